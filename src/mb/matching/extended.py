@@ -26,7 +26,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "called_spec"]
+__all__ = ["all_assertion_rows", "called_spec", "name_forms"]
 
 Row = dict[str, Any]
 
@@ -56,17 +56,17 @@ _NAMESPACE = re.compile(r"[./:]|__")
 """What separates a namespace from a tool's name."""
 
 _Names = dict[str, tuple[str, str]]
-"""Each distinct call name with its folded forms (:func:`_forms`), computed once per example."""
+"""Each distinct call name with its folded forms (:func:`name_forms`), computed once per example."""
 
 
-def _forms(name: str) -> tuple[str, str]:
+def name_forms(name: str) -> tuple[str, str]:
     """The letters and digits of ``name`` (:func:`~mb.matching._names.letters`), and those of its last segment."""
     name = unicodedata.normalize("NFKC", name)
     return letters(name), letters(_NAMESPACE.split(name)[-1])
 
 
 def _names(calls: Sequence[CallSpec]) -> _Names:
-    return {name: _forms(name) for name in dict.fromkeys(call[1] for call in calls)}
+    return {name: name_forms(name) for name in dict.fromkeys(call[1] for call in calls)}
 
 
 def _alike_names(names: _Names, tool: str) -> set[str]:
@@ -75,7 +75,7 @@ def _alike_names(names: _Names, tool: str) -> set[str]:
     space inside), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
     towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
-    wanted, wanted_last = _forms(tool)
+    wanted, wanted_last = name_forms(tool)
     found = {name for name, (whole, _) in names.items() if whole and whole in (wanted, wanted_last)}
     if wanted:
         found.update(name for name, (_, last) in names.items() if last == wanted)
@@ -113,7 +113,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     whole: dict[str, int] = {}
     last: dict[str, int] = {}
     for place, tool in enumerate(tools):
-        wanted, wanted_last = _forms(tool)
+        wanted, wanted_last = name_forms(tool)
         exact.setdefault(tool, place)
         if wanted:
             whole.setdefault(wanted, place)

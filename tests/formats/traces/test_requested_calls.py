@@ -181,7 +181,7 @@ def test_a_plain_span_that_may_be_a_call_leaves_the_line_without_a_trace(tmp_pat
     result, line = _imported(tmp_path, "otel", trace)
     assert result.exit_code == 0, result.output
     assert "trace" not in line["outputs"]
-    assert "plain spans that may be tool calls" in result.output
+    assert "spans not read as calls that may be tool calls" in result.output
     assert "span(s) 'delete_account' (benchmark line 1)" in result.output
     assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
 
@@ -394,4 +394,176 @@ def test_plain_spans_of_one_tools_name_inside_each_other_are_one_call(tmp_path: 
     assert [(event["event"], event["id"]) for event in line["outputs"]["trace"]] == [
         ("tool_call", "span_s2"),
         ("tool_result", "span_s2"),
+    ]
+
+
+def test_a_span_not_read_as_a_call_named_like_a_tool_the_line_names_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    answer = {"choices": [{"message": ANSWER}]}
+    traces = {
+        "langfuse agent-as-tool": ("langfuse", _langfuse(
+            _observation("s1", "SPAN", "delete_account", 1),
+            {**_observation("g0", "GENERATION", "chat", 2, output=ANSWER), "parentObservationId": "s1"},
+            _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+        )),
+        "mlflow unknown with a child": ("mlflow", _mlflow(
+            _mlflow_span("delete_account", "UNKNOWN", 1, "agent", {}, {}),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "delete_account", {"messages": []}, answer),
+        )),
+        "mlflow chain": ("mlflow", _mlflow(
+            _mlflow_span("Delete-Account", "CHAIN", 1, "agent", {}, {}),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "agent", {"messages": []}, answer),
+        )),
+        "otel openinference agent": ("otel", _otel(
+            _otel_span("delete_account", 1, "root", openinference__span__kind="AGENT"),
+            _otel_chat("c2", 2, _OTEL_ANSWER),
+        )),
+        "otel client": ("otel", _otel(
+            {**_otel_span("delete_account", 1, "root"), "kind": "SPAN_KIND_CLIENT"}, _otel_chat("c2", 2, _OTEL_ANSWER)
+        )),
+        "plain span beside a tool span": ("langfuse", _langfuse(
+            _observation("t1", "TOOL", "lookup", 1, input={"q": "me"}, output="found"),
+            _observation("s1", "SPAN", "delete_account", 2),
+            _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+        )),
+    }  # fmt: skip
+    for case, (source, trace) in traces.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, (case, result.output)
+        assert "trace" not in line["outputs"], case
+        assert "may be tool calls" in result.output, case
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+
+
+def _request(ident: str, tool: str) -> dict[str, Any]:
+    call = {"id": ident, "type": "function", "function": {"name": tool, "arguments": "{}"}}
+    return {"role": "assistant", "content": None, "tool_calls": [call]}
+
+
+def test_a_tool_span_running_another_tool_than_the_request_of_its_id_is_a_call_of_its_own(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=_request("call_1", "lookup")),
+        _observation("t1", "TOOL", "delete_account", 2, input={}, output="gone", metadata={"tool_call_id": "call_1"}),
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "call_1", "tool": "lookup", "params": {}},
+        {"event": "tool_call", "id": "call_1#2", "tool": "delete_account", "params": {}},
+        {"event": "tool_result", "id": "call_1#2", "result": "gone"},
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_chat_span_inside_another_requesting_another_tool_under_the_same_id_is_another_call(
+    tmp_path: Path,
+) -> None:
+    outer, inner = ({"choices": [{"message": _request("c1", tool)}]} for tool in ("lookup", "delete_account"))
+    trace = _mlflow(
+        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", {"messages": []}, outer),
+        _mlflow_span("client", "CHAT_MODEL", 2, "chain", {"messages": []}, inner),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    _, line = _imported(tmp_path, "mlflow", trace)
+    assert [(event["id"], event["tool"]) for event in line["outputs"]["trace"]] == [
+        ("c1", "lookup"),
+        ("c1#2", "delete_account"),
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_legacy_function_call_and_the_calls_of_every_choice_are_requests(tmp_path: Path) -> None:
+    legacy = {
+        "role": "assistant",
+        "content": None,
+        "function_call": {"name": "delete_account", "arguments": '{"a": 1}'},
+    }
+    langfuse = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=legacy),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    mlflow = _mlflow(
+        _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, {"choices": [{"message": legacy}]}),
+        _mlflow_span("second", "CHAT_MODEL", 2, "agent", {"messages": []},
+                     {"choices": [{"message": ANSWER}, {"message": _request("c2", "delete_account")}]}),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )  # fmt: skip
+    expected = {
+        "langfuse": [{"event": "tool_call", "id": "span_g1_1", "tool": "delete_account", "params": {"a": 1}}],
+        "mlflow": [
+            {"event": "tool_call", "id": "span_chat_1", "tool": "delete_account", "params": {"a": 1}},
+            {"event": "tool_call", "id": "c2", "tool": "delete_account", "params": {}},
+        ],
+    }
+    for source, trace in (("langfuse", langfuse), ("mlflow", mlflow)):
+        folder = tmp_path / source
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, result.output
+        assert line["outputs"]["trace"] == expected[source]
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_the_calls_of_both_records_of_a_chat_span_are_read_and_one_call_in_both_counts_once(tmp_path: Path) -> None:
+    asked = {"choices": [{"message": _request("c1", "lookup")}]}
+    chat = _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, asked)
+    both = _request("c1", "lookup")
+    both["tool_calls"] += _request("c2", "delete_account")["tool_calls"]
+    chat["attributes"]["mlflow.chat.messages"] = json.dumps([both])
+    answer = _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    called = "llm__output_messages__0__message__tool_calls__0__tool_call__"
+    parts = [{"type": "tool_call", "id": "c1", "name": "lookup", "arguments": {}}]
+    otel_chat = {**_otel_chat("c1", 1, *parts)}
+    otel_chat["attributes"] = [*otel_chat["attributes"], *(
+        {"key": key.replace("__", "."), "value": {"stringValue": value}}
+        for key, value in {f"{called}id": "c2", f"{called}function__name": "delete_account"}.items()
+    )]  # fmt: skip
+    for source, trace in (
+        ("mlflow", _mlflow(chat, answer)),
+        ("otel", _otel(otel_chat, _otel_chat("c2", 2, _OTEL_ANSWER))),
+    ):
+        folder = tmp_path / source
+        folder.mkdir()
+        _, line = _imported(folder, source, trace)
+        assert [(event["id"], event["tool"]) for event in line["outputs"]["trace"]] == [
+            ("c1", "lookup"),
+            ("c2", "delete_account"),
+        ]
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_tool_span_named_like_a_tool_the_line_names_but_recorded_as_another_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    otel = _otel(
+        _otel_span("delete_account", 1, "root", gen_ai__operation__name="execute_tool", gen_ai__tool__name="lookup"),
+        _otel_chat("c2", 2, _OTEL_ANSWER),
+    )
+    langfuse = _langfuse(
+        _observation("t1", "TOOL", "delete_account", 1, input={}, output="gone", metadata={"tool_name": "lookup"}),
+        _observation("g1", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    for source, trace in (("otel", otel), ("langfuse", langfuse)):
+        folder = tmp_path / source
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert "trace" not in line["outputs"], source
+        assert "span(s) 'delete_account'" in result.output
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+def test_a_tool_span_recorded_before_the_request_it_ran_is_one_call(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("t1", "TOOL", "lookup", 1, input={"q": "me"}, output="found", metadata={"tool_call_id": "c1"}),
+        _observation("g1", "GENERATION", "chat", 1, output=_request("c1", "lookup")),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "c1", "tool": "lookup", "params": {"q": "me"}},
+        {"event": "tool_result", "id": "c1", "result": "found"},
     ]

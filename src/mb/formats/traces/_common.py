@@ -13,6 +13,7 @@ from pydantic_core import to_jsonable_python
 from ..._json_text import chunk_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...errors import InputError
+from ...matching.extended import name_forms
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -30,8 +31,9 @@ __all__ = [
 HASH_ATTRIBUTE = "mb.example_hash"
 """The attribute (span attribute, trace tag or metadata key) that carries the example's hash."""
 
-StepKind = Literal["tool", "retriever", "chat", "span"]
-"""``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's."""
+StepKind = Literal["tool", "retriever", "chat", "span", "other"]
+"""``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
+``other``: a span of another kind (a chain, an agent, a client call), never a call."""
 Request = tuple[str | None, str, Any]
 """A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
@@ -52,6 +54,8 @@ class Step:
     """The span's id inside its trace (used to synthesise a tool-call id when the span has none)."""
     name: str | None = None
     """The tool's name (tool steps), the span's name (plain spans)."""
+    span_name: str | None = None
+    """The span's own name, when the source may name the tool elsewhere (tool steps)."""
     call_id: str | None = None
     """The tool-call id recorded by the instrumentation, if any."""
     arguments: Any = None
@@ -169,31 +173,56 @@ def _above(trace: SourceTrace, span_id: str) -> list[str]:
     return list(chain)[1:]
 
 
+def _alike(name: str | None, other: str | None) -> bool:
+    """Two names of one tool, folded as assertions fold tool names (case, separators, a namespace)."""
+    return bool(set(name_forms(name or "")) & set(name_forms(other or "")) - {""})
+
+
 def _same(one: Request, other: Request) -> bool:
-    """Two records of one request: the same id, or (one of them without an id) the same tool and arguments."""
+    """Two records of one request: the same tool and the same id (and arguments, when both record some), or (one of
+    them without an id) the same tool and arguments."""
+    if not _alike(one[1], other[1]):
+        return False
     if None not in (one[0], other[0]):
-        return one[0] == other[0]
-    return one[1] == other[1] and _params(one[2]) == _params(other[2])
+        return one[0] == other[0] and (
+            _params(one[2]) == _params(other[2]) or {} in (_params(one[2]), _params(other[2]))
+        )
+    return _params(one[2]) == _params(other[2])
 
 
 def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     """The step's requests but those a chat span around it recorded (a chain and the client it calls record one
-    answer twice) and an id it repeats (an answer holding a call in two forms)."""
+    answer twice) and those it holds twice, one of them with an id (an answer recorded in two forms)."""
     kept: list[Request] = []
     for request in step.requested:
-        if not any(_same(request, other) for other in outer) and all(request[0] != k[0] for k in kept if request[0]):
+        if not any(_same(request, other) for other in outer) and all(
+            not _same(request, k) for k in kept if request[0] or k[0]
+        ):
             kept.append(request)
     return kept
 
 
+def _fresh(call_id: str, seen: set[str]) -> str:
+    """``call_id``, or when a call already holds it, ``call_id#2``, ``#3``... (a server numbering each turn's calls
+    afresh, a tool span running another tool than the request of its id); added to ``seen``."""
+    fresh, copies = call_id, 1
+    while fresh in seen:
+        copies += 1
+        fresh = f"{call_id}#{copies}"
+    seen.add(fresh)
+    return fresh
+
+
 def _trace_events(
-    trace: SourceTrace, tools: Collection[str]
-) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str]]:
+    trace: SourceTrace, tools: Collection[str], named: Collection[str] = ()
+) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str], list[str]]:
     """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
     be. A call the model requested is a ``tool_call`` (a chat span inside another records the same requests; an id
-    a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id, else,
-    without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
-    requested tool's or one of ``tools`` and no tool span inside it ran that tool."""
+    a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id and
+    tool, else, without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its
+    name is a requested tool's or one of ``tools`` and no tool span inside it ran that tool. Last, the names of the
+    spans not read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide
+    a call."""
     steps = trace.ordered()
     above = {step.span_id: _above(trace, step.span_id) for step in steps}
     chats = {step.span_id: step.requested for step in steps if step.requested}
@@ -210,23 +239,24 @@ def _trace_events(
     events: list[ToolCall | ToolResult | RetrievalResults] = []
     pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
     seen: set[str] = set()
+    alone: dict[str, str] = {}  # the calls of tool spans no earlier request names, by their id: their tools
     unsure: list[str] = []
+    hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
-            call_id = base = ident or f"span_{step.span_id or number}_{index}"
-            copies = 1
-            while call_id in seen:  # a server that numbers each turn's calls afresh
-                copies += 1
-                call_id = f"{base}#{copies}"
-            seen.add(call_id)
+            if ident is not None and _alike(alone.pop(ident, None), name):
+                continue  # a tool span recorded before the request ran it
+            call_id = _fresh(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
         if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
-            ran = [p for p in pending if step.call_id is not None and p[0] == step.call_id][-1:] or [
+            if not _alike(step.span_name, step.name) and any(_alike(step.span_name, name) for name in named):
+                hidden.append(str(step.span_name))  # a span of one tool's name recorded as another's
+            ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
                 p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
             ]
             if ran:
@@ -234,17 +264,21 @@ def _trace_events(
                 events.append(ToolResult(id=ran[0][2], result=_result(step)))
                 continue
             call_id = step.call_id or f"span_{step.span_id or number}"
-            if call_id in seen:
+            if call_id in seen and call_id not in asked:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
-            seen.add(call_id)
+            if step.call_id is not None and step.call_id not in seen:
+                alone[step.call_id] = step.name
+            call_id = _fresh(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
+        elif step.kind in ("span", "other") and not wrapper and any(_alike(step.name, name) for name in named):
+            hidden.append(step.name or step.span_id)
         elif step.kind == "span" and step.span_id not in parents:
             unsure.append(step.name or step.span_id)
         elif step.kind == "retriever":
             chunks = [RetrievalResult(id=ident or chunk_id(text), page_content=text) for ident, text in step.documents]
             events.append(RetrievalResults(outputs=chunks))
-    return events, unsure
+    return events, unsure, hidden
 
 
 def _response(trace: SourceTrace) -> str:
@@ -265,21 +299,28 @@ def _tokens(value: Any) -> int | None:
 
 
 def build_outputs(
-    trace: SourceTrace, tools: Collection[str] = (), zone: tzinfo | None = None, unsure: list[str] | None = None
+    trace: SourceTrace,
+    tools: Collection[str] = (),
+    zone: tzinfo | None = None,
+    unsure: list[str] | None = None,
+    named: Collection[str] = (),
 ) -> Outputs:
     """The ``outputs`` of the executed example the trace records; :class:`TraceError` says why there are none.
 
     ``tools`` names the example's tools (a plain span of one of these names is a call); ``zone`` is the user's time
-    zone (else the source's offset, else UTC). A trace with no call but a plain leaf span that may be one has no
-    ``trace`` (what was called is not known); those spans' names are added to ``unsure``."""
+    zone (else the source's offset, else UTC). A trace with no call but a plain leaf span that may be one, or with a
+    span not read as a call named like one of the ``named`` tools (those the example names), has no ``trace`` (what
+    was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
     data: dict[str, Any] = {"response": _response(trace)}
-    events, maybe = _trace_events(trace, tools)
-    if any(isinstance(event, ToolCall) for event in events) or not maybe:
+    events, maybe, hidden = _trace_events(trace, tools, named)
+    if any(isinstance(event, ToolCall) for event in events) and not hidden:
+        maybe = []
+    if not maybe and not hidden:
         data["trace"] = events
     elif unsure is not None:
-        unsure += maybe
+        unsure += hidden + maybe
     if trace.start is not None:
         zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
         data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}

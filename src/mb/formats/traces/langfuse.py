@@ -63,6 +63,8 @@ def _kind_and_tool(observation: dict[str, Any], in_trace: bool) -> tuple[str | N
                 return step, str(named or name[len(prefix) + 1 :].strip()) or None
         if in_trace or observation.get("parentObservationId"):  # not the root: a traced function
             return "span", name or None
+    if in_trace or observation.get("parentObservationId"):  # an event, a chain, an agent: never a call
+        return "other", name or None
     return None, None
 
 
@@ -79,7 +81,7 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
             kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
-            call_id=None if call_id is None else str(call_id),
+            call_id=None if call_id is None else str(call_id), span_name=str(observation.get("name") or ""),
             arguments=inputs, result=outputs, error=error,
         )  # fmt: skip
     if kind == "retriever":
@@ -93,6 +95,8 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
         )  # fmt: skip
+    if kind == "other":
+        return Step(kind="other", start=start, span_id=span_id, name=tool)
     return None
 
 

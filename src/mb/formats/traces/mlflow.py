@@ -58,7 +58,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
         return Step(
             kind="chat", start=start, span_id=span_id,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
-            requested=requested_calls(outputs) or requested_calls(_last(attributes.get("mlflow.chat.messages"))),
+            requested=requested_calls(outputs) + requested_calls(_last(attributes.get("mlflow.chat.messages"))),
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
         )  # fmt: skip
     if kind in ("", "UNKNOWN") and span.get("parent_span_id"):  # a traced function (the root is the agent)
@@ -66,6 +66,8 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             kind="span", start=start, span_id=span_id, name=str(span.get("name") or "") or None, arguments=inputs,
             result=outputs, error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
+    if span.get("parent_span_id"):  # a chain, a parser, an agent: never a call, but may hide one
+        return Step(kind="other", start=start, span_id=span_id, name=str(span.get("name") or "") or None)
     return None
 
 

@@ -91,6 +91,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             start=start,
             span_id=span_id,
             name=attributes.get("gen_ai.tool.name") or attributes.get("tool.name"),
+            span_name=str(span.get("name") or ""),
             call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
@@ -111,7 +112,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             input_messages=inputs,
             output_text=str(answers[-1]) if answers else None,
             requested=requested_calls(loads_maybe(attributes.get("gen_ai.output.messages")))
-            or [
+            + [
                 (_text_or_none(call.get("id")), str(call["function.name"]), call.get("function.arguments"))
                 for call in _indexed(attributes, _OI_CALL)
                 if call.get("function.name")
@@ -131,6 +132,8 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             result=attributes.get("output.value"),
             error=span_error(span, _STATUS_ERROR, _attributes),
         )
+    if span.get("parentSpanId"):  # a chain, an agent, a client call: never a call, but may hide one
+        return Step(kind="other", start=start, span_id=span_id, name=str(span.get("name") or "") or None)
     return None
 
 
