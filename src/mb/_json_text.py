@@ -1,5 +1,5 @@
-"""Values as a trace records them, shared by the framework adapters and the trace importers: JSON text parsed, and
-ids for retrieved chunks that have none."""
+"""Values as a trace records them, shared by the framework adapters and the trace importers: JSON text parsed, ids
+for retrieved chunks that have none, and an id of its own for each call."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import hashlib
 import json
 from typing import Any
 
-__all__ = ["chunk_id", "loads_maybe"]
+__all__ = ["chunk_id", "distinct_id", "loads_maybe"]
 
 
 def loads_maybe(value: Any) -> Any:
@@ -23,3 +23,14 @@ def loads_maybe(value: Any) -> Any:
 def chunk_id(content: str) -> str:
     """A stable id for a retrieved chunk that has none: ``doc_`` + 16 hex digits of the sha256 of its content."""
     return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
+
+
+def distinct_id(call_id: str, used: set[str]) -> str:
+    """``call_id``, or, when an earlier call of the run has it (a model or server reusing ids across turns),
+    ``call_id#2`` (``#3``, ...): each call of a trace has its own id. The id returned is added to ``used``."""
+    given, count = call_id, 1
+    while call_id in used:
+        count += 1
+        call_id = f"{given}#{count}"
+    used.add(call_id)
+    return call_id

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from pydantic_core import to_jsonable_python
 
-from ..._json_text import chunk_id, loads_maybe
+from ..._json_text import chunk_id, distinct_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...errors import InputError
 from ...matching.extended import name_forms
@@ -202,17 +202,6 @@ def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     return kept
 
 
-def _fresh(call_id: str, seen: set[str]) -> str:
-    """``call_id``, or when a call already holds it, ``call_id#2``, ``#3``... (a server numbering each turn's calls
-    afresh, a tool span running another tool than the request of its id); added to ``seen``."""
-    fresh, copies = call_id, 1
-    while fresh in seen:
-        copies += 1
-        fresh = f"{call_id}#{copies}"
-    seen.add(fresh)
-    return fresh
-
-
 def _trace_events(
     trace: SourceTrace, tools: Collection[str], named: Collection[str] = ()
 ) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str], list[str]]:
@@ -247,7 +236,7 @@ def _trace_events(
         for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
             if ident is not None and _alike(alone.pop(ident, None), name):
                 continue  # a tool span recorded before the request ran it
-            call_id = _fresh(ident or f"span_{step.span_id or number}_{index}", seen)
+            call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
@@ -268,7 +257,7 @@ def _trace_events(
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
             if step.call_id is not None and step.call_id not in seen:
                 alone[step.call_id] = step.name
-            call_id = _fresh(call_id, seen)  # a request of another tool may hold it
+            call_id = distinct_id(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
         elif step.kind in ("span", "other") and not wrapper and any(_alike(step.name, name) for name in named):

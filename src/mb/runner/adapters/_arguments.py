@@ -11,7 +11,7 @@ from pydantic_core import to_jsonable_python
 
 from ...io._limits import reject_constant
 
-__all__ = ["distinct_id", "jsonable", "tool_params"]
+__all__ = ["jsonable", "tool_params"]
 
 
 def _number(text: str) -> float:
@@ -21,17 +21,6 @@ def _number(text: str) -> float:
     if not math.isfinite(value) or (isinstance(value, int) and not -(2**63) <= value < 2**64):
         raise ValueError(f"{text} is not a number a benchmark line can hold")
     return value
-
-
-def distinct_id(call_id: str, used: set[str]) -> str:
-    """``call_id``, or, when an earlier call of the run has it (a model or server reusing ids across turns),
-    ``call_id#2`` (``#3``, ...): each call of a trace has its own id. The id returned is added to ``used``."""
-    given, count = call_id, 1
-    while call_id in used:
-        count += 1
-        call_id = f"{given}#{count}"
-    used.add(call_id)
-    return call_id
 
 
 def jsonable(value: Any) -> Any:

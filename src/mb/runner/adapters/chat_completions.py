@@ -37,13 +37,14 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
+from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
 from ...io._limits import unreadable_value
 from .._agent import current_user_time
 from .._errors import partial_run
-from ._arguments import distinct_id, tool_params
+from ._arguments import tool_params
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI

@@ -30,10 +30,10 @@ from functools import cache
 from typing import Any, Protocol
 from uuid import UUID
 
-from ..._json_text import chunk_id, loads_maybe
+from ..._json_text import chunk_id, distinct_id, loads_maybe
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
-from ._arguments import distinct_id, jsonable
+from ._arguments import jsonable
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
