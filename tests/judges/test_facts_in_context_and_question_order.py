@@ -340,6 +340,9 @@ YOURS = "Your order has been cancelled"
         "Your order has been cancelled. This takes effect once you confirm by email.",
         "Steps I could not complete\n- Your order has been cancelled.\n- A refund was issued.",
         "Maybe this helps. Your order has been cancelled.",
+        "Your order has been cancelled. Nein, das stimmt nicht, die Bestellung wurde nicht storniert.",
+        "Your order has been cancelled. Mentira, su pedido sigue activo y se enviará mañana.",
+        "Your order has been cancelled. Non, c'est faux, la commande n'est pas annulée.",
     ],
 )
 def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(judge: Judge, response: str) -> None:
@@ -361,6 +364,9 @@ def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(jud
         "I could not reach you by phone. Your order has been cancelled.",
         "I checked your plan. Your order has been cancelled.",
         "The first attempt failed, so I tried again. Your order has been cancelled.",
+        "Your order has been cancelled. Refund issued within five business days.",
+        "Your order has been cancelled. Order cancelled successfully today.",
+        "Your order has been cancelled. Reference: ORD-1234-XY.",
     ],
 )
 def test_a_fact_before_an_offer_of_help_or_a_plain_remark_passes(judge: Judge, response: str) -> None:

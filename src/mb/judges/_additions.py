@@ -181,6 +181,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             return f"the sentence {other!r} says {failed}, which may deny it"
         if index > min(said) and _undoes(other):
             return f"the sentence {other!r} may deny it or make it wait on a condition"
+        if index > min(said) and not stems & own and _unread(other):
+            return f"the sentence {other!r} has no English function word: it may be in a language not read here"
     return None
 
 
@@ -221,6 +223,18 @@ def _undoes(text: str) -> bool:
     if "if" in said or not (_FALSE.search(" ".join(said)) or _FAILED.search(text)):
         return False
     return len(said) <= _DENIAL or bool(_REFERS_BACK & set(said))
+
+
+_FUNCTION = STOPWORDS | frozenset(words("no not nor yes never within without after before until since via per"))
+_PLAIN = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?[,.!?;:]?")
+
+
+def _unread(text: str) -> bool:
+    """Whether ``text`` is a sentence of at least four words, nearly all plain, none an English function word ("Nein,
+    das stimmt nicht."): it may say in another language what no rule here reads."""
+    written = text.split()
+    plain = [word for word in written if _PLAIN.fullmatch(word)]
+    return len(plain) >= 4 and len(plain) >= 0.8 * len(written) and not _FUNCTION & set(words(text))
 
 
 def _fails(text: str, own: set[str]) -> str | None:
