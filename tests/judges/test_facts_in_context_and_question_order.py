@@ -343,6 +343,8 @@ YOURS = "Your order has been cancelled"
         "Your order has been cancelled. Nein, das stimmt nicht, die Bestellung wurde nicht storniert.",
         "Your order has been cancelled. Mentira, su pedido sigue activo y se enviará mañana.",
         "Your order has been cancelled. Non, c'est faux, la commande n'est pas annulée.",
+        "Your order has been cancelled. We reinstated it an hour later at the warehouse's request.",
+        "Your order has been cancelled. Everything is postponed indefinitely, so nothing happens then.",
     ],
 )
 def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(judge: Judge, response: str) -> None:

@@ -79,12 +79,12 @@ _CORRECTION = re.compile(
 """The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Update: it has been
 moved.", "Sorry, I misspoke.", "Just joking, ...", "Not really, ...", "Yeah right.")."""
 _FAILED = re.compile(
-    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|undone|unable|unsuccessful"
+    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|reinstat\w*|postpone\w*|undone|unable|unsuccessful"
     r"|still (?:active|pending|open|in progress)|back (?:at|in))\b",
     re.IGNORECASE,
 )
-"""Words by which a sentence says that something failed or did not happen ("The cancellation was rejected.", "The
-package is back at the depot.")."""
+"""Words by which a sentence says that something failed, was undone or did not happen ("The cancellation was
+rejected.", "The package is back at the depot.", "We reinstated it.", "Everything is postponed.")."""
 _FALSE = re.compile(
     r"\b(?:wrong|false|untrue|inaccurate|incorrect|lie|fake|bogus|not (?:true|accurate|correct|real)|in your dreams"
     r"|can not (?:confirm|verify)|(?:could|can) not be (?:confirmed|verified)|chance|test string|placeholder)\b"
