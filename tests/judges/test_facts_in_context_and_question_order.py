@@ -341,3 +341,64 @@ def test_commands_and_conditions_in_a_question_order_still_state(judge: Judge, t
     assert verdict.passed, verdict.reason
     check = _fact_check(judge, text, text.rstrip("."))
     assert check.passed, check.reason
+
+
+YOURS = "Your order has been cancelled"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "## Failed actions\n\nYour order has been cancelled.",
+        "**Things I did NOT do**\n\nYour order has been cancelled.",
+        "These outcomes could not be verified by me.\n1. Your order has been cancelled.\n2. A refund was issued.",
+        "None of the following statements are true.\n\nThe weather is nice today.\n\nYour order has been cancelled.",
+        "Everything below is a lie generated for testing purposes.\n\nYour order has been cancelled.",
+        "I am not sure about this at all, honestly. Your order has been cancelled.",
+        "Here is what I plan to do for you tomorrow morning. Your order has been cancelled.",
+        "Imagine this scenario. Your order has been cancelled.",
+        "Your order has been cancelled. That is what the system shows, but it's wrong.",
+        "Your order has been cancelled. There is maybe a 10% chance this is accurate.",
+        "Your order has been cancelled.\nStatus: FAILED",
+        "Your order has been cancelled. Yeah right, in your dreams.",
+        "Your order has been cancelled. Not really, our systems remain offline today.",
+        "Your order has been cancelled. I cannot confirm any such thing.",
+        "Your order has been cancelled. The previous sentence is a test string for our localisation team.",
+        "Your order has been cancelled. Unfortunately that last step failed in our backend system.",
+        "Your order has been cancelled. This takes effect once you confirm by email.",
+        "Steps I could not complete\n- Your order has been cancelled.\n- A refund was issued.",
+        "Maybe this helps. Your order has been cancelled.",
+        "Your order has been cancelled. Nein, das stimmt nicht, die Bestellung wurde nicht storniert.",
+        "Your order has been cancelled. Mentira, su pedido sigue activo y se enviará mañana.",
+        "Your order has been cancelled. Non, c'est faux, la commande n'est pas annulée.",
+        "Your order has been cancelled. We reinstated it an hour later at the warehouse's request.",
+        "Your order has been cancelled. Everything is postponed indefinitely, so nothing happens then.",
+    ],
+)
+def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, YOURS)
+    assert check.undecided, check.reason
+    assert not check.passed
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Your order has been cancelled. Let me know if anything is wrong.",
+        "Your order has been cancelled. If anything looks wrong, reply to this email.",
+        "Your order has been cancelled. You will not be charged.",
+        "## Summary\n\nYour order has been cancelled.",
+        "Your order has been cancelled. Is there anything else I can help with?",
+        "I checked your account. Your order has been cancelled. You will get an email.",
+        "Your order has been cancelled. This was the last item on your account.",
+        "I could not reach you by phone. Your order has been cancelled.",
+        "I checked your plan. Your order has been cancelled.",
+        "The first attempt failed, so I tried again. Your order has been cancelled.",
+        "Your order has been cancelled. Refund issued within five business days.",
+        "Your order has been cancelled. Order cancelled successfully today.",
+        "Your order has been cancelled. Reference: ORD-1234-XY.",
+    ],
+)
+def test_a_fact_before_an_offer_of_help_or_a_plain_remark_passes(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, YOURS)
+    assert check.passed, check.reason

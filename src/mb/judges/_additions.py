@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ._doubts import cues_said, is_question, negation_said
-from ._text import LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
+from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
 __all__ = ["added_around", "said_around", "without_courtesy"]
@@ -68,22 +68,39 @@ _REPORT = frozenset(content_stems("done summary status update result here what d
 """The content words of a heading or lead-in that only announces a report ("Done:", "## Summary", "Changes made:")."""
 _ANSWERS = frozenset(content_stems("yes okay ok sure right"))
 """Words of an answer that say nothing of their own ("In theory, yes.")."""
-_REFERS_BACK = frozenset({"it", "this", "that", "they", "so"})
+_REFERS_BACK = frozenset({"it", "this", "that", "these", "those", "they", "so", "such", "previous", "above", "last"})
 _CORRECTION = re.compile(
     r"\A\W*(?:(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind"
-    r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad))\b|update\s*[:\u2013\u2014-]"
+    r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad)|not really|nope|nah|yeah right)\b"
+    r"|update\s*[:\u2013\u2014-]"
     r"|(?:sorry|(?:my )?apologies)\s*[,:;!])",
     re.IGNORECASE,
 )
 """The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Update: it has been
-moved.", "Sorry, I misspoke.", "Just joking, ...")."""
+moved.", "Sorry, I misspoke.", "Just joking, ...", "Not really, ...", "Yeah right.")."""
 _FAILED = re.compile(
-    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|undone|unable|unsuccessful"
+    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|reinstat\w*|postpone\w*|undone|unable|unsuccessful"
     r"|still (?:active|pending|open|in progress)|back (?:at|in))\b",
     re.IGNORECASE,
 )
-"""Words by which a sentence says that something failed or did not happen ("The cancellation was rejected.", "The
-package is back at the depot.")."""
+"""Words by which a sentence says that something failed, was undone or did not happen ("The cancellation was
+rejected.", "The package is back at the depot.", "We reinstated it.", "Everything is postponed.")."""
+_FALSE = re.compile(
+    r"\b(?:wrong|false|untrue|inaccurate|incorrect|lie|fake|bogus|not (?:true|accurate|correct|real)|in your dreams"
+    r"|can not (?:confirm|verify)|(?:could|can) not be (?:confirmed|verified)|chance|test string|placeholder)\b"
+)
+"""Words, read on normalized text, by which a sentence says that what the response says may not hold ("That is
+wrong.", "There is a 10% chance this is accurate.", "I cannot confirm that.", "Everything below is a lie.")."""
+_FRAMED = re.compile(
+    r"\b(?:not sure|unsure|uncertain|maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|intend|imagine|suppose"
+    r"|pretend|scenario|hypothetical\w*|what if)\b"
+)
+"""Words of a sentence before the statement that hedge it or present it as planned or imagined ("I am not sure about
+this.", "Here is what I plan to do.", "Imagine this scenario.")."""
+_POINTS_ON = frozenset({"following", "below", "next"})
+_UNLESS = re.compile(r"\b(?:once|if|unless|until|only when|as soon as|provided)\b")
+"""Words by which a sentence opening on what precedes makes it wait on a condition ("This takes effect once you
+confirm.")."""
 _NOT = frozenset({"not", "never"})
 _NEAR = 2
 """The most words between a negation and a word it negates after it ("could not cancel the order")."""
@@ -119,8 +136,10 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that presents it as a
     sample ("Here is a sample reply you could send."); a sentence that denies or corrects it ("That is false.",
     "Actually, it remains active.", "Update: ...", "None of what I wrote above is accurate.", "That's what I would say
-    if it had worked."), or after it says one of its words with a failure ("The cancellation was rejected."). Each may
-    frame, deny or retract the statement, which no offline rule can tell."""
+    if it had worked."), or after it says one of its words with a failure ("The cancellation was rejected."); before it,
+    a falsity, hedge, plan or hypothesis, or a negation or failure in a heading, a list's lead-in or a sentence pointing
+    on (``_frames``); after it, a falsity or failure, short or pointing back, or a condition opening on it
+    (``_undoes``). Each may frame, deny or retract the statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
@@ -154,9 +173,16 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             return f"the sentence {other!r} says too little of its own: it may hedge, retract or qualify it"
         if _retracts(other, stems - own, negation, after=index > min(said)):
             return f"the sentence {other!r} may deny or correct it"
+        lead = index + 1 < len(pieces) and bool(LIST_ITEM.match(pieces[index + 1]) and not LIST_ITEM.match(other))
+        if index < min(said) and _frames(other, negation, lead=lead):
+            return f"the sentence {other!r} before it may frame, hedge or deny it"
         failed = _fails(other, own) if index > min(said) else None
         if failed:
             return f"the sentence {other!r} says {failed}, which may deny it"
+        if index > min(said) and _undoes(other):
+            return f"the sentence {other!r} may deny it or make it wait on a condition"
+        if index > min(said) and not stems & own and _unread(other):
+            return f"the sentence {other!r} has no English function word: it may be in a language not read here"
     return None
 
 
@@ -166,11 +192,49 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
     something of its own: "We will never ask for it."), an opening correction ``after`` it ("Actually, it remains
     active.", "Correction: ..."), or words on whether the response's own words hold ("None of what I wrote above is
     accurate.", "Please disregard the above.")."""
-    if negation and len(words(text)) <= _DENIAL and len(own - set(content_stems(negation))) <= 1:
+    said = set(words(text))
+    rest = own - set(content_stems(negation or ""))
+    if negation and len(said) <= _DENIAL and len(rest) <= 1 and (rest <= _TRUTH or _REFERS_BACK & said):
         return True
     return bool(after and _CORRECTION.match(text)) or bool(
-        _WORDING & set(words(text)) and (negation or _TRUTH & own or _COUNTERFACTUAL.search(text))
+        _WORDING & said and "if" not in said and (negation or _TRUTH & own or _COUNTERFACTUAL.search(text))
     )
+
+
+def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
+    """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
+    could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
+    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure."""
+    said = normalize(text)
+    if _FALSE.search(said) or _FRAMED.search(said):
+        return True
+    on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
+    return on and bool(negation or _FAILED.search(text))
+
+
+def _undoes(text: str) -> bool:
+    """Whether ``text``, a sentence after the statement, may deny it or make it wait: opening on it with a condition
+    ("This takes effect once you confirm."), or with a falsity or failure and, unless short, words pointing back to it
+    ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); not a condition
+    of the reader's own ("Let me know if anything is wrong.")."""
+    said = normalize(text).split()
+    if said[:1] and said[0] in _REFERS_BACK and _UNLESS.search(" ".join(said)):
+        return True
+    if "if" in said or not (_FALSE.search(" ".join(said)) or _FAILED.search(text)):
+        return False
+    return len(said) <= _DENIAL or bool(_REFERS_BACK & set(said))
+
+
+_FUNCTION = STOPWORDS | frozenset(words("no not nor yes never within without after before until since via per"))
+_PLAIN = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?[,.!?;:]?")
+
+
+def _unread(text: str) -> bool:
+    """Whether ``text`` is a sentence of at least four words, nearly all plain, none an English function word ("Nein,
+    das stimmt nicht."): it may say in another language what no rule here reads."""
+    written = text.split()
+    plain = [word for word in written if _PLAIN.fullmatch(word)]
+    return len(plain) >= 4 and len(plain) >= 0.8 * len(written) and not _FUNCTION & set(words(text))
 
 
 def _fails(text: str, own: set[str]) -> str | None:

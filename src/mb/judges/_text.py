@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = [
+    "HEADING",
     "IRREGULAR",
     "LIST_ITEM",
     "PARTICIPLES",
@@ -323,9 +324,9 @@ def whole_sentences(text: str) -> list[str]:
                 found[-1] += " " + piece
             else:
                 found.append(f"{bullet.group().strip()} {quote}{piece}" if bullet and at == 0 else quote + piece)
-        apart = not line.strip() or bool(_HEADING.match(line))
+        apart = not line.strip() or bool(HEADING.match(line))
     return found
 
 
-_HEADING = re.compile(r"\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
+HEADING = re.compile(r"\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 """A line that is a heading of its own: a markdown heading ("## Summary") or a wholly bold line ("**Summary**")."""
