@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -21,33 +20,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ._misspelt import check_misspelt_keys
 
-__all__ = [
-    "Citation",
-    "Environment",
-    "Outputs",
-    "RetrievalResult",
-    "RetrievalResults",
-    "ToolCall",
-    "ToolResult",
-    "unread_calls",
-]
-
-_CALL_KEYS = ("tool_calls", "function_call", "messages", "intermediate_steps", "steps")
-"""Keys of ``outputs`` where agents often record their tool calls, none of which is read: calls go in ``trace``."""
-
-
-def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
-    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that look like tool calls the
-    evaluation does not read, each with whether it holds any (a value other than empty or ``null``): ``messages`` only
-    when an assistant message in it requests a call."""
-    found = {key: bool(outputs[key]) for key in _CALL_KEYS if key in outputs}
-    messages = outputs.get("messages")
-    if not isinstance(messages, list) or not any(
-        isinstance(m, dict) and m.get("role") == "assistant" and (m.get("tool_calls") or m.get("function_call"))
-        for m in messages
-    ):
-        found.pop("messages", None)
-    return found
+__all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalResults", "ToolCall", "ToolResult"]
 
 
 class ToolCall(BaseModel):

@@ -645,6 +645,7 @@ def test_one_request_recorded_by_two_chat_spans_side_by_side_is_one_call_and_whe
     cases = {  # (the two chat spans' conversations, a tool span ran the first request between them): ids
         "same conversation": ((FIRST_TURN, FIRST_TURN), False, ["c1"]),
         "same conversation, langfuse": ((FIRST_TURN, FIRST_TURN), False, ["c1"]),
+        "same conversation, run between": ((FIRST_TURN, FIRST_TURN), True, ["c1", "c1#2"]),  # a second model call
         "later conversation": ((FIRST_TURN, LATER_TURN), False, ["c1", "c1#2"]),
         "no conversation, run between": (({"messages": []}, {"messages": []}), True, ["c1", "c1#2"]),
         "no conversation": (({"messages": []}, {"messages": []}), False, None),

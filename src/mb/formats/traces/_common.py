@@ -210,11 +210,11 @@ def _ran(span_id: str | None, request_id: str | None, at_once: bool) -> bool:
 
 def _twice(first: Step, then: Step, not_run: bool) -> bool | None:
     """Whether the chat span ``then`` (not inside ``first``) asking again for a request ``first`` made records the
-    same request (the same conversation sent) rather than a later turn's (another conversation, or the first
-    request already run); None when that cannot be told."""
-    if first.input_messages and then.input_messages:
-        return first.input_messages == then.input_messages
-    return None if not_run else False
+    same request (the same conversation sent, the request not run since) rather than a later turn's (another
+    conversation, or the request already run); None when that cannot be told."""
+    if not not_run:
+        return False
+    return first.input_messages == then.input_messages if first.input_messages and then.input_messages else None
 
 
 def _trace_events(
