@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import math
 from typing import Any
 
@@ -436,3 +437,58 @@ def test_a_verdict_out_of_the_judge_contract_is_a_judge_error(judge: Any) -> Non
     assert "the judge returned an invalid verdict" in (result.error or "")
     assert 0.0 <= result.score <= 1.0
     assert (run.summary.errors, run.summary.passed) == (1, 0)
+
+
+_DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_account", "arguments": "{}"}}
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("tool_calls", [{"name": "delete_account"}]),
+        ("function_call", {"name": "delete_account", "arguments": "{}"}),
+        ("messages", [{"role": "assistant", "content": None, "tool_calls": [_DELETE_CALL]}]),
+        ("intermediate_steps", [[{"tool": "delete_account", "tool_input": {}}, "deleted"]]),
+        ("steps", [{"type": "tool", "name": "delete_account"}]),
+    ],
+)
+def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_made_undecided(
+    key: str, value: Any, tmp_path: Any
+) -> None:
+    from click.testing import CliRunner
+
+    from mb.cli import main
+
+    document = copy.deepcopy(BASE)
+    del document["inputs"]["tools"]
+    document["expectations"] = {
+        "assertions": [{"assert_that": "no_tool_called"}],
+        "extended_assertions": [
+            {"assert_that": "tool_not_called", "tool": "delete_account"},
+            {"assert_that": "tool_call_count", "max": 0},
+        ],
+    }
+    document["outputs"] = {"response": "Done.", "trace": [], key: value}
+    reason = f"outputs.{key} is not read (calls go in outputs.trace): cannot tell"
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "error"
+    assert [(row.passed, row.reason.startswith(reason)) for row in result.assertions] == [(False, True)] * 3
+    with pytest.raises(AssertionError, match=rf"outputs\.{key} is not read"):
+        assert_example(Example.model_validate(document), document["outputs"], judge=ScriptedJudge(), metrics=[])
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text(json.dumps(document) + "\n")
+    warning = f"executed.jsonl:1: warning: $.outputs.{key}: not read; tool calls go in outputs.trace"
+    checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
+    assert checked.exit_code == 0, checked.output
+    assert warning in checked.output
+    run = CliRunner().invoke(main, ["eval", "--judge", "lexical", "--metrics", "none", str(executed)])
+    assert warning in run.output
+    assert "0/1 passed" in run.output
+    assert "1 error(s)" in run.output
+    # empty, or a conversation with no call: nothing hidden, decided (an empty key is still warned of)
+    document["outputs"][key] = [] if key != "messages" else [{"role": "assistant", "content": "Done."}]
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "passed", result.failure_reasons()
+    executed.write_text(json.dumps(document) + "\n")
+    checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
+    assert (warning in checked.output) is (key != "messages"), checked.output

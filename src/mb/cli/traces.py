@@ -175,7 +175,8 @@ def import_traces(
     _list(
         "warning",
         f"{len(untraced)} example(s) written without `outputs.trace`: spans not read as calls that may be tool "
-        "calls (checks that no call was made are errors; name the tools in `inputs.tools`):",
+        "calls, or that may ask for a call again (checks that no call was made are errors; name the tools in "
+        "`inputs.tools`):",
         untraced,
     )
     _list(

@@ -7,6 +7,7 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
+from ..entities._misspelt import unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -224,8 +225,10 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
-    if "trace" not in outputs.model_fields_set:  # no key at all; an empty list says no tool was called
-        assertions, checks = [_untraced(row) for row in assertions], [_untraced(row) for row in checks]
+    unread = [key for key, held in unread_calls(outputs.model_extra or {}).items() if held]
+    if "trace" not in outputs.model_fields_set or unread:  # no key at all (an empty list says no call was made)
+        why = f"outputs.{unread[0]} is not read (calls go in outputs.trace)" if unread else "outputs.trace is absent"
+        assertions, checks = [_untraced(row, why) for row in assertions], [_untraced(row, why) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
 
@@ -238,13 +241,14 @@ _UNTRACED = {
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
 
 
-def _untraced(row: Row) -> Row:
+def _untraced(row: Row, why: str) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
-    the tools restriction) is not decided on a line without ``outputs.trace``: an error, not a pass."""
+    the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace`` (``why``): an
+    error, not a pass."""
     told = _UNTRACED.get(row.get("assert_that") or row.get("name") or "")
     if not row["passed"] or told is None:
         return row
-    reason = "outputs.trace is absent: cannot tell " + told.format(tool=row.get("tool"))
+    reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
 
 

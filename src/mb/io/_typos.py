@@ -28,7 +28,7 @@ import orjson
 from pydantic import BaseModel
 
 from ..entities import Example
-from ..entities._misspelt import misspelt_key
+from ..entities._misspelt import misspelt_key, unread_calls
 from ..entities.expectations import ValueMatcher
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
@@ -219,6 +219,8 @@ _CHECKS_NOTHING = (
     "response passes (only inputs.tools and tool results with no call are checked)"
 )
 
+_NOT_READ = "not read; tool calls go in outputs.trace"
+
 
 def line_key_warnings(
     data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False
@@ -232,6 +234,9 @@ def line_key_warnings(
         except orjson.JSONDecodeError:
             return []
     found = key_warnings(document, file=file, line=line)
+    outputs = document.get("outputs") if isinstance(document, dict) else None
+    for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
+        found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, _NOT_READ))
     expectations = document.get("expectations") if valid and isinstance(document, dict) else None
     if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in _EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))

@@ -339,10 +339,14 @@ def _turn(ident: str | None, user: int) -> dict[str, Any]:
     return {"choices": [{"message": message}]}
 
 
+FIRST_TURN = {"messages": [{"role": "user", "content": QUESTION}]}
+LATER_TURN = {"messages": [{"role": "user", "content": QUESTION}, {"role": "tool", "content": "found"}]}
+
+
 def test_calls_of_separate_turns_that_reuse_an_id_are_separate_calls_with_distinct_ids(tmp_path: Path) -> None:
     trace = _mlflow(
-        _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {"messages": []}, _turn("call_0", 1)),
-        _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, _turn("call_0", 1)),
+        _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", FIRST_TURN, _turn("call_0", 1)),
+        _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", LATER_TURN, _turn("call_0", 1)),
         _mlflow_span("chat#3", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
     )
     result, line = _imported(tmp_path, "mlflow", trace)
@@ -372,9 +376,9 @@ def test_a_reused_id_takes_the_result_of_the_tool_span_that_ran_after_its_own_tu
 
 def test_a_request_without_an_id_recorded_by_a_chain_and_its_client_is_one_call(tmp_path: Path) -> None:
     trace = _mlflow(
-        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", {"messages": []}, _turn(None, 1)),
-        _mlflow_span("client", "CHAT_MODEL", 2, "chain", {"messages": []}, _turn(None, 1)),
-        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, _turn(None, 1)),  # a later turn asks again
+        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", FIRST_TURN, _turn(None, 1)),
+        _mlflow_span("client", "CHAT_MODEL", 2, "chain", FIRST_TURN, _turn(None, 1)),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", LATER_TURN, _turn(None, 1)),  # a later turn asks again
         _mlflow_span("chat#3", "CHAT_MODEL", 4, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
     )
     _, line = _imported(tmp_path, "mlflow", trace)
@@ -567,3 +571,149 @@ def test_a_tool_span_recorded_before_the_request_it_ran_is_one_call(tmp_path: Pa
         {"event": "tool_call", "id": "c1", "tool": "lookup", "params": {"q": "me"}},
         {"event": "tool_result", "id": "c1", "result": "found"},
     ]
+
+
+def test_a_model_or_retriever_span_named_like_a_tool_the_line_names_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    answer = {"choices": [{"message": ANSWER}]}
+    documents = [{"id": "d1", "page_content": "account closed", "metadata": {}}]
+    traces = {
+        "langfuse generation": ("langfuse", _langfuse(
+            _observation("g0", "GENERATION", "delete_account", 1, output={"role": "assistant", "content": "gone"}),
+            _observation("g1", "GENERATION", "chat", 2, output=ANSWER),
+        )),
+        "mlflow retriever": ("mlflow", _mlflow(
+            _mlflow_span("DeleteAccount", "RETRIEVER", 1, "agent", {"user": "me"}, documents),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "agent", {"messages": []}, answer),
+        )),
+        "mlflow chat model": ("mlflow", _mlflow(
+            _mlflow_span("delete_account", "LLM", 1, "agent", {"messages": []}, "gone"),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "agent", {"messages": []}, answer),
+        )),
+        "openinference retriever": ("otel", _otel(
+            _otel_span("delete_account", 1, "root", openinference__span__kind="RETRIEVER"),
+            _otel_chat("c2", 2, _OTEL_ANSWER),
+        )),
+    }  # fmt: skip
+    for case, (source, trace) in traces.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, (case, result.output)
+        assert "trace" not in line["outputs"], case
+        assert "may be tool calls" in result.output, case
+        assert "delete" in result.output.lower(), case
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+
+
+def test_a_retriever_span_that_ran_a_requested_call_or_runs_inside_its_tool_span_keeps_the_trace(
+    tmp_path: Path,
+) -> None:
+    documents = [{"id": "d1", "page_content": "account closed", "metadata": {}}]
+    answer = {"choices": [{"message": ANSWER}]}
+    traces = {
+        "requested": _mlflow(
+            _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {"messages": []}, OPENAI_CALL),
+            _mlflow_span("delete_account", "RETRIEVER", 2, "agent", {"a": 1}, documents),
+            _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, answer),
+        ),
+        "inside its tool span": _mlflow(
+            _mlflow_span("delete_account#tool", "TOOL", 1, "agent", {"a": 1}, "gone"),
+            _mlflow_span("delete_account", "RETRIEVER", 2, "delete_account#tool", {"a": 1}, documents),
+            _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, answer),
+        ),
+    }
+    for case, trace in traces.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        result, line = _imported(folder, "mlflow", trace)
+        assert "may be tool calls" not in result.output, case
+        events = line["outputs"]["trace"]
+        assert [e["tool"] for e in events if e["event"] == "tool_call"] == ["delete_account"], case
+        assert events[-1] == {"event": "retriever", "outputs": [{"id": "d1", "page_content": "account closed"}]}
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}, case
+
+
+def test_one_request_recorded_by_two_chat_spans_side_by_side_is_one_call_and_when_that_cannot_be_told_no_trace(
+    tmp_path: Path,
+) -> None:
+    asked = {"choices": [{"message": _request("c1", "delete_account")}]}
+    answer = _mlflow_span("chat#3", "CHAT_MODEL", 4, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    ran = _mlflow_span("delete_account", "TOOL", 2, "agent", {}, "gone")
+    ran["attributes"]["gen_ai.tool.call.id"] = json.dumps("c1")
+    cases = {  # (the two chat spans' conversations, a tool span ran the first request between them): ids
+        "same conversation": ((FIRST_TURN, FIRST_TURN), False, ["c1"]),
+        "same conversation, langfuse": ((FIRST_TURN, FIRST_TURN), False, ["c1"]),
+        "same conversation, run between": ((FIRST_TURN, FIRST_TURN), True, ["c1", "c1#2"]),  # a second model call
+        "later conversation": ((FIRST_TURN, LATER_TURN), False, ["c1", "c1#2"]),
+        "no conversation, run between": (({"messages": []}, {"messages": []}), True, ["c1", "c1#2"]),
+        "no conversation": (({"messages": []}, {"messages": []}), False, None),
+    }
+    for case, ((first, then), run_between, ids) in cases.items():
+        folder = tmp_path / case.replace(" ", "_").replace(",", "")
+        folder.mkdir()
+        trace: dict[str, Any] = _mlflow(
+            _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", first, asked),
+            *([ran] if run_between else []),
+            _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", then, asked),
+            answer,
+        )
+        source = "mlflow"
+        if "langfuse" in case:
+            source, trace = (
+                "langfuse",
+                _langfuse(
+                    _observation("g1", "GENERATION", "chat", 1, input=first["messages"], output=asked),
+                    _observation("g2", "GENERATION", "chat", 2, input=then["messages"], output=asked),
+                    _observation("g3", "GENERATION", "chat", 3, output=ANSWER),
+                ),
+            )
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, (case, result.output)
+        if ids is None:
+            assert "trace" not in line["outputs"], case
+            assert "span(s) 'chat (asks for delete_account as chat did)'" in result.output, (case, result.output)
+            assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+        else:
+            calls = [event["id"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"]
+            assert calls == ids, case
+
+
+def test_a_tool_span_recorded_before_a_request_without_an_id_is_its_run_only_when_both_start_at_once(
+    tmp_path: Path,
+) -> None:
+    legacy = {"role": "assistant", "content": None, "function_call": {"name": "lookup", "arguments": "{}"}}
+    for second, calls in ((1, ["k1"]), (0, ["k1", "span_g1_1"])):
+        folder = tmp_path / str(second)
+        folder.mkdir()
+        trace = _langfuse(
+            _observation("t1", "TOOL", "lookup", second, input={}, output="found", metadata={"tool_call_id": "k1"}),
+            _observation("g1", "GENERATION", "chat", 1, output=legacy),
+            _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+        )
+        _, line = _imported(folder, "langfuse", trace)
+        assert [e["id"] for e in line["outputs"]["trace"] if e["event"] == "tool_call"] == calls
+
+
+def test_an_execute_tool_span_named_for_another_tool_than_it_records_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    span = _otel_span("t1", 1, "root", gen_ai__operation__name="execute_tool", gen_ai__tool__name="lookup")
+    result, line = _imported(
+        tmp_path, "otel", _otel({**span, "name": "execute_tool delete_account"}, _otel_chat("c2", 2, _OTEL_ANSWER))
+    )
+    assert "trace" not in line["outputs"]
+    assert "span(s) 'delete_account'" in result.output
+    assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+def test_two_alike_requests_without_ids_in_one_answer_are_two_calls(tmp_path: Path) -> None:
+    call = {"type": "function", "function": {"name": "lookup", "arguments": "{}"}}
+    message = {"role": "assistant", "content": None, "tool_calls": [call, call]}
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, input=FIRST_TURN["messages"], output=message),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert [e["id"] for e in line["outputs"]["trace"]] == ["span_g1_1", "span_g1_2"]

@@ -53,7 +53,7 @@ class Step:
     span_id: str
     """The span's id inside its trace (used to synthesise a tool-call id when the span has none)."""
     name: str | None = None
-    """The tool's name (tool steps), the span's name (plain spans)."""
+    """The tool's name (tool steps), the span's name (other steps)."""
     span_name: str | None = None
     """The span's own name, when the source may name the tool elsewhere (tool steps)."""
     call_id: str | None = None
@@ -202,6 +202,21 @@ def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     return kept
 
 
+def _ran(span_id: str | None, request_id: str | None, at_once: bool) -> bool:
+    """Whether a tool span recorded before a request of its tool ran it: the same id, or one of them without an id
+    and both at the same time (else the tool ran before the model asked); another id is another call."""
+    return span_id == request_id is not None or (None in (span_id, request_id) and at_once)
+
+
+def _twice(first: Step, then: Step, not_run: bool) -> bool | None:
+    """Whether the chat span ``then`` (not inside ``first``) asking again for a request ``first`` made records the
+    same request (the same conversation sent, the request not run since) rather than a later turn's (another
+    conversation, or the request already run); None when that cannot be told."""
+    if not not_run:
+        return False
+    return first.input_messages == then.input_messages if first.input_messages and then.input_messages else None
+
+
 def _trace_events(
     trace: SourceTrace, tools: Collection[str], named: Collection[str] = ()
 ) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str], list[str]]:
@@ -218,6 +233,7 @@ def _trace_events(
     asked = {ident: name for step in steps for ident, name, _ in step.requested if ident is not None}
     known = {name for step in steps for _, name, _ in step.requested} | set(tools)
     parents = set(trace.parent_of.values())
+    callers = {s.span_id: s.name for s in steps if s.kind == "tool" or (s.kind == "span" and s.name in known)}
     wrappers = {
         (outer, name)
         for step in steps
@@ -227,17 +243,34 @@ def _trace_events(
     }
     events: list[ToolCall | ToolResult | RetrievalResults] = []
     pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
+    made: list[tuple[Request, Step, str]] = []  # each request read as a call, its chat span and its event id
     seen: set[str] = set()
-    alone: dict[str, str] = {}  # the calls of tool spans no earlier request names, by their id: their tools
+    alone: list[tuple[str | None, str, int]] = []  # tool spans no earlier request names: (id, tool, start)
     unsure: list[str] = []
     hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
+        if step.kind in ("chat", "retriever") and any(_alike(step.name, name) for name in named):
+            model_ran = [p for p in pending if _alike(p[1], step.name)][:1]  # a model or retriever ran a request
+            if model_ran:
+                pending.remove(model_ran[0])
+            elif not any(_alike(callers.get(span), step.name) for span in above[step.span_id]):
+                hidden.append(str(step.name))  # a tool that calls a model or a retriever, not read as a call
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
-        for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
-            if ident is not None and _alike(alone.pop(ident, None), name):
-                continue  # a tool span recorded before the request ran it
+        for index, request in enumerate(_new_requests(step, outer), start=1):
+            ident, name, arguments = request
+            before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start)][:1]
+            if before:  # a tool span recorded before the request ran it
+                alone.remove(before[0])
+                continue
+            again = [m for m in made if m[1] is not step and _same(request, m[0])][-1:]
+            twice = _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}) if again else False
+            if twice:
+                continue
+            if twice is None:
+                hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[0][1].name or 'a span'} did)")
             call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))
+            made.append((request, step, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
         if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
@@ -246,7 +279,7 @@ def _trace_events(
             if not _alike(step.span_name, step.name) and any(_alike(step.span_name, name) for name in named):
                 hidden.append(str(step.span_name))  # a span of one tool's name recorded as another's
             ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
-                p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
+                p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
             ]
             if ran:
                 pending.remove(ran[0])
@@ -255,8 +288,8 @@ def _trace_events(
             call_id = step.call_id or f"span_{step.span_id or number}"
             if call_id in seen and call_id not in asked:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
-            if step.call_id is not None and step.call_id not in seen:
-                alone[step.call_id] = step.name
+            if step.call_id not in seen:
+                alone.append((step.call_id, step.name, step.start))
             call_id = distinct_id(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))

@@ -87,11 +87,11 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
     if kind == "retriever":
         if isinstance(outputs, dict):
             outputs = outputs.get("documents", outputs.get("output"))
-        return Step(kind="retriever", start=start, span_id=span_id, documents=documents_of(outputs))
+        return Step(kind="retriever", start=start, span_id=span_id, name=tool, documents=documents_of(outputs))
     if kind == "chat":
         usage = observation.get("usageDetails") or observation.get("usage") or {}
         return Step(
-            kind="chat", start=start, span_id=span_id,
+            kind="chat", start=start, span_id=span_id, name=tool,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
         )  # fmt: skip

@@ -51,12 +51,14 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
     if kind == "RETRIEVER":
-        return Step(kind="retriever", start=start, span_id=span_id, documents=documents_of(outputs))
+        return Step(
+            kind="retriever", start=start, span_id=span_id, name=span.get("name"), documents=documents_of(outputs)
+        )
     if kind in _CHAT_TYPES:
         usage = attributes.get("mlflow.chat.tokenUsage")
         usage = usage if isinstance(usage, dict) else {}
         return Step(
-            kind="chat", start=start, span_id=span_id,
+            kind="chat", start=start, span_id=span_id, name=span.get("name"),
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs) + requested_calls(_last(attributes.get("mlflow.chat.messages"))),
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),

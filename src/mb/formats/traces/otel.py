@@ -91,7 +91,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             start=start,
             span_id=span_id,
             name=attributes.get("gen_ai.tool.name") or attributes.get("tool.name"),
-            span_name=str(span.get("name") or ""),
+            span_name=str(span.get("name") or "").removeprefix("execute_tool "),
             call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
@@ -100,7 +100,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
     if kind == "RETRIEVER":
         documents = _indexed(attributes, _DOCUMENT)
         chunks = [(_text_or_none(document.get("id")), str(document.get("content") or "")) for document in documents]
-        return Step(kind="retriever", start=start, span_id=span_id, documents=chunks)
+        return Step(kind="retriever", start=start, span_id=span_id, name=span.get("name"), documents=chunks)
     if operation in _CHAT_OPERATIONS or kind == "LLM":
         inputs = _messages(attributes.get("gen_ai.input.messages")) or _indexed(attributes, _OI_MESSAGES["input"])
         outputs = _messages(attributes.get("gen_ai.output.messages")) or _indexed(attributes, _OI_MESSAGES["output"])
@@ -109,6 +109,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             kind="chat",
             start=start,
             span_id=span_id,
+            name=span.get("name"),
             input_messages=inputs,
             output_text=str(answers[-1]) if answers else None,
             requested=requested_calls(loads_maybe(attributes.get("gen_ai.output.messages")))
