@@ -12,7 +12,7 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["added_around", "said_around", "without_courtesy"]
+__all__ = ["added_around", "plain", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -29,11 +29,11 @@ _TRAILING = re.compile(r"(?<=[.!?])\s+([^\W\d_][^\d.,:;!?()]*?)\s*[.!]*\s*\Z")
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:
-    """``request`` with its candidate and reference read without courtesy (``_plain``)."""
-    return replace(request, candidate=_plain(request.candidate), reference=_plain(request.reference))
+    """``request`` with its candidate and reference read without courtesy (``plain``)."""
+    return replace(request, candidate=plain(request.candidate), reference=plain(request.reference))
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     """``text`` without a leading greeting or acknowledgement set off by punctuation ("Sure! ", "Done: ") and a closing
     sentence of thanks ("Thanks!"); the text itself when nothing else would remain."""
     stripped = text
