@@ -1,7 +1,8 @@
 """A fact stated plainly passes offline, though written with an acknowledgement before it ("All set: ..."), "now" or
 "already" in it, "your" for "the", the present perfect for the past, a first person doing it ("I have cancelled your
-order."), or an answer "No," agreeing with its negation; each reading keeps every other word, so a negation, hedge,
-question, condition or other subject still leaves it undecided or failed."""
+order."), an answer "No," agreeing with its negation, or after a hedge about something else ("Maybe you'd like a
+discount next time."); each reading keeps every other word, so a negation, hedge, question, condition or other subject
+still leaves it undecided or failed."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def _fact_check(judge: Judge, response: str, fact: str) -> Any:
         ("Done: your order is cancelled.", IS),
         ("Good news: your order ships on Monday.", SHIPS),
         ("Good news: the order ships on Monday.", SHIPS),
+        ("Maybe you'd like a discount next time. Your order is cancelled.", IS),
+        ("There is a chance of rain tomorrow. Your order ships on Monday.", SHIPS),
         ("No, it will not ship.", "it will not ship"),
         ("No, the order will not ship.", NOT_SHIP),
         ("No, your order won't ship.", NOT_SHIP),
@@ -116,6 +119,36 @@ def test_a_chunk_sentence_read_so_supports_a_cited_span(judge: Judge) -> None:
 )
 def test_a_sentence_read_otherwise_still_keeps_what_qualifies_it(judge: Judge, response: str, fact: str) -> None:
     check = _fact_check(judge, response, fact)
+    assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Maybe your order is cancelled.",
+        "There is a chance of rain tomorrow. Maybe your order is cancelled.",
+        "Maybe you'd like a discount next time? Your order is cancelled.",
+        "Maybe you'd like a discount on your next order. Your order is cancelled.",
+        "Maybe this helps. Your order is cancelled.",
+        "Maybe. Your order is cancelled.",
+        "Perhaps I misread the system. Your order is cancelled.",
+        "Maybe we misread your request. Your order is cancelled.",
+        "We plan to add more options. Your order is cancelled.",
+        "Maybe the following is true. Your order is cancelled.",
+        "Maybe the next sentence holds. Your order is cancelled.",
+        "Possibly the warehouse has not processed the request yet. Your order is cancelled.",
+        "Probably the system failed overnight. Your order is cancelled.",
+        "There is a slight chance this is accurate. Your order is cancelled.",
+        "Here is what I plan to do. Your order is cancelled.",
+        "Imagine a world without delays. Your order is cancelled.",
+        "Perhaps a sample letter would help. Your order is cancelled.",
+        "Maybe cancelling was hasty. Your order is cancelled.",
+        "Maybe you'd like a discount next time. Your order is cancelled. Just kidding.",
+        "Maybe you'd like a discount next time. Your order is not cancelled.",
+    ],
+)
+def test_a_hedge_that_may_speak_of_the_fact_still_leaves_it_unpassed(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, IS)
     assert not check.passed, check.reason
 
 
