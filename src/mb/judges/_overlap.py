@@ -106,9 +106,10 @@ def _readings(sentence: str) -> list[list[str]]:
     ("Done: ...", "Good news: ..."), an agreeing "No," (``agreeing_no``) and :data:`_DONE`; then "I (have) cancelled
     X", "we ...", as "X was (has been) cancelled"; each also with "has been", "have been" as "was", "were" (what has
     been done was done). No other word is left out, so a negation, hedge, condition or other subject stays."""
-    marks = [word for word in _said(sentence) if word in _MARKS]
+    said = _said(sentence)
+    marks = [word for word in said if word in _MARKS]
     read = [word for word in _said(plain(agreeing_no(sentence))) if word not in _MARKS and word not in _DONE]
-    readings = [[word for word in _said(sentence) if word not in _MARKS], read]
+    readings = [[word for word in said if word not in _MARKS], read]
     verb = 1 + (read[1:2] == ["have"])
     if len(read) > verb + 1 and read[0] in {"i", "we"} and read[verb].endswith("ed"):
         readings.append(read[verb + 1 :] + (["has", "been"] if verb == 2 else ["was"]) + [read[verb]])
@@ -123,19 +124,15 @@ def unsupported_wording(span: str, chunk: str) -> str | None:
     spelling of both). A part of a sentence is never supported offline: what the rest of the sentence says of it ("In
     the novel, ...", "The allegation that ... was dismissed", "More than ...") is open-ended, and word overlap and
     cosine cannot see "Bob owes Alice" in "Alice owes Bob", nor "The CEO resigned" denied."""
-    windows = [(window, said) for window in whole_sentences(_written_out(chunk)) for said in _readings(window)]
+    windows = [(window, _said(window)) for window in whole_sentences(_written_out(chunk))]
+    readings = [reading for window, _ in windows for reading in _readings(window)]
     for written in whole_sentences(span):
         said = _written_out(written)
         mine = _said(said)
-        if not mine or any(theirs == mine for _, theirs in windows):
+        if not mine or mine in readings:
             continue
-        nearest = dict.fromkeys(
-            window for window, _ in sorted(windows, key=lambda pair: -len(set(mine) & set(pair[1])))
-        )
-        if any(
-            _said(one_spelling(said, window)[0]) == _said(one_spelling(window, said)[0])
-            for window in list(nearest)[:_SPELLED]
-        ):
+        nearest = sorted(windows, key=lambda pair: -len(set(mine) & set(pair[1])))[:_SPELLED]
+        if any(_said(one_spelling(said, window)[0]) == _said(one_spelling(window, said)[0]) for window, _ in nearest):
             continue
         shown = " ".join(written.split())
         return (

@@ -213,7 +213,7 @@ def _joined(text: str, other: str) -> str:
     return _HYPHENATED.sub(join, without_free(text, other))
 
 
-_ANSWER_NO = re.compile(r"\A\s*no\s*[,:;!\u2013\u2014-]\s*", re.IGNORECASE)
+_ANSWER_NO = re.compile(r"\A\s*no(?:\s*[,:;!]|\s+[\u2013\u2014-])\s+", re.IGNORECASE)
 
 
 def agreeing_no(text: str) -> str:
