@@ -222,10 +222,10 @@ on into the next sentence)."""
 _ABOUT = re.compile(
     r"\b(?:it|this|that|these|those|they|so|such|previous|above|last|following|below|here|what|which|all|everything"
     r"|anything|nothing|rest|i|me|my|we|us|our|sure|know|think|believe|guess|remember|recall|check\w*|verif\w*"
-    r"|confirm\w*|next(?! (?:time|day|week|month|year)))\b"
+    r"|confirm\w*|misread|misunderst\w*|confus\w*|mix\w* up|glitch\w*|next(?! (?:time|day|week|month|year)))\b"
 )
-"""Words by which a sentence may speak of what follows it, or of what the speaker knows ("Maybe this helps.",
-"Perhaps I misread the system.", "Here is what I plan to do.")."""
+"""Words by which a sentence may speak of what follows it, of what the speaker knows or of a mistake ("Maybe this
+helps.", "Perhaps I misread the system.", "Here is what I plan to do.", "Possibly a misunderstanding occurred.")."""
 
 
 def _elsewhere(text: str, own: set[str]) -> bool:
