@@ -50,6 +50,7 @@ def _fact_check(judge: Judge, response: str, fact: str) -> Any:
         ("Good news: the order ships on Monday.", SHIPS),
         ("Maybe you'd like a discount next time. Your order is cancelled.", IS),
         ("There is a chance of rain tomorrow. Your order ships on Monday.", SHIPS),
+        ("You plan to travel abroad next month. Your order ships on Monday.", SHIPS),
         ("Maybe the courier will be late tomorrow. Your order ships on Monday.", SHIPS),
         ("Maybe you'd like to reconsider later. Your order is cancelled.", IS),
         ("No, it will not ship.", "it will not ship"),
