@@ -6,7 +6,9 @@ import re
 
 from rapidfuzz import fuzz
 
+from ._additions import plain
 from ._doubts import is_question, one_spelling
+from ._polarity import agreeing_no
 from ._text import content_stems, normalize, sentences, whole_sentences, words
 
 __all__ = ["contains_reference", "pair_similarity", "support_overlap", "unsupported_wording"]
@@ -58,7 +60,7 @@ _SPELLED = 8
 """Chunk sentences, of those sharing most words with a span sentence, read again in one spelling with it (each
 reading scans both texts; a long chunk of unrelated sentences would otherwise be read whole)."""
 
-_ARTICLES = frozenset({"a", "an", "the"})
+_ARTICLES = frozenset({"a", "an", "the", "your"})
 _CURRENCY = {"$": "dollars", "\u20ac": "euros", "\u00a3": "pounds"}
 _UNITS = {"kg": "kilograms", "g": "grams", "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres",
           "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "h": "hours", "hr": "hours", "hrs": "hours",
@@ -78,9 +80,9 @@ _SYMBOLS = (
 
 
 def _said(text: str) -> list[str]:
-    """The words of ``text`` without articles, with its double quotation marks, a quoting ">" and a question mark or
-    a question's word order: "Is the shop open?", '"The shop is open"' and "> The shop is open" do not say "The shop is
-    open"."""
+    """The words of ``text`` without articles ("your" read as one: "your order" says "the order"), with its double
+    quotation marks, a quoting ">" and a question mark or a question's word order: "Is the shop open?", '"The shop is
+    open"' and "> The shop is open" do not say "The shop is open"."""
     marks = ['"' for mark in text if mark in '"\u201c\u201d'] + ['"'] * text.lstrip().startswith(">")
     asks = ["?"] if is_question(text.rstrip("\"')\u201d ")) else []
     return [word for word in words(text) if word not in _ARTICLES] + marks + asks
@@ -93,6 +95,28 @@ def _written_out(text: str) -> str:
     return text
 
 
+_MARKS = frozenset({'"', "?"})
+_DONE = frozenset({"now", "already", "successfully"})
+"""Words that only say an event is done ("has now been cancelled" says "has been cancelled")."""
+_PAST = re.compile(r"\b(?:(has)|have) been\b")
+
+
+def _readings(sentence: str) -> list[list[str]]:
+    """The words by which a chunk sentence may say a span sentence: as written; without an opening acknowledgement
+    ("Done: ...", "Good news: ..."), an agreeing "No," (``agreeing_no``) and :data:`_DONE`; then "I (have) cancelled
+    X", "we ...", as "X was (has been) cancelled"; each also with "has been", "have been" as "was", "were" (what has
+    been done was done). No other word is left out, so a negation, hedge, condition or other subject stays."""
+    said = _said(sentence)
+    marks = [word for word in said if word in _MARKS]
+    read = [word for word in _said(plain(agreeing_no(sentence))) if word not in _MARKS and word not in _DONE]
+    readings = [[word for word in said if word not in _MARKS], read]
+    verb = 1 + (read[1:2] == ["have"])
+    if len(read) > verb + 1 and read[0] in {"i", "we"} and read[verb].endswith("ed"):
+        readings.append(read[verb + 1 :] + (["has", "been"] if verb == 2 else ["was"]) + [read[verb]])
+    past = [_PAST.sub(lambda m: "was" if m[1] else "were", " ".join(reading)).split() for reading in readings]
+    return [reading + marks for reading in readings + past]
+
+
 def unsupported_wording(span: str, chunk: str) -> str | None:
     """Why the chunk does not state what the span says, or None when it does: each sentence of the span is a whole
     sentence of the chunk, the same words in the same order and nothing more (case, punctuation and articles aside; a
@@ -101,10 +125,11 @@ def unsupported_wording(span: str, chunk: str) -> str | None:
     the novel, ...", "The allegation that ... was dismissed", "More than ...") is open-ended, and word overlap and
     cosine cannot see "Bob owes Alice" in "Alice owes Bob", nor "The CEO resigned" denied."""
     windows = [(window, _said(window)) for window in whole_sentences(_written_out(chunk))]
+    readings = [reading for window, _ in windows for reading in _readings(window)]
     for written in whole_sentences(span):
         said = _written_out(written)
         mine = _said(said)
-        if not mine or any(theirs == mine for _, theirs in windows):
+        if not mine or mine in readings:
             continue
         nearest = sorted(windows, key=lambda pair: -len(set(mine) & set(pair[1])))[:_SPELLED]
         if any(_said(one_spelling(said, window)[0]) == _said(one_spelling(window, said)[0]) for window, _ in nearest):

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ._text import STOPWORDS, clauses, stem, words
 
-__all__ = ["NEGATORS", "antonym_conflict", "free_at_no_cost", "negation_conflict", "without_free"]
+__all__ = ["NEGATORS", "agreeing_no", "antonym_conflict", "free_at_no_cost", "negation_conflict", "without_free"]
 
 _NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
 NEGATORS = frozenset(_NEGATORS_TEXT.split())
@@ -213,8 +213,19 @@ def _joined(text: str, other: str) -> str:
     return _HYPHENATED.sub(join, without_free(text, other))
 
 
+_ANSWER_NO = re.compile(r"\A\s*no(?:\s*[,:;!]|\s+[\u2013\u2014-])\s+", re.IGNORECASE)
+
+
+def agreeing_no(text: str) -> str:
+    """``text`` without an opening answer "No," that a negation of the rest agrees with ("No, it will not ship." says
+    "It will not ship."); before a clause that negates nothing ("No, the order is cancelled.") it stays a negation."""
+    found = _ANSWER_NO.match(text)
+    return text[found.end() :] if found and NEGATORS & set(words(text[found.end() :])) else text
+
+
 def negation_conflict(candidate: str, reference: str) -> str | None:
-    """Why the texts disagree in polarity on some word, or None."""
+    """Why the texts disagree in polarity on some word, or None (an agreeing answer "No," aside: ``agreeing_no``)."""
+    candidate, reference = agreeing_no(candidate), agreeing_no(reference)
     candidate, reference = _joined(candidate, reference), _joined(reference, candidate)
     bare = _bare_negation(candidate, reference)
     if bare is not None:
