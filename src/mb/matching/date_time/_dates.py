@@ -397,8 +397,12 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
 
 
 def latest_decades(value: Decades, year: int) -> tuple[int, ...]:
-    """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s")."""
-    return value.starts if value.century else tuple(year - (year - y) % 100 for y in value.starts)
+    """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s"), and
+    the coming one when it is the next decade ("the 30s" said in 2026: the 1930s or the 2030s)."""
+    if value.century:
+        return value.starts
+    latest = tuple(year - (year - y) % 100 for y in value.starts)
+    return latest + tuple(y + 100 for y in latest if y + 100 == year // 10 * 10 + 10)
 
 
 def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
