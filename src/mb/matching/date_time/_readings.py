@@ -896,8 +896,8 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
         day = datetime.combine(ref.date() + timedelta(days=part.day), datetime.min.time())
         days = [Window(day, day + timedelta(days=1), "day")]
         if part.day == 0 and part.hi > _DAY and ref < day + timedelta(seconds=part.hi - _DAY):
-            # "tonight at 1am" said at 00:30: the night in progress, or the coming one
-            days.insert(0, Window(day - timedelta(days=1), day, "day"))
+            # "tonight at 1am" said at 00:30: the night in progress (its small hours alone), or the coming one
+            days.insert(0, Window(day - timedelta(days=1), day, "day", note="small hours"))
     spans: list[tuple[int, int, str, str]] = []
     if clocks:
         candidates = clocks[0].value.spans
@@ -948,10 +948,11 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
+    night = days[0].lo if days and days[0].note == "small hours" else None
     for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            if within is None or within.lo <= window.lo < within.hi:
+            if (within is None or within.lo <= window.lo < within.hi) and (day_start != night or lo >= _DAY):
                 found.append(Reading(window))
     return found
 
