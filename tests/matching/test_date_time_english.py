@@ -376,6 +376,22 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 5-2026", WED, "2025-01-28", False),
     ("week 5-1200", WED, "1200-02-01", False),  # after a dash only a year as plain years are (1500 to 2199)
     ("week 5-1499", WED, "1499-02-01", ERROR),
+    # near the new year a week number with no year is the nearer of this year's and the one of the week said in
+    ("week 53", datetime(2027, 1, 2, 9, 0), "2026-12-30", True),  # the week under way, 2026-W53
+    ("week 53", datetime(2027, 1, 2, 9, 0), "2027-01-04", False),
+    ("week 1", datetime(2024, 12, 31, 9, 0), "2024-12-31", True),  # 2025-W01, under way
+    ("week 1", datetime(2024, 12, 31, 9, 0), "2024-01-03", False),
+    ("week 52", datetime(2024, 12, 31, 9, 0), "2024-12-24", True),
+    ("week 52", datetime(2024, 12, 31, 9, 0), "2025-12-24", False),
+    ("week 1", datetime(2027, 1, 2, 9, 0), "2027-01-05", True),
+    ("week 1", datetime(2027, 1, 2, 9, 0), "2025-12-30", False),
+    ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
+    ("2026-W53", WED, "2027-01-03", True),
+    ("2026-W53", WED, "2026-12-27", False),
+    ("2025-W01", WED, "2024-12-30", True),
+    ("2025-W01", WED, "2025-01-06", False),
+    ("week 1 of 2025", WED, "2024-12-30", True),
+    ("2021-W53", WED, "2022-01-02", ERROR),
     ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
     ("early-'26", WED, "2026-02-01", True),
     ("early-'26", WED, "2025-02-01", False),
