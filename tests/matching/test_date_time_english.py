@@ -229,6 +229,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 days after christmas", WED, "2025-12-28", False),
     ("3 days after the 20th", WED, "2025-03-23", True),
     ("3 mondays before christmas", WED, "2025-12-08", True),
+    # "the last (final) friday before christmas" is the Friday before it, never any day up to it
+    ("the last friday before christmas", WED, "2025-12-19", True),
+    ("the last friday before christmas", WED, "2025-12-12", False),
+    ("the last friday before christmas", WED, "2025-11-07", False),
+    ("the final monday before easter", WED, "2025-04-14", True),
+    ("the final monday before easter", WED, "2025-04-07", False),
+    ("the last friday after christmas", WED, "2025-12-26", ERROR),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
     # it is not counted from, not understood either
