@@ -251,6 +251,11 @@ GROUP_ROWS: list[Row] = [
     ("festival", "sukkot 2021", THU, {"start": "2021-09-21", "end": "2021-09-29"}, False),
     ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:00"}, True),
     ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:02"}, False),
+    # "in under (less than)" a length is within it: the span from now
+    ("within next", "in under an hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:00"}, True),
+    ("within next", "in under an hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:30"}, False),
+    ("within next", "in less than 2 hours", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T12:00"}, True),
+    ("within next", "in less than 2 hours", THU, {"start": "2021-05-20T12:00", "end": "2021-05-20T13:00"}, False),
     (
         "within next",
         "within the next day and 5 hours",

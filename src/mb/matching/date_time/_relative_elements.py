@@ -425,8 +425,11 @@ def _last_unit(m: re.Match[str]) -> Item | None:
     )
 
 
-@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", "within")
+@_element(
+    rf"(?:within|in\s+(?:under|less\s+than))\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", ("within", "in")
+)
 def _within(m: re.Match[str]) -> Item | None:
+    """``within 2 hours``, ``in under an hour``, ``in less than 3 days``: the span from now."""
     return _duration_item("span", m["dur"], 1, None)
 
 
