@@ -459,6 +459,8 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-09"}, False),
     ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
+    ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-03-31"}, True),  # "the rest of"
+    ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-04-30"}, False),
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
