@@ -130,7 +130,8 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     end_day = right[dated_at[0]].value if dated_at else None
     morning = isinstance(end_day, Part) and end_day.day == 1 and end_day.hi <= 12 * 3600
     tonight = bool(time_at and dated_at) and time_at[0] < dated_at[0] and (end_day == Days(1) or morning)
-    tonight = tonight and undated and all(isinstance(t, Clock) and t.explicit for t in times)
+    clocks = [t for t in times if not isinstance(t, Part) or t.day is not None]  # "overnight from 10pm to 6am ..."
+    tonight = tonight and undated and all(isinstance(t, Clock) and t.explicit for t in clocks)
     if undated and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
