@@ -408,6 +408,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
+    # "the end of the day" before a day is its end of day; "the same day" next week (month, year) is this day then
+    ("by the end of the day tomorrow", WED, "2025-03-13T17:30:00", True),
+    ("by the end of the day tomorrow", WED, "2025-03-12T17:30:00", False),
+    ("the end of the day on friday", WED, "2025-03-14T18:00:00", True),
+    ("the end of the day on friday", WED, "2025-03-14T09:00:00", False),
+    ("the same day next month", WED, "2025-04-12", True),
+    ("the same day next month", WED, "2025-04-13", False),
+    ("same day last year", WED, "2024-03-12", True),
+    ("same day last year", WED, "2024-03-13", False),
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
