@@ -408,6 +408,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
+    # "the weekend coming" (British) is this coming weekend, as "friday coming" is this coming friday
+    ("this weekend coming", WED, "2025-03-15", True),
+    ("this weekend coming", WED, "2025-03-22", False),
+    ("the weekend coming", WED, "2025-03-16", True),
     # "the end of the day" before a day is its end of day; "the same day" next week (month, year) is this day then
     ("by the end of the day tomorrow", WED, "2025-03-13T17:30:00", True),
     ("by the end of the day tomorrow", WED, "2025-03-12T17:30:00", False),
