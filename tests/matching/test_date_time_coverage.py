@@ -151,7 +151,10 @@ ROWS: list[Row] = [
     ("weekday beside", "the sunday before next easter", THU, "2022-04-12", False),
     ("weekday beside", "the friday before 6.2", THU, "2021-05-28", True),
     ("weekday beside", "the friday before 6.2", THU, "2021-05-25", False),
-    ("weekday beside", "friday before 6.30", THU, "2021-05-21T06:00:00", ERROR),  # 6:30 or June 30
+    # a pair that is no date day first is a time of day, as in "friday 6.30": before 6:30 or 18:30 on Friday
+    ("weekday beside", "friday before 6.30", THU, "2021-05-21T06:00:00", True),
+    ("weekday beside", "friday before 6.30", THU, "2021-05-21T19:00:00", False),
+    ("weekday beside", "friday before 6.30", THU, "2021-06-25", False),
     # "before" a date or a time names no moment of its own: not understood, never read as that moment
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T16:00:00", True),
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:01:00", False),
@@ -248,6 +251,11 @@ GROUP_ROWS: list[Row] = [
     ("festival", "sukkot 2021", THU, {"start": "2021-09-21", "end": "2021-09-29"}, False),
     ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:00"}, True),
     ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:02"}, False),
+    # "in under (less than)" a length is within it: the span from now
+    ("within next", "in under an hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:00"}, True),
+    ("within next", "in under an hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:30"}, False),
+    ("within next", "in less than 2 hours", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T12:00"}, True),
+    ("within next", "in less than 2 hours", THU, {"start": "2021-05-20T12:00", "end": "2021-05-20T13:00"}, False),
     (
         "within next",
         "within the next day and 5 hours",

@@ -229,6 +229,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 days after christmas", WED, "2025-12-28", False),
     ("3 days after the 20th", WED, "2025-03-23", True),
     ("3 mondays before christmas", WED, "2025-12-08", True),
+    # "the last (final) friday before christmas" is the Friday before it, never any day up to it
+    ("the last friday before christmas", WED, "2025-12-19", True),
+    ("the last friday before christmas", WED, "2025-12-12", False),
+    ("the last friday before christmas", WED, "2025-11-07", False),
+    ("the final monday before easter", WED, "2025-04-14", True),
+    ("the final monday before easter", WED, "2025-04-07", False),
+    ("the last friday after christmas", WED, "2025-12-26", ERROR),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
     # it is not counted from, not understood either
@@ -236,9 +243,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
-    # before 10:30 on Friday (or 22:30, where 11:00 would pass), or the Friday before Oct 30
-    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),
-    ("friday before 10.30", WED, "2025-10-24", ERROR),
+    # a pair that is no date day first is the clock, as in "before 10.30 on friday": before 10:30 or 22:30 on Friday
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", True),
+    ("friday before 10.30", WED, "2025-03-14T22:00:00", True),
+    ("friday before 10.30", WED, "2025-03-14T23:00:00", False),
+    ("friday before 10.30", WED, "2025-03-15T09:00:00", False),
+    ("friday before 10.30", WED, "2025-10-24", False),
     ("friday before 10.30am", WED, "2025-03-14T09:00:00", True),
     ("friday before 10.30am", WED, "2025-03-14T11:00:00", False),
     ("friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),  # 6:12 on Friday, or a day before June 12 or Dec 6
@@ -373,6 +383,22 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 5-2026", WED, "2025-01-28", False),
     ("week 5-1200", WED, "1200-02-01", False),  # after a dash only a year as plain years are (1500 to 2199)
     ("week 5-1499", WED, "1499-02-01", ERROR),
+    # near the new year a week number with no year is the nearer of this year's and the one of the week said in
+    ("week 53", datetime(2027, 1, 2, 9, 0), "2026-12-30", True),  # the week under way, 2026-W53
+    ("week 53", datetime(2027, 1, 2, 9, 0), "2027-01-04", False),
+    ("week 1", datetime(2024, 12, 31, 9, 0), "2024-12-31", True),  # 2025-W01, under way
+    ("week 1", datetime(2024, 12, 31, 9, 0), "2024-01-03", False),
+    ("week 52", datetime(2024, 12, 31, 9, 0), "2024-12-24", True),
+    ("week 52", datetime(2024, 12, 31, 9, 0), "2025-12-24", False),
+    ("week 1", datetime(2027, 1, 2, 9, 0), "2027-01-05", True),
+    ("week 1", datetime(2027, 1, 2, 9, 0), "2025-12-30", False),
+    ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
+    ("2026-W53", WED, "2027-01-03", True),
+    ("2026-W53", WED, "2026-12-27", False),
+    ("2025-W01", WED, "2024-12-30", True),
+    ("2025-W01", WED, "2025-01-06", False),
+    ("week 1 of 2025", WED, "2024-12-30", True),
+    ("2021-W53", WED, "2022-01-02", ERROR),
     ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
     ("early-'26", WED, "2026-02-01", True),
     ("early-'26", WED, "2025-02-01", False),
@@ -382,6 +408,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
+    # "the weekend coming" (British) is this coming weekend, as "friday coming" is this coming friday
+    ("this weekend coming", WED, "2025-03-15", True),
+    ("this weekend coming", WED, "2025-03-22", False),
+    ("the weekend coming", WED, "2025-03-16", True),
+    # "the end of the day" before a day is its end of day; "the same day" next week (month, year) is this day then
+    ("by the end of the day tomorrow", WED, "2025-03-13T17:30:00", True),
+    ("by the end of the day tomorrow", WED, "2025-03-12T17:30:00", False),
+    ("the end of the day on friday", WED, "2025-03-14T18:00:00", True),
+    ("the end of the day on friday", WED, "2025-03-14T09:00:00", False),
+    ("the same day next month", WED, "2025-04-12", True),
+    ("the same day next month", WED, "2025-04-13", False),
+    ("same day last year", WED, "2024-03-12", True),
+    ("same day last year", WED, "2024-03-13", False),
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
@@ -433,6 +472,8 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-09"}, False),
     ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
+    ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-03-31"}, True),  # "the rest of"
+    ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-04-30"}, False),
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday

@@ -117,6 +117,16 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("between 22:00 and 06:00 tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
     ("from 9pm to 2am", TIMES, "2013-02-12T21:00", "2013-02-13T02:00", True, ""),
     ("from 9pm to 2am", TIMES, "2013-02-12T21:00", "2013-02-12T02:00", False, ""),
+    # a start naming its own night keeps it: tonight to tomorrow morning (or the day after's), never tomorrow night
+    ("from 10pm tonight to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("from 10pm tonight to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", False, ""),
+    ("from 10pm tonight to 6am tomorrow", TIMES, "2013-02-11T22:00", "2013-02-13T06:00", False, ""),
+    ("from 11pm tonight till 7am on thursday", TIMES, "2013-02-12T23:00", "2013-02-14T07:00", True, ""),
+    ("from 11pm tonight till 7am on thursday", TIMES, "2013-02-13T23:00", "2013-02-14T07:00", False, ""),
+    # "overnight" before such a range adds nothing: tomorrow night, or tonight's
+    ("overnight from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("overnight from 10pm to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", True, ""),
+    ("overnight from 10pm to 6am tomorrow", TIMES, "2013-02-12T21:00", "2013-02-13T06:00", False, ""),
     # before a part of tomorrow before noon, tonight's alone (the end in tomorrow's morning)
     ("10pm to 6am tomorrow morning", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
     ("10pm to 6am tomorrow morning", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", False, ""),

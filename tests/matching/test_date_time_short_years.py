@@ -169,8 +169,9 @@ def test_a_half_year_or_a_french_clock_keeps_both_readings(phrase: str, argument
     assert_date_row(phrase, argument, WED, expected)
 
 
-#: A decade naming no century is the latest one begun by the request: in 2025 "the 20s" are the 2020s, "the 30s" the
-#: 1930s; said in 2105, "the 90s" are the 2090s.
+#: A decade naming no century is the latest one begun by the request, and the coming one too when it is the next
+#: decade: in 2025 "the 20s" are the 2020s, "the 30s" the 1930s or the 2030s, "the 40s" the 1940s; said in 2105, "the
+#: 90s" are the 2090s.
 DECADES: list[tuple[str, datetime, str, bool]] = [
     ("the 90s", WED, "1995-05-01", True),
     ("the 90s", WED, "2095-05-01", False),
@@ -184,13 +185,19 @@ DECADES: list[tuple[str, datetime, str, bool]] = [
     ("the 20s", WED, "1925-01-01", False),
     ("the twenties", WED, "2029-12-31", True),
     ("the 30s", WED, "1935-01-01", True),
-    ("the 30s", WED, "2035-01-01", False),
+    ("the 30s", WED, "2035-01-01", True),
+    ("in the 30s", WED, "1935-01-01", True),
+    ("in the 30s", WED, "2035-01-01", True),
+    ("in the 30s", WED, "1945-01-01", False),
+    ("the 40s", WED, "1945-01-01", True),
+    ("the 40s", WED, "2045-01-01", False),
     ("the early 90s", WED, "1991-06-01", True),
     ("the early 90s", WED, "2091-06-01", False),
     ("the 90s", datetime(2105, 1, 1), "2095-05-01", True),
     ("the 90s", datetime(2105, 1, 1), "1995-05-01", False),
     ("the 20s", datetime(2019, 12, 31), "1925-01-01", True),
-    ("the 20s", datetime(2019, 12, 31), "2025-01-01", False),
+    ("the 20s", datetime(2019, 12, 31), "2025-01-01", True),
+    ("the 20s", datetime(2019, 12, 31), "1915-01-01", False),
 ]
 
 
@@ -225,7 +232,9 @@ DECADES_AHEAD: list[tuple[str, object, object]] = [
     ("from the 80s to the 90s", {"start": "1980-01-01", "end": "1999-12-31"}, True),
     ("from the 80s to the 90s", {"start": "2080-01-01", "end": "2099-12-31"}, False),
     ("the 30s", "1935-01-01", True),
-    ("the 30s", "2035-01-01", False),
+    ("the 30s", "2035-01-01", True),
+    ("from now to the 30s", {"start": "2026-10-28T21:15", "end": "2030-01-01"}, True),
+    ("from now to the 30s", {"start": "2026-10-28T21:15", "end": "1930-01-01"}, False),
     ("by the 20s", "2027-01-01", True),  # the 2020s are under way: never the 2120s
     ("by the 20s", "2125-01-01", False),
     ("by the 10s", "2015-01-01", ERROR),  # begun this century and passed: a deadline past, never the 2110s
@@ -272,12 +281,12 @@ DECADE_RANGES: list[tuple[str, object, object]] = [
     ("between the 80s and the 90s", {"start": "2081-01-01", "end": "2095-01-01"}, False),
     ("the 70s until the 80s", {"start": "1971-01-01", "end": "1985-01-01"}, True),
     ("the 70s until the 80s", {"start": "2071-01-01", "end": "2085-01-01"}, False),
-    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "2035-01-01"}, ERROR),  # the 1930s end it
-    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "1935-01-01"}, ERROR),
-    ("between the 20s and the 30s", "2035-01-01", ERROR),
+    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "2035-01-01"}, True),  # the next decade
+    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "1935-01-01"}, False),
+    ("between the 20s and the 30s", {"start": "2021-01-01", "end": "2035-01-01"}, True),
     ("through the 90s", "2095-06-01", ERROR),
     ("through the 90s", "1995-06-01", ERROR),
-    ("thru the 30s", "2035-06-01", ERROR),
+    ("thru the 30s", "2035-06-01", True),
     ("until the 90s", "2095-06-01", True),
     ("till the 30s", "2035-06-01", True),
     ("up to the 30s", "2031-01-01", True),

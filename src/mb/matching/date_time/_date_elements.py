@@ -325,13 +325,13 @@ def _century(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>hour|day|week|month|year)"
+    r"(?:the\s+)?(?:rest|remainder)\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>hour|day|week|month|year)"
     r"|(?P<w>earlier|later)\s+(?:on\s+)?(?:today|this\s+(?P<u2>week|month|year))",
-    ("the", "rest", "earlier", "later"),
+    ("the", "rest", "remainder", "earlier", "later"),
 )
 def _rest(m: re.Match[str]) -> Item | None:
-    """``the rest of the week``, ``later today``: the rest of the period (not its days gone by); ``earlier today``,
-    ``earlier this week``: from the start of the period to now."""
+    """``the rest (remainder) of the week``, ``later today``: the rest of the period (not its days gone by);
+    ``earlier today``, ``earlier this week``: from the start of the period to now."""
     unit = m["u"] or m["u2"] or "day"
     return Item("rest", "", "earlier " + unit if m["w"] == "earlier" else unit)
 

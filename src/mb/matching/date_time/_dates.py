@@ -396,9 +396,18 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
+def _weeks(year: int) -> int:
+    """How many ISO weeks ``year`` has (52 or 53)."""
+    return date(year, 12, 28).isocalendar().week
+
+
 def latest_decades(value: Decades, year: int) -> tuple[int, ...]:
-    """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s")."""
-    return value.starts if value.century else tuple(year - (year - y) % 100 for y in value.starts)
+    """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s"), and
+    the coming one when it is the next decade ("the 30s" said in 2026: the 1930s or the 2030s)."""
+    if value.century:
+        return value.starts
+    latest = tuple(year - (year - y) % 100 for y in value.starts)
+    return latest + tuple(y + 100 for y in latest if y + 100 == year // 10 * 10 + 10)
 
 
 def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
@@ -499,11 +508,14 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             return [make(y, number) for y in written]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
     if isinstance(value, IsoWeek):
-        years = value.years or pin or (today.year,)
-        try:
-            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in years]
-        except ValueError as exc:
-            raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}") from exc
+        said = value.years or pin
+        # no year said: this year's week, or near the new year the one of the year of the week said in when nearer
+        # ("week 1" said on December 30 2024 is the week under way, "week 53" said on January 2 2027 that of 2026)
+        years = said or tuple(dict.fromkeys((today.year, today.isocalendar().year)))
+        weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= _weeks(y)]
+        if not weeks or len(weeks) < len(said):
+            raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}")
+        return weeks if said else [min(weeks, key=lambda w: abs(w.lo.date() - today))]
     if isinstance(value, Decades):
         starts = latest_decades(value, today.year)
         decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in starts]

@@ -287,12 +287,12 @@ def normalize(phrase: str) -> str:
     text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
-    # coming" this coming friday, "9 on the dot" 9 sharp
+    # (the weekend) coming" this coming friday (weekend), "9 on the dot" 9 sharp
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
     # "the day after next tuesday": a day after next tuesday (never the day after tomorrow, on a tuesday)
     text = re.sub(rf"\bthe day after next (?=(?:{WEEKDAY})\b)", "a day after next ", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
-    text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
+    text = re.sub(rf"\b(?:the |this )?({WEEKDAY}|weekend) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
     text = re.sub(
         rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
@@ -300,6 +300,12 @@ def normalize(phrase: str) -> str:
     # "for (throughout) the next fortnight": the time from now, as "within the next fortnight"
     text = re.sub(r"\b(?:for|throughout) (?:the )?(?=(?:next|coming) fortnight\b)", "within the ", text)
     text = re.sub(r"\bon the dot\b", "sharp", text)
+    # "the end of the day" before another day is that day's end of day ("by the end of the day tomorrow")
+    text = re.sub(
+        rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)", r"\1 day ", text
+    )
+    # "the same day next month" is this day next month, as "the same time tomorrow" is this time tomorrow
+    text = re.sub(r"\b(?:the )?same day (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")

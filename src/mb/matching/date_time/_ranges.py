@@ -114,11 +114,11 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # "from 8pm to tomorrow 6am", "... to tomorrow morning": a date written before the end's time of day is the end's,
     # and so is one after it when the start names that time ("from noon to noon tomorrow"); a start naming only a time
     # of day comes last before that end (today 20:00), never on the end's date with the end moved a day on
-    dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
+    dated_at = [n for n, i in enumerate(right) if _names_day(i)]
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     times = [i.value for i in left if i.kind in TIME_KINDS]
     same = times == [right[n].value for n in time_at] and all(isinstance(t, Clock) and t.explicit for t in times)
-    undated = not any(i.kind in _DATED for i in left)
+    undated = not any(_names_day(i) for i in left)
     # "midnight tomorrow" is "tomorrow midnight": a day after today said from today after it is its own too (never a
     # weekday's, "from 10pm to midnight on friday": the range's day)
     midnight = [i.kind for i in right] == ["clock", "date"] and right[0].value.special == "midnight"
@@ -130,7 +130,8 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     end_day = right[dated_at[0]].value if dated_at else None
     morning = isinstance(end_day, Part) and end_day.day == 1 and end_day.hi <= 12 * 3600
     tonight = bool(time_at and dated_at) and time_at[0] < dated_at[0] and (end_day == Days(1) or morning)
-    tonight = tonight and undated and all(isinstance(t, Clock) and t.explicit for t in times)
+    clocks = [t for t in times if not isinstance(t, Part) or t.day is not None]  # "overnight from 10pm to 6am ..."
+    tonight = tonight and undated and all(isinstance(t, Clock) and t.explicit for t in clocks)
     if undated and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
@@ -143,7 +144,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
         left = [*left, TODAY] if later else left
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
-    timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
+    timed_end = not any(_names_day(i) for i in right)
     left, right = _share(left, right), _share(right, left)
     # both ends in one part of the day named once ("10 to 6 tomorrow evening"): never half a day or more apart
     one_part = any(i.kind == "part" and any(i is j for j in right) for i in left)
@@ -158,7 +159,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
     left, right = _am_pm(left, right, timed_end or one_date, pm, (timed_end or one_date) and not own_end_date)
-    dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
+    dateless = not any(_names_day(i) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
         # it is under way ("19:00-07:00" said at 19:30)
@@ -341,6 +342,11 @@ def _weekday_ordinal(item: Item) -> bool:
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
+
+
+def _names_day(item: Item) -> bool:
+    """Whether ``item`` names a day: a date, or a part of a day said with it ("tonight", "tomorrow morning")."""
+    return item.kind in _DATED or (item.kind == "part" and item.value.day is not None)
 
 
 def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
@@ -528,7 +534,7 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     other_parts = [i for i in other if i.kind == "part"]
     if "part" not in kinds and other_parts and "clock" in kinds:
         explicit = all(i.value.explicit for i in side if i.kind == "clock")
-        if explicit and other_parts[0].value.day is not None:
+        if explicit and other_parts[0].value.day is not None and not kinds & _DATED:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
             day = other_parts[0].value.day
             return [*side, Item("date", other_parts[0].text, Days(day))]
@@ -539,8 +545,8 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
             kinds.add("part")
             if other_parts[0].value.day is not None:
                 return side
-    if not kinds & _DATED and kinds & TIME_KINDS:
-        return side + other_dates
+    if kinds & TIME_KINDS and not any(_names_day(i) for i in side):
+        return side + other_dates  # never beside a part naming its day ("from 10pm tonight to 6am tomorrow")
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
         years = [y for y in (_year_of(i) for i in other) if y is not None]
         # "from this May to Oct 2020": a date placed by this/next/last keeps its own year

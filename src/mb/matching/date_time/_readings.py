@@ -607,13 +607,13 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     rest = [i for i in parts if i is not bound]
     said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
     kinds = {i.kind for i in named}
-    # the clock reading of a pair that may be a date too ("6.12", read as "at 6.12"; never "17.30")
-    paired = any(i.kind == "clock" and i.text.startswith("at ") and _DOTTED.fullmatch(i.text[3:]) for i in named)
+    # the clock reading of a pair that may be a date day first too (see ``_day_first``: "6.12"; never "10.30")
+    paired = any(i.kind == "clock" and _DOTTED.fullmatch(i.text[3:]) and 0 < int(i.text[-2:]) < 13 for i in named)
     if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
         # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
-        # from it (see ``_weekday_beside``) or not understood; so is "friday before 10.30", whose bound may be 10:30 or
-        # 22:30 (as in "before 10.30 on friday"), while one said in the morning ("before 10.30am") is meant
+        # from it (see ``_weekday_beside``) or not understood ("friday before 10.30", no date day first, is before 10:30
+        # or 22:30 on Friday, as "before 10.30 on friday" is)
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}
@@ -896,8 +896,8 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
         day = datetime.combine(ref.date() + timedelta(days=part.day), datetime.min.time())
         days = [Window(day, day + timedelta(days=1), "day")]
         if part.day == 0 and part.hi > _DAY and ref < day + timedelta(seconds=part.hi - _DAY):
-            # "tonight at 1am" said at 00:30: the night in progress, or the coming one
-            days.insert(0, Window(day - timedelta(days=1), day, "day"))
+            # "tonight at 1am" said at 00:30: the night in progress (its small hours alone), or the coming one
+            days.insert(0, Window(day - timedelta(days=1), day, "day", note="small hours"))
     spans: list[tuple[int, int, str, str]] = []
     if clocks:
         candidates = clocks[0].value.spans
@@ -948,10 +948,11 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
+    night = days[0].lo if days and days[0].note == "small hours" else None
     for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            if within is None or within.lo <= window.lo < within.hi:
+            if (within is None or within.lo <= window.lo < within.hi) and (day_start != night or lo >= _DAY):
                 found.append(Reading(window))
     return found
 

@@ -425,8 +425,11 @@ def _last_unit(m: re.Match[str]) -> Item | None:
     )
 
 
-@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", "within")
+@_element(
+    rf"(?:within|in\s+(?:under|less\s+than))\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", ("within", "in")
+)
 def _within(m: re.Match[str]) -> Item | None:
+    """``within 2 hours``, ``in under an hour``, ``in less than 3 days``: the span from now."""
     return _duration_item("span", m["dur"], 1, None)
 
 
@@ -493,10 +496,10 @@ _NEXT_WORD_RE = re.compile(
 
 
 @_element(
-    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)"
+    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)\s+)?(?P<wd>{WEEKDAY}|weekend)"
     rf"|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
     r"(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "second", "third", "fourth", "fifth", "weekend", "two", "three", "four", "five"),
+    ("the", "first", "second", "third", "fourth", "fifth", "last", "final", "weekend", "two", "three", "four", "five"),
     WEEKDAY_FIRST,
     DIGIT,
 )
@@ -511,9 +514,12 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
         return None  # "friday after next" stays the Friday after next Friday
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
+    last = m["n"] in {"last", "final"}
+    if last and direction == 1:
+        return None  # "the last friday after easter" names no such weekday
     name = m["wd"] or m["wd2"]
     weekday = "weekend" if name == "weekend" else WEEKDAYS[name]
-    count = ordinal_value(m["n"]) if m["n"] else int(quantity_value(m["c"])) if m["c"] else 1
+    count = 1 if last else ordinal_value(m["n"]) if m["n"] else int(quantity_value(m["c"])) if m["c"] else 1
     return Item("nearest", "", Nearest(weekday, direction, count))
 
 
