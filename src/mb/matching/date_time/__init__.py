@@ -36,7 +36,7 @@ from .._context import MatchContext
 from .._outcome import Outcome
 from .._values import compact_json
 from ._compare import bounds_end, judge
-from ._durations import duration_outcome, group_duration_outcome
+from ._durations import NoUnit, duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
@@ -311,6 +311,9 @@ def _group(
     assembled = assemble(params, values, user_time, with_end=True)
     if not is_range and not isinstance(assembled, str) and assembled.starts and not assembled.ends:
         assembled = assemble(params, values, user_time, with_end=False)  # no end given: the start alone
+    if isinstance(assembled, NoUnit):  # a length the check cannot read: a defect of the benchmark
+        why = f"resolved {resolution.phrase!r} to {resolution.label}; {assembled}"
+        return Outcome(False, why, 0.0, error=why)
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
