@@ -130,30 +130,28 @@ class Environment(BaseModel):
     @model_validator(mode="after")
     def _time_zone(self) -> Environment:
         """``time_zone``, read by MorganaBench beside the published keys: the user's zone in the tz database."""
-        if self.__pydantic_extra__ and "time_zone" in self.__pydantic_extra__ and self.zone is None:
+        name = (self.__pydantic_extra__ or {}).get("time_zone")
+        if name is not None and _zone(name) is None:
             why = PydanticCustomError("time_zone", "Input should name a zone of the tz database, as 'Europe/Paris'")
-            value = self.__pydantic_extra__["time_zone"]
             raise ValidationError.from_exception_data(
-                "Environment", [{"type": why, "loc": ("time_zone",), "input": value}]
+                "Environment", [{"type": why, "loc": ("time_zone",), "input": name}]
             )
         return self
 
     @property
-    def zone(self) -> ZoneInfo | None:
-        """The zone ``time_zone`` names; ``None`` when absent or not a zone."""
-        name = (self.__pydantic_extra__ or {}).get("time_zone")
-        try:
-            return ZoneInfo(name) if isinstance(name, str) else None
-        except (ValueError, KeyError, OSError):  # not a key, or no such zone (KeyError: ZoneInfoNotFoundError)
-            return None
-
-    @property
     def local_time(self) -> datetime | None:
         """``user_time`` in the zone ``time_zone`` names, with its rules for every date (a naive one read in it)."""
-        zone, sent = self.zone, self.user_time
+        zone, sent = _zone((self.__pydantic_extra__ or {}).get("time_zone")), self.user_time
         if zone is None or sent is None:
             return sent
         return sent.astimezone(zone) if sent.tzinfo is not None else sent.replace(tzinfo=zone)
+
+
+def _zone(name: object) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name) if isinstance(name, str) else None
+    except (ValueError, KeyError, OSError):  # not a key, or no such zone (KeyError: ZoneInfoNotFoundError)
+        return None
 
 
 TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discriminator="event")]
