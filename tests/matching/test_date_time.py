@@ -307,9 +307,8 @@ CASES: dict[str, Case] = {
     "user +01:00, naive argument": Case("tomorrow at 3pm", "2024-02-02T15:00:00", PARIS_WINTER, True),
     "naive user, offset argument as written": Case("tomorrow at 3pm", "2024-02-02T15:00:00+05:00", THU, True),
     "user -07:00, Z argument": Case("tomorrow at 9am", "2025-01-01T16:00:00Z", YEAR_END, True),
-    # A fixed user offset stays fixed across a DST change: it is never guessed into a named zone.
-    "fixed offset stays fixed over US DST": Case("tomorrow at 3pm", "2024-03-10T15:00:00-07:00", US_DST_EVE, False),
-    "fixed offset over US DST, same instant": Case("tomorrow at 3pm", "2024-03-10T16:00:00-07:00", US_DST_EVE, True),
+    # A fixed user offset is never guessed into a named zone (an argument in the offset of a zone changing its clocks
+    # by then is undecided: test_date_time_clock_changes).
     "US DST: an hour early": Case("tomorrow at 3pm", "2024-03-10T14:00:00-07:00", US_DST_EVE, False),
     "fixed offset over EU DST": Case("tomorrow at 3pm", "2024-03-31T15:00:00+02:00", EU_DST_EVE, False),
     "fixed offset over EU DST, same instant": Case("tomorrow at 3pm", "2024-03-31T14:00:00Z", EU_DST_EVE, True),
@@ -319,7 +318,6 @@ CASES: dict[str, Case] = {
         "tomorrow at 3pm", "2024-03-10T15:00:00-08:00", LOS_ANGELES_EVE, False
     ),
     "fixed winter offset, summer date": Case("June 3rd at 3pm", "2024-06-03T15:00:00+02:00", PARIS_WINTER, False),
-    "fixed winter offset, same instant": Case("June 3rd at 3pm", "2024-06-03T16:00:00+02:00", PARIS_WINTER, True),
     "fixed winter offset, summer date in UTC": Case("June 3rd at 3pm", "2024-06-03T15:00:00Z", PARIS_WINTER, False),
     "3pm UTC, +01:00 argument": Case("3pm UTC", "2024-02-01T16:00:00+01:00", THU, True),
     "9am PST, UTC argument": Case("tomorrow at 9am PST", "2024-02-02T17:00:00Z", THU, True),

@@ -123,7 +123,8 @@ def test_parameter_names(name: str, role: str, kind: str) -> None:
 
 def test_duration_unit_from_name() -> None:
     assert classify("durationHours").unit == "hour"
-    assert classify("duration").unit == "minute"
+    assert classify("duration_s").unit == "second"
+    assert classify("duration").unit is None  # a number in it cannot be read as a length
 
 
 @pytest.mark.parametrize(

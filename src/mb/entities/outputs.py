@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo
 
 from pydantic import (
     BaseModel,
@@ -125,6 +126,32 @@ class Environment(BaseModel):
         if value is not None and not isinstance(value, (str, datetime)):
             raise PydanticCustomError("datetime_type", "Input should be a valid datetime")
         return value
+
+    @model_validator(mode="after")
+    def _time_zone(self) -> Environment:
+        """``time_zone``, read by MorganaBench beside the published keys: the user's zone in the tz database."""
+        name = (self.__pydantic_extra__ or {}).get("time_zone")
+        if name is not None and _zone(name) is None:
+            why = PydanticCustomError("time_zone", "Input should name a zone of the tz database, as 'Europe/Paris'")
+            raise ValidationError.from_exception_data(
+                "Environment", [{"type": why, "loc": ("time_zone",), "input": name}]
+            )
+        return self
+
+    @property
+    def local_time(self) -> datetime | None:
+        """``user_time`` in the zone ``time_zone`` names, with its rules for every date (a naive one read in it)."""
+        zone, sent = _zone((self.__pydantic_extra__ or {}).get("time_zone")), self.user_time
+        if zone is None or sent is None:
+            return sent
+        return sent.astimezone(zone) if sent.tzinfo is not None else sent.replace(tzinfo=zone)
+
+
+def _zone(name: object) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name) if isinstance(name, str) else None
+    except (ValueError, KeyError, OSError):  # not a key, or no such zone (KeyError: ZoneInfoNotFoundError)
+        return None
 
 
 TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discriminator="event")]

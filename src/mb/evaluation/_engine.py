@@ -180,7 +180,7 @@ def _same(row: Row) -> Row:
 
 def _user_time(example: Example) -> Any:
     environment = example.outputs.environment if example.outputs is not None else None
-    return None if environment is None else environment.user_time
+    return None if environment is None else environment.local_time
 
 
 def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:

@@ -215,6 +215,7 @@ def test_the_user_time_is_read_in_the_time_zone_given(tmp_path: Path) -> None:
     result, line = _imported(tmp_path, "mlflow", trace, "--user-timezone", "America/New_York")
     assert result.exit_code == 0, result.output
     assert line["outputs"]["environment"]["user_time"] == "2024-06-01T04:00:00-04:00"
+    assert line["outputs"]["environment"]["time_zone"] == "America/New_York"  # its rules beyond that offset
     result = import_traces(
         "mlflow", tmp_path / "traces.json", tmp_path / "bench.jsonl", tmp_path / "o.jsonl", "--user-timezone", "Mars/X"
     )

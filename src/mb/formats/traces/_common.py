@@ -6,6 +6,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 from pydantic_core import to_jsonable_python
@@ -346,6 +347,8 @@ def build_outputs(
     if trace.start is not None:
         zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
         data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+        if isinstance(zone, ZoneInfo):  # its rules for every date, beyond the offset user_time is written with
+            data["environment"]["time_zone"] = zone.key
     counts = [(_tokens(s.input_tokens), _tokens(s.output_tokens)) for s in trace.steps if s.kind == "chat"]
     if any(used != (None, None) for used in counts):
         used_in = sum(tokens or 0 for tokens, _ in counts)

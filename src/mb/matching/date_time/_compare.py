@@ -4,6 +4,8 @@ Time zones (see also ``_zones``):
 
 * ``user_time`` with an offset: the readings are wall-clock times in the user's zone; an argument with an
   offset (or ``Z``, or a Unix timestamp) is converted to it, a naive argument is taken as the user's wall clock.
+  An offset some place keeping the user's offset changes to by the argument's time (summer time) may also be the
+  user's wall clock after the change: undecided when the two readings disagree.
 * naive ``user_time``: wall clocks are compared as written; an argument's offset is ignored (a Unix timestamp
   is read as UTC).
 * a phrase naming a zone (``3pm UTC``): the reading is in that zone; a naive argument is taken in the user's
@@ -23,7 +25,7 @@ from .._outcome import Outcome
 from ._model import GRAIN_STEPS, Reading, Resolution, Window
 from ._pins import OPEN_YEARS, YEAR_ONLY, completions, left_out, too_little
 from ._value import Actual, show_moment
-from ._zones import ZoneSpec
+from ._zones import ZoneSpec, clock_change, format_offset
 
 __all__ = ["accepts", "bounds_end", "judge"]
 
@@ -100,7 +102,38 @@ def judge(
     ends: Sequence[Actual] | None,
     got: str,
 ) -> Outcome:
-    """Pass when some reading accepts the start (and, for a range phrase given an end, the end)."""
+    """Pass when some reading accepts the start (and, for a range phrase given an end, the end); undecided when an
+    argument's offset may be the user's clocks after a change (summer time) and reading it so changes the verdict."""
+    outcome = _judge(resolution, starts, ends, got)
+    user, said_at = resolution.user_zone, resolution.said_at
+    if said_at is None or user is None or type(user.zones[0]) is not timezone:
+        return outcome  # a naive user_time, or one in a named zone
+    if any(r.start.zone != user for r in resolution.readings):
+        return outcome  # a zone named in the phrase: its rules apply
+    values = (*starts, *(ends or ()))
+    places = {a: clock_change(said_at, a.lo, a.offset) for a in values if a.offset is not None}
+    if not any(places.values()):
+        return outcome
+
+    def walls(values: Sequence[Actual]) -> list[Actual]:
+        return [replace(a, offset=None) if places.get(a) else a for a in values]
+
+    on_clock = _judge(resolution, walls(starts), walls(ends) if ends is not None else None, got)
+    if on_clock.passed == outcome.passed:
+        return outcome
+    changed = next(a for a, place in places.items() if place)
+    verdicts = ["matches" if o.passed else "does not match" for o in (outcome, on_clock)]
+    why = (
+        f"{outcome.reason}; undecided: the argument's offset {format_offset(changed.offset or timedelta(0))} differs"
+        f" from the user's {user.label}, and places such as {places[changed]} change their clocks from one to the"
+        f" other by then: at the user's fixed offset the argument {verdicts[0]}, as a clock time after the change"
+        f" it {verdicts[1]}; give the user's zone as outputs.environment.time_zone (such as"
+        f" '{places[changed]}') or in the phrase to decide"
+    )
+    return Outcome(False, why, 0.0, undecided=True)
+
+
+def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual] | None, got: str) -> Outcome:
     if resolution.problem is not None:
         if not resolution.understood:
             return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
@@ -146,7 +179,7 @@ def _every_reading(
     for start in starts:
         for end in ends:
             pair = (replace(start, ambiguous=False),), (replace(end, ambiguous=False),)
-            if not judge(resolution, *pair, got).passed:
+            if not _judge(resolution, *pair, got).passed:
                 shown = f"{_text(start)} to {_text(end)}"
                 return Outcome.fail(f"{prefix}; the value is ambiguous and its reading {shown} does not match")
     return Outcome.ok(prefix)

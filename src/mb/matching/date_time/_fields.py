@@ -122,14 +122,12 @@ def _component(slot: Slot, value: object) -> Fields | None:
     number = _integer(value)
     if number is None:
         return None
-    limits = {"year": (0, 9999), "month": (1, 12), "day": (1, 31), "hour": (0, 24), "minute": (0, 59),
+    limits = {"year": (1000, 9999), "month": (1, 12), "day": (1, 31), "hour": (0, 24), "minute": (0, 59),
               "second": (0, 60)}  # fmt: skip
     low, high = limits.get(kind, (0, -1))
     if not low <= number <= high:
         return None
-    if kind == "year" and number < 100:
-        number += 2000
-    elif kind == "hour" and number == 24:
+    if kind == "hour" and number == 24:
         number = 0
     field: dict[str, Any] = {kind: min(number, 59) if kind == "second" else number}
     return Fields(**field)
@@ -154,7 +152,8 @@ def read_slot(slot: Slot, value: object, user_time: datetime | None) -> tuple[Fi
         return tuple(dict.fromkeys(fields_of(a) for a in parsed))
     fields = _component(slot, value)
     if fields is None:
-        return f"{slot.name}: got {describe(value)}, which is not a valid {slot.kind}"
+        four = " (a year has four digits: a tool given 25 gets the year 25)" if slot.kind == "year" else ""
+        return f"{slot.name}: got {describe(value)}, which is not a valid {slot.kind}{four}"
     return (fields,)
 
 

@@ -183,6 +183,9 @@ class Resolution:
     reader: str = ""
     """The second reader that read the phrase the grammar did not understand ("Duckling"); empty for the grammar."""
 
+    said_at: datetime | None = None
+    """``user_time``, when it has an offset: whether the user's clocks may change before an argument's time."""
+
     @property
     def is_range(self) -> bool:
         """Whether the phrase names both ends of a range."""

@@ -40,6 +40,7 @@ _KIND_WORDS = {
 _UNIT_WORDS = {"minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute", "hour": "hour",
                "hours": "hour", "hrs": "hour", "hr": "hour", "second": "second", "seconds": "second",
                "secs": "second", "sec": "second", "ms": "millisecond", "days": "day", "day": "day"}  # fmt: skip
+_UNIT_LETTERS = {"s": "second", "h": "hour"}  # duration_s, duration_h (never "m": minutes or months?)
 _VOCABULARY = sorted(
     {*_START, *_END, *_KIND_WORDS, *_UNIT_WORDS, "check", "in", "out", "of", "week", "am", "pm", "event", "due",
      "meeting", "scheduled", "schedule", "appointment", "local", "utc", "on", "at", "new", "reminder", "ms"},
@@ -62,8 +63,8 @@ class Slot:
     """What it holds: ``full``, ``date``, ``time``, ``year``, ``month``, ``day``, ``hour``, ``minute``,
     ``second``, ``ampm``, ``zone``, ``duration``, ``weekday``."""
 
-    unit: str = "minute"
-    """Unit of a numeric ``duration`` (``minute`` unless the name says otherwise)."""
+    unit: str | None = None
+    """Unit of a numeric ``duration`` as the name says it (``duration_minutes``); ``None`` when it says none."""
 
 
 def _segment(word: str) -> list[str]:
@@ -101,7 +102,7 @@ def classify(name: str) -> Slot:
     ends = [i for i, w in enumerate(ws) if w in _END or (w == "check" and ws[i + 1 : i + 2] == ("out",))]
     role = "end" if ends and (not starts or ends[0] < starts[0]) else "start"
     kinds = [_KIND_WORDS[w] for w in ws if w in _KIND_WORDS]
-    unit = next((_UNIT_WORDS[w] for w in ws if w in _UNIT_WORDS), "minute")
+    unit = next((_UNIT_WORDS.get(w) or _UNIT_LETTERS[w] for w in ws if w in _UNIT_WORDS or w in _UNIT_LETTERS), None)
     if "duration" in kinds:
         return Slot(name, role, "duration", unit)
     if ("day" in kinds and "of" in ws and "week" in ws) or "weekday" in kinds:

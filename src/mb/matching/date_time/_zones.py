@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-__all__ = ["ZoneSpec", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset", "user_zone"]
+__all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset",
+           "user_zone"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,3 +353,38 @@ def _pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
             return text, None
         spec = fixed_zone(offset)
     return " ".join(rest.split()), spec
+
+
+def clock_change(said_at: datetime, wall: datetime, offset: timedelta) -> str | None:
+    """A place (tz database name) whose clocks show ``said_at``'s offset at ``said_at`` and ``offset`` at the naive
+    ``wall`` written with it: an argument in that offset may be the wall clock of the user's zone after a change of
+    the clocks (summer time), or else the instant at the user's fixed offset. ``None`` when no inhabited place does."""
+    then = said_at.utcoffset()
+    if then is None or then == offset:
+        return None
+    try:
+        places = _keeping(then, said_at.replace(tzinfo=None) - then) & _keeping(offset, wall - offset)
+    except (OverflowError, ValueError):  # past year 1 or 9999
+        return None
+    return next((p for p in _KNOWN if p in places), min(places, default=None))
+
+
+#: Places shown first when several change their clocks alike.
+_KNOWN = ("America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London",
+          "Europe/Paris", "Australia/Sydney", "America/Sao_Paulo", "Pacific/Auckland")  # fmt: skip
+
+
+def _keeping(offset: timedelta, utc: datetime) -> frozenset[str]:
+    """The inhabited places whose clocks show ``offset`` at the naive UTC ``utc`` (changes fall on the hour)."""
+    return _keeping_at(offset, utc.replace(minute=0, second=0, microsecond=0, tzinfo=UTC))
+
+
+@functools.lru_cache(maxsize=256)
+def _keeping_at(offset: timedelta, hour: datetime) -> frozenset[str]:
+    return frozenset(key for key in _places() if hour.astimezone(zoneinfo.ZoneInfo(key)).utcoffset() == offset)
+
+
+@functools.cache
+def _places() -> tuple[str, ...]:
+    names = zoneinfo.available_timezones()
+    return tuple(sorted(n for n in names if "/" in n and not n.startswith(("Etc/", "Antarctica/", "SystemV/"))))
