@@ -174,7 +174,7 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if _retracts(other, stems - own, negation, after=index > min(said)):
             return f"the sentence {other!r} may deny or correct it"
         lead = index + 1 < len(pieces) and bool(LIST_ITEM.match(pieces[index + 1]) and not LIST_ITEM.match(other))
-        if index < min(said) and _frames(other, negation, lead=lead, own=own):
+        if index < min(said) and _frames(other, negation, lead=lead):
             return f"the sentence {other!r} before it may frame, hedge or deny it"
         failed = _fails(other, own) if index > min(said) else None
         if failed:
@@ -201,42 +201,15 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
     )
 
 
-def _frames(text: str, negation: str | None, *, lead: bool, own: set[str]) -> bool:
+def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
-    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure. A hedge,
-    plan or chance of a sentence that speaks of something else (``_elsewhere``) bears on that sentence alone ("Maybe
-    you'd like a discount next time.", "There is a chance of rain.")."""
+    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure."""
     said = normalize(text)
-    if not negation and _elsewhere(text, own):
-        said = _OWN_HEDGE.sub(" ", said)
     if _FALSE.search(said) or _FRAMED.search(said):
         return True
     on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
-
-
-_OWN_HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|chance)\b")
-"""Words that hedge or plan what their own sentence says (unlike "imagine", "not sure": a scenario or a doubt may go
-on into the next sentence)."""
-_ABOUT = re.compile(
-    r"\b(?:it|this|that|these|those|they|so|such|previous|above|last|following|below|here|what|which|all|everything"
-    r"|anything|nothing|rest|i|me|my|we|us|our|sure|know|think|believe|guess|remember|recall|check\w*|verif\w*"
-    r"|confirm\w*|misread|misunderst\w*|confus\w*|mix\w* up|glitch\w*|next(?! (?:time|day|week|month|year)))\b"
-)
-"""Words by which a sentence may speak of what follows it, of what the speaker knows or of a mistake ("Maybe this
-helps.", "Perhaps I misread the system.", "Here is what I plan to do.", "Possibly a misunderstanding occurred.")."""
-
-
-def _elsewhere(text: str, own: set[str]) -> bool:
-    """Whether ``text`` plainly speaks of something other than the fact with the content stems ``own``: two content
-    words of its own or more, none of the fact's nor on whether words hold (:data:`_TRUTH`, :data:`_SAMPLE`,
-    :data:`_WORDING`), no word pointing to another sentence or to the speaker (:data:`_ABOUT`), no failure, and no
-    question."""
-    said, stems = normalize(text), set(content_stems(text))
-    shared = any(_same_word(mine, theirs) for mine in stems for theirs in own)
-    about = _ABOUT.search(said) or _FAILED.search(text) or _WORDING & set(said.split()) or stems & (_TRUTH | _SAMPLE)
-    return len(stems) >= 2 and not shared and not about and not is_question(text)
 
 
 def _undoes(text: str) -> bool:
