@@ -12,7 +12,7 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["added_around", "plain", "said_around", "without_courtesy"]
+__all__ = ["ARTICLES", "added_around", "plain", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -23,7 +23,8 @@ _COURTESY = frozenset(
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
 """What may close a text as a sentence of its own ("done" there may contradict what precedes)."""
-_ARTICLES = frozenset({"a", "an", "the"})
+ARTICLES = frozenset({"a", "an", "the"})
+"""The articles, read as no word when texts are compared word for word."""
 _LEADING = re.compile(r"\A\s*([^\W\d_][^\d.,:;!?()]*?)\s*(?:[,:!.]|\s[\u2013\u2014-])\s+(?=\S)")
 _TRAILING = re.compile(r"(?<=[.!?])\s+([^\W\d_][^\d.,:;!?()]*?)\s*[.!]*\s*\Z")
 
@@ -57,7 +58,7 @@ def added_around(candidate: str, reference: str) -> str | None:
 
 def _said(text: str) -> list[str]:
     """The words of ``text``, articles left out ("sent to client" says "sent to the client")."""
-    return [word for word in words(text) if word not in _ARTICLES]
+    return [word for word in words(text) if word not in ARTICLES]
 
 
 _DENIAL = 5

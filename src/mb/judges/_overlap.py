@@ -6,7 +6,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from ._additions import plain
+from ._additions import ARTICLES, plain
 from ._doubts import is_question, one_spelling
 from ._polarity import agreeing_no
 from ._text import content_stems, normalize, sentences, whole_sentences, words
@@ -60,7 +60,6 @@ _SPELLED = 8
 """Chunk sentences, of those sharing most words with a span sentence, read again in one spelling with it (each
 reading scans both texts; a long chunk of unrelated sentences would otherwise be read whole)."""
 
-_ARTICLES = frozenset({"a", "an", "the"})
 _CURRENCY = {"$": "dollars", "\u20ac": "euros", "\u00a3": "pounds"}
 _UNITS = {"kg": "kilograms", "g": "grams", "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres",
           "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "h": "hours", "hr": "hours", "hrs": "hours",
@@ -85,7 +84,7 @@ def _said(text: str) -> list[str]:
     open"' and "> The shop is open" do not say "The shop is open"."""
     marks = ['"' for mark in text if mark in '"\u201c\u201d'] + ['"'] * text.lstrip().startswith(">")
     asks = ["?"] if is_question(text.rstrip("\"')\u201d ")) else []
-    return [word for word in words(text) if word not in _ARTICLES] + marks + asks
+    return [word for word in words(text) if word not in ARTICLES] + marks + asks
 
 
 def _written_out(text: str) -> str:
