@@ -1,8 +1,8 @@
 """A fact stated plainly passes offline, though written with an acknowledgement before it ("All set: ..."), "now" or
 "already" in it, "your" for "the", the present perfect for the past, a first person doing it ("I have cancelled your
-order."), an answer "No," agreeing with its negation, or after a hedge about something else ("Maybe you'd like a
-discount next time."); each reading keeps every other word, so a negation, hedge, question, condition or other subject
-still leaves it undecided or failed."""
+order."), or an answer "No," agreeing with its negation; each reading keeps every other word, so a negation, hedge
+(in its sentence or one before: no word list tells what a hedge is about), question, condition or other subject still
+leaves it undecided or failed."""
 
 from __future__ import annotations
 
@@ -47,12 +47,6 @@ def _fact_check(judge: Judge, response: str, fact: str) -> Any:
         ("All set: your order is cancelled.", IS),
         ("Done: your order is cancelled.", IS),
         ("Good news: your order ships on Monday.", SHIPS),
-        ("Good news: the order ships on Monday.", SHIPS),
-        ("Maybe you'd like a discount next time. Your order is cancelled.", IS),
-        ("There is a chance of rain tomorrow. Your order ships on Monday.", SHIPS),
-        ("You plan to travel abroad next month. Your order ships on Monday.", SHIPS),
-        ("Maybe the courier will be late tomorrow. Your order ships on Monday.", SHIPS),
-        ("Maybe you'd like to reconsider later. Your order is cancelled.", IS),
         ("No, it will not ship.", "it will not ship"),
         ("No, the order will not ship.", NOT_SHIP),
         ("No, your order won't ship.", NOT_SHIP),
@@ -104,6 +98,12 @@ def test_a_chunk_sentence_read_so_supports_a_cited_span(judge: Judge) -> None:
         ("I have cancelled your order.", "the order was not cancelled"),
         ("I have cancelled your order.", "the order was cancelled by the customer"),
         ("I have cancelled your order. Just kidding.", WAS),
+        # "your" in the response may stand for "the", never "a" or nothing for the fact's "your"
+        ("An account was deleted.", "your account was deleted"),
+        ("A password was reset.", "your password was reset"),
+        ("The refund goes to a card.", "the refund goes to your card"),
+        ("It was a mistake.", "it was your mistake"),
+        ("Good news: the order ships on Monday.", SHIPS),
         # an acknowledgement before it: only one of a closed class
         ("All set: your order is not cancelled.", IS),
         ("All set: is your order cancelled?", IS),
@@ -151,6 +151,15 @@ def test_a_sentence_read_otherwise_still_keeps_what_qualifies_it(judge: Judge, r
         "Probably a glitch on the website. Your order is cancelled.",
         "Maybe you'd like a discount next time. Your order is cancelled. Just kidding.",
         "Maybe you'd like a discount next time. Your order is not cancelled.",
+        "Maybe you'd like a discount next time. Your order is cancelled.",
+        "Maybe tomorrow morning. Your order is cancelled.",
+        "Maybe after the manager reviews the request. Your order is cancelled.",
+        "Probably pending manager approval. I have cancelled your order.",
+        "Maybe the status page is lying. Your order has been cancelled.",
+        "Perhaps the records are outdated. Your order is cancelled.",
+        "There is a chance the warehouse ships the package anyway. Your order is cancelled.",
+        "Possibly within two business days. Your order is cancelled.",
+        "Plan to call support tomorrow morning. Your order is cancelled.",
     ],
 )
 def test_a_hedge_that_may_speak_of_the_fact_still_leaves_it_unpassed(judge: Judge, response: str) -> None:

@@ -18,6 +18,8 @@ PARIS = "Paris is the capital and most populous city of France."
         ("Bob owes Alice ten dollars", "Alice owes Bob ten dollars."),
         ("The flight departs from Paris and lands in London", "The flight departs from London and lands in Paris."),
         ("Your username was reset", "Your password was reset."),
+        ("Your account was deleted.", "An account was deleted."),  # "a" never says "your"
+        ("The refund goes to your card.", "The refund goes to a card."),
         ("Call the doctor before taking the medicine", "Take the medicine before calling the doctor."),
         ("The meeting was moved to the morning", "The meeting was moved to the afternoon."),
         ("Berlin is the capital of France", PARIS),

@@ -12,7 +12,7 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["added_around", "plain", "said_around", "without_courtesy"]
+__all__ = ["ARTICLES", "added_around", "plain", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -23,7 +23,8 @@ _COURTESY = frozenset(
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
 """What may close a text as a sentence of its own ("done" there may contradict what precedes)."""
-_ARTICLES = frozenset({"a", "an", "the"})
+ARTICLES = frozenset({"a", "an", "the"})
+"""The articles, read as no word when texts are compared word for word."""
 _LEADING = re.compile(r"\A\s*([^\W\d_][^\d.,:;!?()]*?)\s*(?:[,:!.]|\s[\u2013\u2014-])\s+(?=\S)")
 _TRAILING = re.compile(r"(?<=[.!?])\s+([^\W\d_][^\d.,:;!?()]*?)\s*[.!]*\s*\Z")
 
@@ -57,7 +58,7 @@ def added_around(candidate: str, reference: str) -> str | None:
 
 def _said(text: str) -> list[str]:
     """The words of ``text``, articles left out ("sent to client" says "sent to the client")."""
-    return [word for word in words(text) if word not in _ARTICLES]
+    return [word for word in words(text) if word not in ARTICLES]
 
 
 _DENIAL = 5
@@ -174,7 +175,7 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if _retracts(other, stems - own, negation, after=index > min(said)):
             return f"the sentence {other!r} may deny or correct it"
         lead = index + 1 < len(pieces) and bool(LIST_ITEM.match(pieces[index + 1]) and not LIST_ITEM.match(other))
-        if index < min(said) and _frames(other, negation, lead=lead, own=own):
+        if index < min(said) and _frames(other, negation, lead=lead):
             return f"the sentence {other!r} before it may frame, hedge or deny it"
         failed = _fails(other, own) if index > min(said) else None
         if failed:
@@ -201,42 +202,15 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
     )
 
 
-def _frames(text: str, negation: str | None, *, lead: bool, own: set[str]) -> bool:
+def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
-    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure. A hedge,
-    plan or chance of a sentence that speaks of something else (``_elsewhere``) bears on that sentence alone ("Maybe
-    you'd like a discount next time.", "There is a chance of rain.")."""
+    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure."""
     said = normalize(text)
-    if not negation and _elsewhere(text, own):
-        said = _OWN_HEDGE.sub(" ", said)
     if _FALSE.search(said) or _FRAMED.search(said):
         return True
     on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
-
-
-_OWN_HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|chance)\b")
-"""Words that hedge or plan what their own sentence says (unlike "imagine", "not sure": a scenario or a doubt may go
-on into the next sentence)."""
-_ABOUT = re.compile(
-    r"\b(?:it|this|that|these|those|they|so|such|previous|above|last|following|below|here|what|which|all|everything"
-    r"|anything|nothing|rest|i|me|my|we|us|our|sure|know|think|believe|guess|remember|recall|check\w*|verif\w*"
-    r"|confirm\w*|misread|misunderst\w*|confus\w*|mix\w* up|glitch\w*|next(?! (?:time|day|week|month|year)))\b"
-)
-"""Words by which a sentence may speak of what follows it, of what the speaker knows or of a mistake ("Maybe this
-helps.", "Perhaps I misread the system.", "Here is what I plan to do.", "Possibly a misunderstanding occurred.")."""
-
-
-def _elsewhere(text: str, own: set[str]) -> bool:
-    """Whether ``text`` plainly speaks of something other than the fact with the content stems ``own``: two content
-    words of its own or more, none of the fact's nor on whether words hold (:data:`_TRUTH`, :data:`_SAMPLE`,
-    :data:`_WORDING`), no word pointing to another sentence or to the speaker (:data:`_ABOUT`), no failure, and no
-    question."""
-    said, stems = normalize(text), set(content_stems(text))
-    shared = any(_same_word(mine, theirs) for mine in stems for theirs in own)
-    about = _ABOUT.search(said) or _FAILED.search(text) or _WORDING & set(said.split()) or stems & (_TRUTH | _SAMPLE)
-    return len(stems) >= 2 and not shared and not about and not is_question(text)
 
 
 def _undoes(text: str) -> bool:

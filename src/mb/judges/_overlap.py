@@ -6,7 +6,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from ._additions import plain
+from ._additions import ARTICLES, plain
 from ._doubts import is_question, one_spelling
 from ._polarity import agreeing_no
 from ._text import content_stems, normalize, sentences, whole_sentences, words
@@ -60,7 +60,6 @@ _SPELLED = 8
 """Chunk sentences, of those sharing most words with a span sentence, read again in one spelling with it (each
 reading scans both texts; a long chunk of unrelated sentences would otherwise be read whole)."""
 
-_ARTICLES = frozenset({"a", "an", "the", "your"})
 _CURRENCY = {"$": "dollars", "\u20ac": "euros", "\u00a3": "pounds"}
 _UNITS = {"kg": "kilograms", "g": "grams", "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres",
           "lb": "pounds", "lbs": "pounds", "ft": "feet", "mi": "miles", "h": "hours", "hr": "hours", "hrs": "hours",
@@ -80,12 +79,12 @@ _SYMBOLS = (
 
 
 def _said(text: str) -> list[str]:
-    """The words of ``text`` without articles ("your" read as one: "your order" says "the order"), with its double
+    """The words of ``text`` without articles, with its double
     quotation marks, a quoting ">" and a question mark or a question's word order: "Is the shop open?", '"The shop is
     open"' and "> The shop is open" do not say "The shop is open"."""
     marks = ['"' for mark in text if mark in '"\u201c\u201d'] + ['"'] * text.lstrip().startswith(">")
     asks = ["?"] if is_question(text.rstrip("\"')\u201d ")) else []
-    return [word for word in words(text) if word not in _ARTICLES] + marks + asks
+    return [word for word in words(text) if word not in ARTICLES] + marks + asks
 
 
 def _written_out(text: str) -> str:
@@ -105,7 +104,9 @@ def _readings(sentence: str) -> list[list[str]]:
     """The words by which a chunk sentence may say a span sentence: as written; without an opening acknowledgement
     ("Done: ...", "Good news: ..."), an agreeing "No," (``agreeing_no``) and :data:`_DONE`; then "I (have) cancelled
     X", "we ...", as "X was (has been) cancelled"; each also with "has been", "have been" as "was", "were" (what has
-    been done was done). No other word is left out, so a negation, hedge, condition or other subject stays."""
+    been done was done); each also without "your", as an article of the chunk only ("your order" says "the order", "an
+    order" never says "your order"). No other word is left out, so a negation, hedge, condition or other subject
+    stays."""
     said = _said(sentence)
     marks = [word for word in said if word in _MARKS]
     read = [word for word in _said(plain(agreeing_no(sentence))) if word not in _MARKS and word not in _DONE]
@@ -114,7 +115,9 @@ def _readings(sentence: str) -> list[list[str]]:
     if len(read) > verb + 1 and read[0] in {"i", "we"} and read[verb].endswith("ed"):
         readings.append(read[verb + 1 :] + (["has", "been"] if verb == 2 else ["was"]) + [read[verb]])
     past = [_PAST.sub(lambda m: "was" if m[1] else "were", " ".join(reading)).split() for reading in readings]
-    return [reading + marks for reading in readings + past]
+    readings += past
+    yours = [[word for word in reading if word != "your"] for reading in readings if "your" in reading]
+    return [reading + marks for reading in readings + yours]
 
 
 def unsupported_wording(span: str, chunk: str) -> str | None:
