@@ -13,6 +13,7 @@ from pydantic_core import to_jsonable_python
 
 from ..._json_text import chunk_id, distinct_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+from ...entities.outputs import Request
 from ...errors import InputError
 from ...matching.extended import same_tool
 
@@ -35,8 +36,6 @@ HASH_ATTRIBUTE = "mb.example_hash"
 StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 """``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
 ``other``: a span of another kind (a chain, an agent, a client call), never a call."""
-Request = tuple[str | None, str, Any]
-"""A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
 
 class TraceError(InputError):
