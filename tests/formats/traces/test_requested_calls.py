@@ -743,33 +743,47 @@ def test_a_tool_span_pairs_with_a_request_without_an_id_only_when_both_name_one_
         assert _statuses(folder) == {"tool_not_called": "failed"}, case
 
 
-def test_a_retriever_named_as_a_requested_tool_is_not_its_run_when_a_tool_span_carries_the_call_id(
-    tmp_path: Path,
-) -> None:
+def test_a_retriever_named_as_a_requested_tool_is_its_run_only_when_no_tool_span_may_run_it(tmp_path: Path) -> None:
+    """A tool span carrying the request's id runs it; one without an id after the retriever may: no trace, unless
+    the retriever runs inside it."""
     documents = [{"id": "d1", "page_content": "account closed"}]
-    trace = _langfuse(
-        _observation(
-            "g1", "GENERATION", "chat", 1, output={"choices": [{"message": _request("c1", "delete_account")}]}
-        ),
-        _observation("r1", "RETRIEVER", "delete_account", 2, input={}, output=documents, parentObservationId="t1"),
-        _observation("t1", "TOOL", "delete_account", 2, input={}, output="gone", metadata={"tool_call_id": "c1"}),
-        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
-    )
     counted = {"assert_that": "tool_call_count", "tool": "delete_account", "min": 2}
-    benchmark = write_benchmark(tmp_path / "bench.jsonl", {**CLOSE, "expectations": {
-        **CLOSE["expectations"], "extended_assertions": [*CLOSE["expectations"]["extended_assertions"], counted],
-    }})  # fmt: skip
-    traces = tmp_path / "traces.json"
-    traces.write_text(json.dumps(trace))
-    result = import_traces("langfuse", traces, benchmark, tmp_path / "executed.jsonl")
-    assert result.exit_code == 0, result.output
-    events = executed_lines(tmp_path / "executed.jsonl")[0]["outputs"]["trace"]
-    assert [(e["event"], e.get("id")) for e in events] == [
-        ("tool_call", "c1"),
-        ("retriever", None),
-        ("tool_result", "c1"),
-    ]
-    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed", "tool_call_count": "failed"}
+    expectations = CLOSE["expectations"]
+    benchmark = {**CLOSE, "expectations": {
+        **expectations, "extended_assertions": [*expectations["extended_assertions"], counted],
+    }}  # fmt: skip
+    legacy = {"role": "assistant", "content": None, "function_call": {"name": "delete_account", "arguments": "{}"}}
+    cases = {  # (the request, the tool span's metadata, the retriever's parent): the events, None for no trace
+        "tool span of the id": (_request("c1", "delete_account"), {"tool_call_id": "c1"}, "t1", ["c1", None, "c1"]),
+        "no ids, inside": (legacy, {}, "t1", ["span_g1_1", None, "span_g1_1"]),
+        "no ids, beside": (legacy, {}, None, None),
+    }
+    for case, (asked, metadata, parent, ids) in cases.items():
+        folder = tmp_path / case.replace(" ", "_").replace(",", "")
+        folder.mkdir()
+        trace = _langfuse(
+            _observation("g1", "GENERATION", "chat", 1, output={"choices": [{"message": asked}]}),
+            _observation(
+                "r1", "RETRIEVER", "delete_account", 2, input={}, output=documents, parentObservationId=parent
+            ),
+            _observation("t1", "TOOL", "delete_account", 2, input={}, output="gone", metadata=metadata),
+            _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+        )
+        traces = folder / "traces.json"
+        traces.write_text(json.dumps(trace))
+        result = import_traces(
+            "langfuse", traces, write_benchmark(folder / "bench.jsonl", benchmark), folder / "executed.jsonl"
+        )
+        assert result.exit_code == 0, (case, result.output)
+        outputs = executed_lines(folder / "executed.jsonl")[0]["outputs"]
+        statuses = _statuses(folder)
+        if ids is None:
+            assert "trace" not in outputs, case
+            assert statuses["no_tool_called"] == statuses["tool_not_called"] == "error", case
+            assert statuses["tool_call_count"] != "passed", case
+        else:
+            assert [e.get("id") for e in outputs["trace"]] == ids, case
+            assert statuses == {"no_tool_called": "failed", "tool_not_called": "failed", "tool_call_count": "failed"}
 
 
 def test_an_execute_tool_span_named_for_another_tool_than_it_records_leaves_the_line_without_a_trace(

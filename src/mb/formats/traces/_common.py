@@ -255,7 +255,7 @@ def _trace_events(
             runs = [s for s in steps[number:] if s.span_id in callers and _alike(s.name, step.name)]
             if mine and not any(s.call_id in (None, mine[0][0]) for s in runs):
                 pending.remove(mine[0])  # a model or retriever ran a request no tool span runs
-            elif mine or not any(_alike(callers.get(span), step.name) for span in above[step.span_id]):
+            elif not any(_alike(callers.get(span), step.name) for span in above[step.span_id]):
                 hidden.append(str(step.name))  # a tool that calls a model or a retriever, not read as a call
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, request in enumerate(_new_requests(step, outer), start=1):
