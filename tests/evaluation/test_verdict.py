@@ -447,7 +447,13 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
     [
         ("tool_calls", [{"name": "delete_account"}]),
         ("function_call", {"name": "delete_account", "arguments": "{}"}),
+        ("function_calls", [{"name": "delete_account", "arguments": "{}"}]),
         ("messages", [{"role": "assistant", "content": None, "tool_calls": [_DELETE_CALL]}]),
+        ("messages", [{"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "delete_account"}]}]),
+        (
+            "messages",
+            [{"type": "ai", "content": "", "tool_calls": [{"name": "delete_account", "args": {}, "id": "1"}]}],
+        ),
         ("intermediate_steps", [[{"tool": "delete_account", "tool_input": {}}, "deleted"]]),
         ("steps", [{"type": "tool", "name": "delete_account"}]),
     ],

@@ -1,16 +1,16 @@
 """Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``) make the line
 invalid, as unknown keys inside assertions do: what they hold would not be checked. Other unknown keys are data; those
-of ``outputs`` that look like tool calls (:func:`unread_calls`) leave undecided what a call would break."""
+of ``outputs`` that look like tool calls (:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would
+break."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-__all__ = ["check_misspelt_keys", "misspelt_key", "unread_calls"]
+__all__ = ["check_misspelt_keys", "misspelt_key"]
 
 _HOLDING: dict[str, dict[str, type]] = {
     "Inputs": {"tools": list},
@@ -57,21 +57,3 @@ def check_misspelt_keys(model: BaseModel) -> None:
     ]
     if errors:
         raise ValidationError.from_exception_data(part, errors)
-
-
-_CALL_KEYS = ("tool_calls", "function_call", "messages", "intermediate_steps", "steps")
-"""Keys of ``outputs`` where agents often record their tool calls, none of which is read: calls go in ``trace``."""
-
-
-def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
-    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that look like tool calls the
-    evaluation does not read, each with whether it holds any (a value other than empty or ``null``): ``messages`` only
-    when an assistant message in it requests a call."""
-    found = {key: bool(outputs[key]) for key in _CALL_KEYS if key in outputs}
-    messages = outputs.get("messages")
-    if not isinstance(messages, list) or not any(
-        isinstance(m, dict) and m.get("role") == "assistant" and (m.get("tool_calls") or m.get("function_call"))
-        for m in messages
-    ):
-        found.pop("messages", None)
-    return found

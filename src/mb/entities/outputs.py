@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
@@ -21,7 +22,18 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ._misspelt import check_misspelt_keys
 
-__all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalResults", "ToolCall", "ToolResult"]
+__all__ = [
+    "Citation",
+    "Environment",
+    "Outputs",
+    "Request",
+    "RetrievalResult",
+    "RetrievalResults",
+    "ToolCall",
+    "ToolResult",
+    "requested_calls",
+    "unread_calls",
+]
 
 
 class ToolCall(BaseModel):
@@ -231,3 +243,53 @@ class Outputs(BaseModel):
     def retrieved_chunks(self) -> list[RetrievalResult]:
         """Return every chunk of every ``retriever`` event of the trace, in order."""
         return [chunk for event in self.trace if isinstance(event, RetrievalResults) for chunk in event.outputs]
+
+
+Request = tuple[str | None, str, Any]
+"""A tool call a model requested: (its id or None, the tool's name, the arguments)."""
+
+_CALL_PARTS = {"tool_call", "tool_use", "function_call"}
+
+
+def requested_calls(value: Any, depth: int = 8) -> list[Request]:
+    """The tool calls a model's answer requests: ``tool_calls`` and the legacy ``function_call`` (OpenAI's or
+    LangChain's, of every choice, a message or a list of messages) and ``tool_call`` / ``tool_use`` /
+    ``function_call`` parts (GenAI, Anthropic, OpenAI responses), looked for ``depth`` levels down."""
+    if depth == 0:
+        return []
+    if isinstance(value, list):
+        return [call for item in value if not isinstance(item, dict) or item.get("role") in (None, "assistant")
+                for call in requested_calls(item, depth - 1)]  # fmt: skip
+    if not isinstance(value, dict):
+        return []
+    if isinstance(value.get("choices"), list):
+        choices = [choice.get("message") for choice in value["choices"] if isinstance(choice, dict)]
+        return requested_calls(choices, depth - 1)
+    function, ident = value.get("function"), value.get("call_id") or value.get("id")
+    ident = None if ident is None else str(ident)
+    if isinstance(function, dict) and function.get("name"):  # OpenAI
+        return [(ident, str(function["name"]), function.get("arguments"))]
+    if value.get("name") and (value.get("type") in _CALL_PARTS or "args" in value):  # parts, LangChain's calls
+        return [(ident, str(value["name"]), value.get("arguments", value.get("input", value.get("args"))))]
+    legacy = value.get("function_call")  # OpenAI's legacy field: a call without an id
+    calls = (
+        [(None, str(legacy["name"]), legacy.get("arguments"))]
+        if isinstance(legacy, dict) and legacy.get("name")
+        else []
+    )
+    keys = ("tool_calls", "additional_kwargs", "parts", "content", "output")
+    return calls + [call for key in keys for call in requested_calls(value.get(key), depth - 1)]
+
+
+_CALL_KEYS = ("tool_calls", "function_call", "function_calls", "messages", "intermediate_steps", "steps")
+"""Keys of ``outputs`` where agents often record their tool calls, none of which is read: calls go in ``trace``."""
+
+
+def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
+    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that look like tool calls the
+    evaluation does not read, each with whether it holds any (a value other than empty or ``null``): ``messages`` only
+    when a message in it requests a call (:func:`requested_calls`)."""
+    found = {key: bool(outputs[key]) for key in _CALL_KEYS if key in outputs}
+    if not requested_calls(outputs.get("messages")):
+        found.pop("messages", None)
+    return found

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
-from ..entities._misspelt import unread_calls
+from ..entities.outputs import unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows

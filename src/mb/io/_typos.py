@@ -28,8 +28,9 @@ import orjson
 from pydantic import BaseModel
 
 from ..entities import Example
-from ..entities._misspelt import misspelt_key, unread_calls
+from ..entities._misspelt import misspelt_key
 from ..entities.expectations import ValueMatcher
+from ..entities.outputs import unread_calls
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
 

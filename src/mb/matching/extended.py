@@ -26,7 +26,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "called_spec", "name_forms"]
+__all__ = ["all_assertion_rows", "called_spec", "same_tool"]
 
 Row = dict[str, Any]
 
@@ -75,11 +75,19 @@ def _alike_names(names: _Names, tool: str) -> set[str]:
     space inside), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
     towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
-    wanted, wanted_last = name_forms(tool)
-    found = {name for name, (whole, _) in names.items() if whole and whole in (wanted, wanted_last)}
-    if wanted:
-        found.update(name for name, (_, last) in names.items() if last == wanted)
-    return found | ({tool} & names.keys())
+    wanted = name_forms(tool)
+    return {name for name, forms in names.items() if _same_forms(forms, wanted)} | ({tool} & names.keys())
+
+
+def _same_forms(name: tuple[str, str], tool: tuple[str, str]) -> bool:
+    (whole, last), (wanted, wanted_last) = name, tool
+    return (bool(whole) and whole in (wanted, wanted_last)) or (bool(wanted) and last == wanted)
+
+
+def same_tool(name: str, other: str) -> bool:
+    """Whether two names may name one tool, by the rule of :func:`_alike_names` (the same letters and digits, or
+    one of them with a namespace in front of the other): ``crm.delete`` and ``billing.delete`` are two tools."""
+    return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
 def _spelling(made: Sequence[CallSpec], tool: str) -> str:

@@ -13,8 +13,9 @@ from pydantic_core import to_jsonable_python
 
 from ..._json_text import chunk_id, distinct_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+from ...entities.outputs import Request
 from ...errors import InputError
-from ...matching.extended import name_forms
+from ...matching.extended import same_tool
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -35,8 +36,6 @@ HASH_ATTRIBUTE = "mb.example_hash"
 StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 """``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
 ``other``: a span of another kind (a chain, an agent, a client call), never a call."""
-Request = tuple[str | None, str, Any]
-"""A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
 
 class TraceError(InputError):
@@ -175,8 +174,8 @@ def _above(trace: SourceTrace, span_id: str) -> list[str]:
 
 
 def _alike(name: str | None, other: str | None) -> bool:
-    """Two names of one tool, folded as assertions fold tool names (case, separators, a namespace)."""
-    return bool(set(name_forms(name or "")) & set(name_forms(other or "")) - {""})
+    """Two names of one tool, as assertions match tool names (case, separators, a namespace in front of one)."""
+    return bool(name and other) and same_tool(str(name), str(other))
 
 
 def _same(one: Request, other: Request) -> bool:
@@ -203,19 +202,19 @@ def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     return kept
 
 
-def _ran(span_id: str | None, request_id: str | None, at_once: bool) -> bool:
-    """Whether a tool span recorded before a request of its tool ran it: the same id, or one of them without an id
-    and both at the same time (else the tool ran before the model asked); another id is another call."""
-    return span_id == request_id is not None or (None in (span_id, request_id) and at_once)
+def _ran(span_id: str | None, request_id: str | None, at_once: bool) -> bool | None:
+    """Whether a tool span recorded before a request of its tool ran it: yes with the same id; None (not known) when
+    one of them has no id and both start at once (a clock tick may hold a call and the next request); else the tool
+    ran before the model asked, or another id is another call."""
+    return True if span_id == request_id is not None else None if None in (span_id, request_id) and at_once else False
 
 
-def _twice(first: Step, then: Step, not_run: bool) -> bool | None:
-    """Whether the chat span ``then`` (not inside ``first``) asking again for a request ``first`` made records the
-    same request (the same conversation sent, the request not run since) rather than a later turn's (another
-    conversation, or the request already run); None when that cannot be told."""
-    if not not_run:
-        return False
-    return first.input_messages == then.input_messages if first.input_messages and then.input_messages else None
+def _twice(first: Step, then: Step, not_run: bool) -> bool:
+    """Whether the chat span ``then`` (not inside ``first``) asking again for a request ``first`` made may record
+    that request again (a retry) rather than a later turn's: the request not run since, and no other conversation
+    sent (a recorded conversation may be only its last message, so the same one tells nothing)."""
+    sent = (first.input_messages, then.input_messages)
+    return not_run and not (all(sent) and sent[0] != sent[1])
 
 
 def _trace_events(
@@ -235,6 +234,7 @@ def _trace_events(
     known = {name for step in steps for _, name, _ in step.requested} | set(tools)
     parents = set(trace.parent_of.values())
     callers = {s.span_id: s.name for s in steps if s.kind == "tool" or (s.kind == "span" and s.name in known)}
+    carried = {s.call_id for s in steps if s.span_id in callers and s.call_id is not None}
     wrappers = {
         (outer, name)
         for step in steps
@@ -251,23 +251,23 @@ def _trace_events(
     hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
         if step.kind in ("chat", "retriever") and any(_alike(step.name, name) for name in named):
-            model_ran = [p for p in pending if _alike(p[1], step.name)][:1]  # a model or retriever ran a request
-            if model_ran:
-                pending.remove(model_ran[0])
+            mine = [p for p in pending if _alike(p[1], step.name) and p[0] not in carried][:1]
+            runs = [s for s in steps[number:] if s.span_id in callers and _alike(s.name, step.name)]
+            if mine and not any(s.call_id in (None, mine[0][0]) for s in runs):
+                pending.remove(mine[0])  # a model or retriever ran a request no tool span runs
             elif not any(_alike(callers.get(span), step.name) for span in above[step.span_id]):
                 hidden.append(str(step.name))  # a tool that calls a model or a retriever, not read as a call
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, request in enumerate(_new_requests(step, outer), start=1):
             ident, name, arguments = request
-            before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start)][:1]
+            before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start) is not False]
             if before:  # a tool span recorded before the request ran it
                 alone.remove(before[0])
+                if _ran(before[0][0], ident, True) is None:
+                    hidden.append(f"{before[0][1]} (starts as {step.name or step.span_id} asks for {name})")
                 continue
             again = [m for m in made if m[1] is not step and _same(request, m[0])][-1:]
-            twice = _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}) if again else False
-            if twice:
-                continue
-            if twice is None:
+            if again and _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}):
                 hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[0][1].name or 'a span'} did)")
             call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))

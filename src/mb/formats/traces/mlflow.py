@@ -10,9 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ...entities.outputs import requested_calls
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, span_error
 from ._files import json_documents
-from ._values import assistant_text, chat_messages, documents_of, requested_calls
+from ._values import assistant_text, chat_messages, documents_of
 
 __all__ = ["read_mlflow"]
 

@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...entities.outputs import requested_calls
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
 from ._files import json_documents
-from ._values import requested_calls
 
 __all__ = ["read_otel"]
 
