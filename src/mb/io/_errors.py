@@ -137,11 +137,11 @@ _TYPE_NAMES = {
 
 
 def describe(value: Any) -> str:
-    """Name a JSON value's type for a message: ``a string ("5")``, ``an integer (5)``, ``null``."""
+    """Name a JSON value's type for a message: ``a string ("5")``, ``an integer (5)``, ``a boolean (true)``, null."""
     kind = _TYPE_NAMES.get(type(value).__name__, type(value).__name__)
     if value is None or isinstance(value, (dict, list)):
         return kind
-    text = repr(value) if not isinstance(value, str) else '"' + value + '"'
+    text = f'"{value}"' if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else repr(value)
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{kind} ({text})"

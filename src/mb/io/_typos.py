@@ -29,7 +29,6 @@ from pydantic import BaseModel
 
 from ..entities import Example
 from ..entities._misspelt import misspelt_key
-from ..entities.expectations import ValueMatcher
 from ..entities.outputs import unread_calls
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
@@ -97,8 +96,6 @@ _Models = tuple[type[BaseModel], ...]
 
 def _models(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models a field's value may be read as (through lists, unions, ``Annotated``)."""
-    if isinstance(annotation, typing.TypeVar) or annotation is ValueMatcher:
-        return list(_matchers())
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     origin = typing.get_origin(annotation)
@@ -112,13 +109,6 @@ def _models(annotation: Any) -> list[type[BaseModel]]:
             if model not in found:
                 found.append(model)
     return found
-
-
-@cache
-def _matchers() -> tuple[type[BaseModel], ...]:
-    from ..entities.expectations import OneMatcher
-
-    return tuple(_models(OneMatcher))
 
 
 @cache

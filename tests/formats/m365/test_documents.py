@@ -119,6 +119,21 @@ def test_a_missing_prompt_is_reported() -> None:
     ]
 
 
+def test_a_value_of_the_wrong_type_is_named_with_its_type() -> None:
+    problems = {
+        str(value): [p.message for p in schema_problems({"schemaVersion": "1.7.0", "items": [{"prompt": value}]})]
+        for value in (5, 2.5, True, None, [1], {"a": 1})
+    }
+    assert problems == {
+        "5": ["expected a string, got an integer (5)"],
+        "2.5": ["expected a string, got a number (2.5)"],
+        "True": ["expected a string, got a boolean (true)"],
+        "None": ["expected a string, got null"],
+        "[1]": ["expected a string, got an array"],
+        "{'a': 1}": ["expected a string, got an object"],
+    }
+
+
 def test_unsupported_major_version_and_wrong_top_level() -> None:
     assert _problems({"schemaVersion": "2.0.0", "items": [{"prompt": "a"}]}) == [
         "evals.json: $.schemaVersion: unsupported schema version '2.0.0': MorganaBench reads 1.x documents"

@@ -13,6 +13,7 @@ import orjson
 from jsonschema import Draft202012Validator, ValidationError
 
 from ...io import Problem, json_path
+from ...io._errors import describe
 
 __all__ = ["SCHEMA_URI", "SCHEMA_VERSION", "document_schema", "schema_problems"]
 
@@ -143,16 +144,6 @@ def _types(value: str | Iterable[str]) -> str:
 
 
 def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"{'true' if value else 'false'} (a boolean)"
-    if value is None:
-        return "null"
     if isinstance(value, str):
         return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
-    if isinstance(value, (int, float)):
-        return f"{value!r} (a number)"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return repr(value)
+    return describe(value)
