@@ -207,6 +207,40 @@ def test_an_optional_parameter_is_not_absent_under_another_spelling() -> None:
     assert _rows([assertion], [("call", ("c1", "send", {}))])[0]["passed"]
 
 
+@pytest.mark.parametrize(
+    "matcher",
+    [
+        {"match_as": "equality", "value": "a"},
+        {"match_as": "regex", "pattern": "a"},
+        {"match_as": "any_of", "values": ["a"]},
+        {"match_as": "optional", "default": {"match_as": "equality", "value": "a"}},
+    ],
+)
+@pytest.mark.parametrize("other", ["To", "to ", "TO"])
+def test_a_check_that_would_pass_fails_when_the_call_passes_the_parameter_under_another_spelling_too(
+    matcher: dict[str, Any], other: str
+) -> None:
+    assertion = {"assert_that": "tool_called", "tool": "f", "parameters": [{"param": "to", "matcher": matcher}]}
+    (row,) = _rows([assertion], [("call", ("c1", "f", {"to": "a", other: "b"}))])
+    assert row["passed"] is False
+    assert row["parameters"][0]["reason"] == (
+        f"the call passes {other!r}: \"b\", which may be 'to' spelt otherwise and is not checked"
+    )
+    assert _rows([assertion], [("call", ("c1", "f", {"to": "a"}))])[0]["passed"]
+
+
+def test_an_optional_group_is_not_absent_when_a_parameter_of_it_is_passed_under_another_spelling() -> None:
+    default = {"match_as": "date_time", "value": "tomorrow"}
+    group = {"params": ["start", "end"], "matcher": {"match_as": "optional", "default": default}}
+    assertion = {"assert_that": "tool_called", "tool": "f", "parameters": [group]}
+    (row,) = _rows([], [("call", ("c1", "f", {"Start": "1999-01-01"}))], published=[assertion])
+    assert row["passed"] is False
+    assert row["parameters"][0]["reason"] == (
+        "the call passes 'Start': \"1999-01-01\", which may be 'start' spelt otherwise and is not checked"
+    )
+    assert _rows([], [("call", ("c1", "f", {}))], published=[assertion])[0]["passed"]
+
+
 def test_a_required_parameter_under_another_spelling_is_not_read_and_the_reason_says_so() -> None:
     parameters = [{"param": "to", "matcher": {"match_as": "equality", "value": "ann@example.com"}}]
     assertion = {"assert_that": "tool_called", "tool": "send", "parameters": parameters}
