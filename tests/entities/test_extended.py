@@ -180,7 +180,9 @@ def test_a_suggestion_never_reverses_the_meaning(item: dict[str, Any], path: str
 @pytest.mark.parametrize(
     ("item", "path", "message"),
     [
-        ({"assert_that": "tool_call_count", "tool": "x"}, "[0]", "give min, max or both"),
+        ({"assert_that": "tool_call_count", "tool": "x"}, "[0]", "give max or a min above 0"),
+        ({"assert_that": "tool_call_count", "tool": "x", "min": 0}, "[0]", "give max or a min above 0"),
+        ({"assert_that": "tool_called", "tool": " "}, "[0].tool", "blank"),
         ({"assert_that": "tool_call_count", "min": 3, "max": 1}, "[0]", "min (3) is above max (1)"),
         ({"assert_that": "tool_order", "tools": []}, "[0].tools", "at least 1"),
         ({"assert_that": "tool_not_called"}, "[0].tool", "required field is missing"),
@@ -256,3 +258,14 @@ def test_a_value_that_is_not_a_list_is_an_error() -> None:
 def test_unsupported_patterns_are_refused(pattern: str) -> None:
     with pytest.raises(ValidationError):
         RegexMatcher(pattern=pattern)
+
+
+@pytest.mark.parametrize("tool", ["", " ", "\u200b"])
+def test_a_published_tool_called_on_a_blank_name_is_refused(tool: str) -> None:
+    line = _line([])
+    line["expectations"]["assertions"] = [{"assert_that": "tool_called", "tool": tool, "parameters": []}]
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(line)
+    (problem,) = problems_from_validation(caught.value.errors(), line)
+    assert problem.path == "$.expectations.assertions[0].tool"
+    assert "must not be blank" in problem.message
