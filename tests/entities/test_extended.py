@@ -94,9 +94,18 @@ def test_the_extension_schema_describes_the_list() -> None:
         jsonschema.validate([{"assert_that": "tool_not_called", "tool": "x", "tol": 1}], schema)
 
 
-@pytest.mark.parametrize("absent", [{}, {"extended_assertions": None}])
-def test_absent_or_null_means_none(absent: dict[str, Any]) -> None:
-    assert Expectations.model_validate(absent).extended_assertions == []
+def test_absent_means_none() -> None:
+    assert Expectations.model_validate({}).extended_assertions == []
+
+
+@pytest.mark.parametrize("key", ["assertions", "extended_assertions"])
+def test_null_assertions_make_the_line_invalid_like_any_other_value_that_is_not_a_list(key: str) -> None:
+    line = _line([])
+    line["expectations"][key] = None
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(line)
+    (problem,) = problems_from_validation(caught.value.errors(), line)
+    assert (problem.path, problem.message) == (f"$.expectations.{key}", "expected an array, got null")
 
 
 def test_python_api_builds_them_like_the_published_ones() -> None:

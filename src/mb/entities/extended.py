@@ -502,12 +502,11 @@ def _jsonable(value: Any) -> Any:
 
 
 def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
-    """``(the typed list, its JSON form)`` of an ``extended_assertions`` value (None or absent: an empty list).
+    """``(the typed list, its JSON form)`` of an ``extended_assertions`` value.
 
-    Raises a :class:`pydantic.ValidationError` located under ``extended_assertions`` on a malformed value.
+    Raises a :class:`pydantic.ValidationError` located under ``extended_assertions`` on a malformed value, ``null``
+    too (as for the published ``assertions``: omit the key to assert nothing).
     """
-    if value is None:
-        return [], None
     data = _jsonable(value)
     try:
         return _LIST.validate_python(data), data
