@@ -20,7 +20,16 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ._misspelt import check_misspelt_keys
 
-__all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalResults", "ToolCall", "ToolResult"]
+__all__ = [
+    "Citation",
+    "Environment",
+    "Outputs",
+    "RetrievalResult",
+    "RetrievalResults",
+    "ToolCall",
+    "ToolResult",
+    "reported_error",
+]
 
 
 class ToolCall(BaseModel):
@@ -204,3 +213,16 @@ class Outputs(BaseModel):
     def retrieved_chunks(self) -> list[RetrievalResult]:
         """Return every chunk of every ``retriever`` event of the trace, in order."""
         return [chunk for event in self.trace if isinstance(event, RetrievalResults) for chunk in event.outputs]
+
+
+def reported_error(outputs: Outputs) -> tuple[str, str] | None:
+    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent or null.
+    Any other value records an error, an empty one too (``{}``, ``""``: an error that says nothing is no success):
+    the type is ``AgentError`` unless given, the message ``unknown error`` unless given."""
+    error = (outputs.model_extra or {}).get("error")
+    if error is None:
+        return None
+    record = error if isinstance(error, dict) else {"message": error}
+    kind, message = record.get("type"), record.get("message")
+    kind = kind if isinstance(kind, str) and kind.strip() else "AgentError"
+    return kind, str(message) if message is not None and str(message).strip() else "unknown error"
