@@ -580,6 +580,28 @@ def test_rows_keep_the_order_published_then_extended() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("pattern", "value", "passed"),
+    [
+        ("\\d+", "\u0661\u0662\u0663", False),  # Arabic-Indic digits
+        ("\\d+", "\uff11\uff12", False),  # fullwidth digits
+        ("\\w+", "caf\u00e9", False),
+        ("\\W", "\u00e9", True),
+        ("\\D", "\u0661", True),
+        ("(?i)k", "\u212a", False),  # the Kelvin sign
+        ("(?i)s", "\u017f", False),  # the long s
+        ("(?i)k", "K", True),
+        ("(?i)\u00e9", "\u00c9", True),
+        ("\\d{5}", "02139", True),
+        ("\\s", "\u00a0", True),
+    ],
+)
+def test_digit_and_word_classes_and_ignoring_case_are_those_of_json_schema(
+    pattern: str, value: str, passed: bool
+) -> None:
+    assert compile_pattern(pattern).fullmatch(value) is passed
+
+
 def test_a_catastrophic_pattern_ends_quickly() -> None:
     # (a+)+$ and (a|a)*b backtrack exponentially in a backtracking engine; here each character costs the same
     started = time.monotonic()
