@@ -399,3 +399,24 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
     trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("expected_answer", "expected_response"),
+        ("Expected_Output", "expected_response"),
+        ("expected_outputs", "expected_response"),
+        ("reference", "expected_response"),
+        ("ground_truth", "expected_response"),
+    ],
+)
+def test_an_expected_response_in_another_tools_words_is_suggested_as_expected_response(key: str, meant: str) -> None:
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"assertions": [{"assert_that": "no_tool_called"}], key: "Paris"},
+    }
+    (warning,) = key_warnings(document, file="f.jsonl", line=1)
+    assert (warning.key, warning.suggestion) == (key, meant)
+    document["expectations"]["expected_response"] = "Paris"  # given already: not suggested again
+    assert "expected_response" not in [warning.suggestion for warning in key_warnings(document, file="f.jsonl", line=1)]
