@@ -125,11 +125,12 @@ def test_judge_failure_is_an_error_never_a_silent_verdict() -> None:
 @pytest.mark.parametrize(
     ("recorded", "error"),
     [
-        ({}, "AgentError: unknown error"),
-        ("", "AgentError: unknown error"),
-        ({"type": "", "message": ""}, "AgentError: unknown error"),
-        ({"message": "boom"}, "AgentError: boom"),
-        ("boom", "AgentError: boom"),
+        ({}, "unknown error"),
+        ("", "unknown error"),
+        ({"type": "", "message": ""}, "unknown error"),
+        ({"type": "ValueError"}, "ValueError: unknown error"),
+        ({"message": "boom"}, "boom"),
+        ("boom", "boom"),
     ],
 )
 def test_any_recorded_agent_error_but_null_makes_the_example_an_error_even_an_empty_one(

@@ -95,7 +95,7 @@ def agent_failure(example: Example) -> str | None:
     """What the runner recorded in ``outputs.error`` (``"<type>: <message>"``); None when the agent did not fail."""
     reported = None if example.outputs is None else reported_error(example.outputs)
     # another tool's runner may have kept a key its agent's error quoted
-    return None if reported is None else redact(": ".join(reported))
+    return None if reported is None else redact(": ".join(part for part in reported if part))
 
 
 def agent_error(example: Example) -> str | None:

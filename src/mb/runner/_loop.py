@@ -201,7 +201,7 @@ class Runner:
                     data = self._encode(job, outputs, trial)
                 except AgentOutputError as exc:  # written, the line could not be read back: an agent error
                     if failed:  # the error line of a failed attempt (its partial run too long): replaced, not added
-                        self.summary.errors -= Counter([(reported_error(outputs) or ("AgentError", ""))[0]])
+                        self.summary.errors -= Counter([(reported_error(outputs) or ("", ""))[0] or "AgentError"])
                     outputs = self._failure(exc, kept=outputs)
                     failed = True
                     data = self._encode(job, outputs, trial)
@@ -228,8 +228,9 @@ class Runner:
         else:  # an error the agent records itself counts as one it raises, as `mb eval` and `--retry-errors` take it
             if (reported := reported_error(outputs)) is not None:
                 failed = True
-                self.summary.errors[reported[0]] += 1
-                self.summary.note_error(redact(": ".join(reported)))
+                kind, message = reported[0] or "AgentError", reported[1]
+                self.summary.errors[kind] += 1
+                self.summary.note_error(redact(f"{kind}: {message}"))
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment
         if environment is None:
