@@ -12,10 +12,11 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 __all__ = ["check_misspelt_keys", "misspelt_key", "unread_calls"]
 
-_HOLDING: dict[str, dict[str, type | tuple[type, ...]]] = {
+_Types = type | tuple[type, ...]
+_HOLDING: dict[str, dict[str, _Types]] = {
     "Inputs": {"tools": list},
     "Expectations": dict.fromkeys(("assertions", "extended_assertions", "expected_facts", "guidelines"), list)
-    | {"expected_response": str},
+    | dict[str, _Types](expected_response=str),
     "Outputs": {"trace": list, "error": (dict, str, list)},
 }
 """The fields of each part whose absence silently checks less (an agent error missed lets the line pass), with the
