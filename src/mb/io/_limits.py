@@ -16,7 +16,7 @@ import os
 import re
 from decimal import Decimal
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -249,16 +249,12 @@ def parse_integer(text: str) -> Any:
     return _LongInteger(text) if len(text.lstrip("-")) > 20 else int(text)
 
 
-class _InexactFloat:
-    """A number below 2**53 written with more digits than a 64-bit float holds, or too small for one."""
+class _InexactFloat(NamedTuple):
+    """A number below 2**53 written with more digits than a 64-bit float holds (``text``), or too small for one, and
+    the float it would be read as (``value``)."""
 
-    __slots__ = ("text", "value")
-
-    def __init__(self, text: str, value: float) -> None:
-        self.text = text
-        """The literal as written."""
-        self.value = value
-        """The float it would be read as."""
+    text: str
+    value: float
 
 
 def _parse_float(text: str) -> Any:
