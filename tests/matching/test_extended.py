@@ -187,6 +187,10 @@ def test_a_parameter_that_must_be_absent_is_not_absent_under_another_spelling(na
     assert cc["reason"] == f"expected no value, got {name!r}: \"eve@example.com\", which may be 'cc' spelt otherwise"
     call = ("call", ("c1", "send", {"to": "ann@example.com", "cc": None, name: "eve@example.com"}))
     assert _rows([assertion], [call])[0]["passed"] is False
+    both = {"to": "ann@example.com", "cc": "bob@example.com", name: "eve@example.com"}
+    reason = _rows([assertion], [("call", ("c1", "send", both))])[0]["parameters"][1]["reason"]
+    assert reason.startswith('expected no value, got "bob@example.com"')  # the value under the name is named first
+    assert reason.endswith(f"(the call passes {name!r}: \"eve@example.com\": only the exact name 'cc' is read)")
     # a null under another spelling is as absent as a null under the name
     assert _rows([assertion], [("call", ("c1", "send", {"to": "ann@example.com", name: None}))])[0]["passed"]
 
