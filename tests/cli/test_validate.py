@@ -141,7 +141,8 @@ def test_standard_input_is_checked_for_unknown_keys_and_strict_fails_on_them() -
         'did you mean "metadata"?',
         "<stdin>:2: $: invalid JSON: Expecting property name enclosed in double quotes at column 2",
     ]
-    assert "1 valid, 1 invalid, 1 warning(s) (--strict)" in result.stderr
+    assert "invalid: " in result.stderr
+    assert "1 valid, 1 invalid, 1 warning(s), failures under --strict" in result.stderr
 
 
 def test_one_call_id_on_two_tool_calls_is_an_invalid_line_never_two_calls(tmp_path: Path) -> None:

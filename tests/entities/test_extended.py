@@ -94,9 +94,18 @@ def test_the_extension_schema_describes_the_list() -> None:
         jsonschema.validate([{"assert_that": "tool_not_called", "tool": "x", "tol": 1}], schema)
 
 
-@pytest.mark.parametrize("absent", [{}, {"extended_assertions": None}])
-def test_absent_or_null_means_none(absent: dict[str, Any]) -> None:
-    assert Expectations.model_validate(absent).extended_assertions == []
+def test_absent_means_none() -> None:
+    assert Expectations.model_validate({}).extended_assertions == []
+
+
+@pytest.mark.parametrize("key", ["assertions", "extended_assertions"])
+def test_null_assertions_make_the_line_invalid_like_any_other_value_that_is_not_a_list(key: str) -> None:
+    line = _line([])
+    line["expectations"][key] = None
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(line)
+    (problem,) = problems_from_validation(caught.value.errors(), line)
+    assert (problem.path, problem.message) == (f"$.expectations.{key}", "expected an array, got null")
 
 
 def test_python_api_builds_them_like_the_published_ones() -> None:
@@ -180,7 +189,9 @@ def test_a_suggestion_never_reverses_the_meaning(item: dict[str, Any], path: str
 @pytest.mark.parametrize(
     ("item", "path", "message"),
     [
-        ({"assert_that": "tool_call_count", "tool": "x"}, "[0]", "give min, max or both"),
+        ({"assert_that": "tool_call_count", "tool": "x"}, "[0]", "give max or a min above 0"),
+        ({"assert_that": "tool_call_count", "tool": "x", "min": 0}, "[0]", "give max or a min above 0"),
+        ({"assert_that": "tool_called", "tool": " "}, "[0].tool", "blank"),
         ({"assert_that": "tool_call_count", "min": 3, "max": 1}, "[0]", "min (3) is above max (1)"),
         ({"assert_that": "tool_order", "tools": []}, "[0].tools", "at least 1"),
         ({"assert_that": "tool_not_called"}, "[0].tool", "required field is missing"),
@@ -256,3 +267,14 @@ def test_a_value_that_is_not_a_list_is_an_error() -> None:
 def test_unsupported_patterns_are_refused(pattern: str) -> None:
     with pytest.raises(ValidationError):
         RegexMatcher(pattern=pattern)
+
+
+@pytest.mark.parametrize("tool", ["", " ", "\u200b"])
+def test_a_published_tool_called_on_a_blank_name_is_refused(tool: str) -> None:
+    line = _line([])
+    line["expectations"]["assertions"] = [{"assert_that": "tool_called", "tool": tool, "parameters": []}]
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(line)
+    (problem,) = problems_from_validation(caught.value.errors(), line)
+    assert problem.path == "$.expectations.assertions[0].tool"
+    assert "must not be blank" in problem.message

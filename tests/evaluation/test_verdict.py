@@ -122,6 +122,26 @@ def test_judge_failure_is_an_error_never_a_silent_verdict() -> None:
     assert (run.summary.errors, run.summary.failed, run.summary.passed) == (1, 0, 0)
 
 
+@pytest.mark.parametrize(
+    ("recorded", "error"),
+    [
+        ({}, "unknown error"),
+        ("", "unknown error"),
+        ({"type": "", "message": ""}, "unknown error"),
+        ({"type": "ValueError"}, "ValueError: unknown error"),
+        ({"message": "boom"}, "boom"),
+        ("boom", "boom"),
+    ],
+)
+def test_any_recorded_agent_error_but_null_makes_the_example_an_error_even_an_empty_one(
+    recorded: Any, error: str
+) -> None:
+    (result,) = evaluate([_example(outputs__error=recorded)], judge=ScriptedJudge()).results
+    assert (result.status, result.error) == ("error", f"agent error: {error}")
+    (result,) = evaluate([_example(outputs__error=None)], judge=ScriptedJudge()).results
+    assert result.status == "passed"
+
+
 def test_a_deterministic_failure_outranks_an_undecided_judge() -> None:
     trace = copy.deepcopy(BASE["outputs"]["trace"])
     trace[0]["params"]["limit"] = 6
@@ -169,6 +189,8 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("expectations", "expected_fact", ["The King is Queen Camilla."], "expected_facts"),
         ("inputs", "tool", ["lookup"], "tools"),
         ("outputs", "traces", [], "trace"),
+        ("outputs", "errors", ["boom"], "error"),
+        ("outputs", "Error", {"type": "TimeoutError", "message": "no answer"}, "error"),
         ("expectations", "asertions", [], "assertions"),
         ("expectations", "extended_asertions", [], "extended_assertions"),
         ("expectations", "expected_respons", "Hello", "expected_response"),

@@ -120,6 +120,12 @@ def _with_extra(extra: bytes) -> bytes:
         ("a long integer in an unknown key", _with_extra(b'"x": -9223372036854775809'), "out of range"),
         ("a number too large for a float", _in_a_call("1e400"), "number too large for a 64-bit float"),
         ("a negative number too large for a float", _in_a_call("-2.5E+309"), "too large for a 64-bit float"),
+        # below 2**53 a float is compared as its shortest form: one that rounds away what is written is refused
+        ("a float too small to tell from zero", _in_a_call("1e-400"), "1e-400 is too small for a 64-bit float"),
+        ("a float in an array", _in_a_call("[-2.5e-999]"), "read as -0.0"),
+        ("a float with more digits", _in_a_call("1.00000000000000001"), "it would be read as 1.0"),
+        ("digits on both sides of the point", _in_a_call("123456789.123456789"), "read as 123456789.12345679"),
+        ("a long mantissa and an exponent", _in_a_call("1.2345678901234567891E-5"), "more digits than"),
         ("an argument nested deeper than the limit", _in_a_call("[" * 250 + "]" * 250), "over the limit of 128"),
         ("nesting far deeper still", _with_extra(b'"notes": ' + b"[" * 5000 + b"]" * 5000), "nest"),
         ("NaN, which is not JSON", _in_a_call("NaN"), "invalid JSON"),
@@ -140,7 +146,9 @@ def test_what_no_command_accepts_is_an_invalid_line_saying_why(case: str, line: 
         ("the smallest integer a line may hold", _in_a_call(str(-(2**63))), -(2**63)),
         ("a string of 5,000 digits", _in_a_call(f'"{"7" * 5000}"'), "7" * 5000),
         ("a float written with 400 digits", _in_a_call("1." + "0" * 399), 1.0),
-        ("a float too small to tell from zero", _in_a_call("1e-400"), 0.0),
+        ("a float with many digits that a float holds", _in_a_call("0.30000000000000004"), 0.30000000000000004),
+        ("a float from 2**53 on, read as the nearest one", _in_a_call("9007199254740993.0"), 9007199254740992.0),
+        ("a float just above the smallest", _in_a_call("5e-324"), 5e-324),
         ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
         ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
     ],
@@ -391,3 +399,24 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
     trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("expected_answer", "expected_response"),
+        ("Expected_Output", "expected_response"),
+        ("expected_outputs", "expected_response"),
+        ("reference", "expected_response"),
+        ("ground_truth", "expected_response"),
+    ],
+)
+def test_an_expected_response_in_another_tools_words_is_suggested_as_expected_response(key: str, meant: str) -> None:
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"assertions": [{"assert_that": "no_tool_called"}], key: "Paris"},
+    }
+    (warning,) = key_warnings(document, file="f.jsonl", line=1)
+    assert (warning.key, warning.suggestion) == (key, meant)
+    document["expectations"]["expected_response"] = "Paris"  # given already: not suggested again
+    assert "expected_response" not in [warning.suggestion for warning in key_warnings(document, file="f.jsonl", line=1)]

@@ -187,6 +187,10 @@ def test_a_parameter_that_must_be_absent_is_not_absent_under_another_spelling(na
     assert cc["reason"] == f"expected no value, got {name!r}: \"eve@example.com\", which may be 'cc' spelt otherwise"
     call = ("call", ("c1", "send", {"to": "ann@example.com", "cc": None, name: "eve@example.com"}))
     assert _rows([assertion], [call])[0]["passed"] is False
+    both = {"to": "ann@example.com", "cc": "bob@example.com", name: "eve@example.com"}
+    reason = _rows([assertion], [("call", ("c1", "send", both))])[0]["parameters"][1]["reason"]
+    assert reason.startswith('expected no value, got "bob@example.com"')  # the value under the name is named first
+    assert reason.endswith(f"(the call passes {name!r}: \"eve@example.com\": only the exact name 'cc' is read)")
     # a null under another spelling is as absent as a null under the name
     assert _rows([assertion], [("call", ("c1", "send", {"to": "ann@example.com", name: None}))])[0]["passed"]
 
@@ -205,6 +209,40 @@ def test_an_optional_parameter_is_not_absent_under_another_spelling() -> None:
     assert _rows([assertion], [("call", ("c1", "send", both))])[0]["passed"] is False
     assert _rows([assertion], [("call", ("c1", "send", {"cc": "boss@x.com"}))])[0]["passed"]
     assert _rows([assertion], [("call", ("c1", "send", {}))])[0]["passed"]
+
+
+@pytest.mark.parametrize(
+    "matcher",
+    [
+        {"match_as": "equality", "value": "a"},
+        {"match_as": "regex", "pattern": "a"},
+        {"match_as": "any_of", "values": ["a"]},
+        {"match_as": "optional", "default": {"match_as": "equality", "value": "a"}},
+    ],
+)
+@pytest.mark.parametrize("other", ["To", "to ", "TO"])
+def test_a_check_that_would_pass_fails_when_the_call_passes_the_parameter_under_another_spelling_too(
+    matcher: dict[str, Any], other: str
+) -> None:
+    assertion = {"assert_that": "tool_called", "tool": "f", "parameters": [{"param": "to", "matcher": matcher}]}
+    (row,) = _rows([assertion], [("call", ("c1", "f", {"to": "a", other: "b"}))])
+    assert row["passed"] is False
+    assert row["parameters"][0]["reason"] == (
+        f"the call passes {other!r}: \"b\", which may be 'to' spelt otherwise and is not checked"
+    )
+    assert _rows([assertion], [("call", ("c1", "f", {"to": "a"}))])[0]["passed"]
+
+
+def test_an_optional_group_is_not_absent_when_a_parameter_of_it_is_passed_under_another_spelling() -> None:
+    default = {"match_as": "date_time", "value": "tomorrow"}
+    group = {"params": ["start", "end"], "matcher": {"match_as": "optional", "default": default}}
+    assertion = {"assert_that": "tool_called", "tool": "f", "parameters": [group]}
+    (row,) = _rows([], [("call", ("c1", "f", {"Start": "1999-01-01"}))], published=[assertion])
+    assert row["passed"] is False
+    assert row["parameters"][0]["reason"] == (
+        "the call passes 'Start': \"1999-01-01\", which may be 'start' spelt otherwise and is not checked"
+    )
+    assert _rows([], [("call", ("c1", "f", {}))], published=[assertion])[0]["passed"]
 
 
 def test_a_required_parameter_under_another_spelling_is_not_read_and_the_reason_says_so() -> None:
@@ -544,6 +582,28 @@ def test_rows_keep_the_order_published_then_extended() -> None:
         ("tool_called", False),
         ("tool_not_called", True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "value", "passed"),
+    [
+        ("\\d+", "\u0661\u0662\u0663", False),  # Arabic-Indic digits
+        ("\\d+", "\uff11\uff12", False),  # fullwidth digits
+        ("\\w+", "caf\u00e9", False),
+        ("\\W", "\u00e9", True),
+        ("\\D", "\u0661", True),
+        ("(?i)k", "\u212a", False),  # the Kelvin sign
+        ("(?i)s", "\u017f", False),  # the long s
+        ("(?i)k", "K", True),
+        ("(?i)\u00e9", "\u00c9", True),
+        ("\\d{5}", "02139", True),
+        ("\\s", "\u00a0", True),
+    ],
+)
+def test_digit_and_word_classes_and_ignoring_case_are_those_of_json_schema(
+    pattern: str, value: str, passed: bool
+) -> None:
+    assert compile_pattern(pattern).fullmatch(value) is passed
 
 
 def test_a_catastrophic_pattern_ends_quickly() -> None:

@@ -64,11 +64,15 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
 
     failed = bool(invalid or empty or (strict and warnings))
     if not quiet:
-        status = "[red]invalid[/]" if failed or unread else "[green]all valid[/]"
+        status = "[green]all valid[/]"
+        if invalid or empty or unread:
+            status = "[red]invalid[/]"
+        elif failed:
+            status = "[red]failed[/]"  # every line is valid: the warnings fail it
         err_console.print(
             f"{status}: {read} line(s) read in {len(files) - unread} file(s), {valid} valid, {invalid} invalid"
             + (f", {len(empty)} empty file(s)" if empty else "")
-            + (f", {warnings} warning(s)" + (" (--strict)" if strict else "") if warnings else "")
+            + (f", {warnings} warning(s)" + (", failures under --strict" if strict else "") if warnings else "")
             + (f", {unread} file(s) not read" if unread else "")
         )
     raise SystemExit(2 if unread else 1 if failed else 0)

@@ -12,13 +12,15 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 __all__ = ["check_misspelt_keys", "misspelt_key"]
 
-_HOLDING: dict[str, dict[str, type]] = {
+_Types = type | tuple[type, ...]
+_HOLDING: dict[str, dict[str, _Types]] = {
     "Inputs": {"tools": list},
     "Expectations": dict.fromkeys(("assertions", "extended_assertions", "expected_facts", "guidelines"), list)
-    | {"expected_response": str},
-    "Outputs": {"trace": list},
+    | dict[str, _Types](expected_response=str),
+    "Outputs": {"trace": list, "error": (dict, str, list)},
 }
-"""The fields of each part whose absence silently checks less, with the JSON type of their value."""
+"""The fields of each part whose absence silently checks less (an agent error missed lets the line pass), with the
+JSON types of their value."""
 
 
 def _misspelling(key: str, field: str) -> bool:

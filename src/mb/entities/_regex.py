@@ -4,7 +4,9 @@ Patterns use a subset of Python's syntax: literals, ``.``, classes (``[a-z0-9_]`
 \\s`` (and ``\\D \\W \\S``, ``\\n \\t \\r``, an escaped punctuation character), groups ``(...)`` and ``(?:...)``,
 alternation ``|``, quantifiers ``* + ? {n} {n,} {n,m}`` (a lazy ``?`` after one is accepted: a whole-value match is the
 same), ``^`` at the start and ``$`` at the end (the match is always of the whole value), and ``(?i)`` at the start for
-a match that ignores letter case. Backreferences, lookarounds and other flags are refused when the line is read.
+a match that ignores letter case. Backreferences, lookarounds and other flags are refused when the line is read. As in
+JSON Schema (ECMA-262), ``\\d`` and ``\\w`` are ASCII, and ``(?i)`` never makes a character outside ASCII another case
+of an ASCII one: no digits of another script pass an id pattern, nor the Kelvin sign a ``k``.
 
 The pattern is compiled to a Thompson automaton and run over the value one character at a time (every state at once),
 so no pattern backtracks: the cost is at most the value's length times the automaton's size, and both are bounded.
@@ -31,11 +33,12 @@ _Test = Callable[[str], bool]
 # Instructions: ("char", test, 0) consumes a character that passes test; ("split", a, b); ("jmp", a, 0); ("match", 0, 0)
 _Program = list[tuple[str, object, object]]
 
-_CLASSES: dict[str, _Test] = {
-    "d": str.isdecimal,
-    "D": lambda c: not c.isdecimal(),
-    "w": lambda c: c.isalnum() or c == "_",
-    "W": lambda c: not (c.isalnum() or c == "_"),
+_WORD = frozenset("0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_CLASSES: dict[str, _Test] = {  # \d and \w are ASCII, as in JSON Schema (ECMA-262): "١٢٣" is no \d+ id
+    "d": lambda c: "0" <= c <= "9",
+    "D": lambda c: not "0" <= c <= "9",
+    "w": _WORD.__contains__,
+    "W": lambda c: c not in _WORD,
     "s": str.isspace,
     "S": lambda c: not c.isspace(),
 }
@@ -144,10 +147,15 @@ class _Parser:
         return _Node("char", test=self.folded(test))
 
     def folded(self, test: _Test) -> _Test:
-        """``test``, ignoring letter case when the pattern says ``(?i)`` (a class is folded before it is negated)."""
+        """``test``, ignoring letter case when the pattern says ``(?i)`` (a class is folded before it is negated). As
+        in ECMA-262, a character outside ASCII is never another case of an ASCII one: the Kelvin sign is no ``k``."""
         if not self.fold:
             return test
-        return lambda c: test(c) or test(c.lower()) or test(c.upper())
+
+        def folded(c: str) -> bool:
+            return test(c) or any(test(other) for other in (c.lower(), c.upper()) if other.isascii() == c.isascii())
+
+        return folded
 
     def escape(self) -> _Test:
         char = self.peek()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Generic, Literal, TypeVar, Union, overload
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -32,6 +34,7 @@ __all__ = [
     "OptionalMatcher",
     "ParameterGroupAssertion",
     "ToolCallAssertion",
+    "ToolName",
     "ValueMatcher",
     "parameter_assertion",
 ]
@@ -180,6 +183,16 @@ ParameterAssertion = Annotated[
 ]
 
 
+def _named(name: str) -> str:
+    if not "".join(char for char in name if unicodedata.category(char) != "Cf").strip():  # zero-width spaces too
+        raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
+    return name
+
+
+ToolName = Annotated[str, AfterValidator(_named)]
+"""The name of a tool in an assertion: not blank (nor only spaces and invisible format characters)."""
+
+
 class ToolCallAssertion(BaseModel):
     """Assert that a tool call was made with given parameters."""
 
@@ -188,7 +201,7 @@ class ToolCallAssertion(BaseModel):
     assert_that: Literal["tool_called"] = "tool_called"
     """Discriminator field"""
 
-    tool: str
+    tool: ToolName
     """The name of the tool that must have been called."""
 
     parameters: list[ParameterAssertion] = []

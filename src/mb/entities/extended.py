@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -45,6 +43,7 @@ from .expectations import (
     OneMatcher,
     ParameterGroupAssertion,
     ToolCallAssertion,
+    ToolName,
     ValueMatcher,
     _parameter_assertion_discriminator,
 )
@@ -74,15 +73,6 @@ __all__ = [
 Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 """A JSON number (``true`` and ``"5"`` are not numbers)."""
 
-
-def _named(name: str) -> str:
-    if not "".join(char for char in name if unicodedata.category(char) != "Cf").strip():  # zero-width spaces too
-        raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
-    return name
-
-
-_ToolName = Annotated[str, AfterValidator(_named)]
-"""The name of a tool in an assertion that reads the sequence of calls: not blank."""
 
 _CONFIG = ConfigDict(
     extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True, json_schema_extra=None
@@ -232,7 +222,7 @@ class ExtendedToolCallAssertion(BaseModel):
     assert_that: Literal["tool_called"] = "tool_called"
     """Discriminator field"""
 
-    tool: str
+    tool: ToolName
     """The name of the tool that must have been called."""
 
     parameters: list[ExtendedParameter] = []
@@ -256,7 +246,7 @@ class ToolNotCalledAssertion(BaseModel):
     assert_that: Literal["tool_not_called"] = "tool_not_called"
     """Discriminator field"""
 
-    tool: _ToolName
+    tool: ToolName
     """The tool that must not be called."""
 
 
@@ -269,7 +259,7 @@ class ToolOrderAssertion(BaseModel):
     assert_that: Literal["tool_order"] = "tool_order"
     """Discriminator field"""
 
-    tools: Annotated[list[_ToolName], Field(min_length=1)]
+    tools: Annotated[list[ToolName], Field(min_length=1)]
     """The tools, in the order their calls must occur (other calls may come between)."""
 
 
@@ -281,7 +271,7 @@ class ToolCallCountAssertion(BaseModel):
     assert_that: Literal["tool_call_count"] = "tool_call_count"
     """Discriminator field"""
 
-    tool: _ToolName | None = None
+    tool: ToolName | None = None
     """The tool whose calls are counted; every call counts when omitted."""
 
     min: Annotated[StrictInt, Field(ge=0)] | None = None
@@ -292,8 +282,8 @@ class ToolCallCountAssertion(BaseModel):
 
     @model_validator(mode="after")
     def _bounds(self) -> ToolCallCountAssertion:
-        if self.min is None and self.max is None:
-            raise ValueError("give min, max or both: a count with neither checks nothing")
+        if not self.min and self.max is None:  # every count is 0 or more
+            raise ValueError("give max or a min above 0: a count with neither checks nothing")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError(f"min ({self.min}) is above max ({self.max})")
         return self
@@ -512,12 +502,11 @@ def _jsonable(value: Any) -> Any:
 
 
 def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
-    """``(the typed list, its JSON form)`` of an ``extended_assertions`` value (None or absent: an empty list).
+    """``(the typed list, its JSON form)`` of an ``extended_assertions`` value.
 
-    Raises a :class:`pydantic.ValidationError` located under ``extended_assertions`` on a malformed value.
+    Raises a :class:`pydantic.ValidationError` located under ``extended_assertions`` on a malformed value, ``null``
+    too (as for the published ``assertions``: omit the key to assert nothing).
     """
-    if value is None:
-        return [], None
     data = _jsonable(value)
     try:
         return _LIST.validate_python(data), data

@@ -31,6 +31,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "reported_error",
     "requested_calls",
     "unread_calls",
 ]
@@ -293,3 +294,16 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
     if not requested_calls(outputs.get("messages")):
         found.pop("messages", None)
     return found
+
+
+def reported_error(outputs: Outputs) -> tuple[str, str] | None:
+    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent or null.
+    Any other value records an error, an empty one too (``{}``, ``""``: an error that says nothing is no success):
+    the type is ``""`` unless given, the message ``unknown error`` unless given."""
+    error = (outputs.model_extra or {}).get("error")
+    if error is None:
+        return None
+    record = error if isinstance(error, dict) else {"message": error}
+    kind, message = record.get("type"), record.get("message")
+    kind = kind if isinstance(kind, str) and kind.strip() else ""
+    return kind, str(message) if message is not None and str(message).strip() else "unknown error"

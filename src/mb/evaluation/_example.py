@@ -7,7 +7,7 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
-from ..entities.outputs import unread_calls
+from ..entities.outputs import reported_error, unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -92,16 +92,9 @@ def _first_reason(row: Mapping[str, Any]) -> str:
 
 def agent_failure(example: Example) -> str | None:
     """What the runner recorded in ``outputs.error`` (``"<type>: <message>"``); None when the agent did not fail."""
-    if example.outputs is None:
-        return None
-    error = (example.outputs.model_extra or {}).get("error")
-    if not error:
-        return None
-    if isinstance(error, dict):
-        text = ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
-    else:
-        text = str(error)
-    return redact(text)  # another tool's runner may have kept a key its agent's error quoted
+    reported = None if example.outputs is None else reported_error(example.outputs)
+    # another tool's runner may have kept a key its agent's error quoted
+    return None if reported is None else redact(": ".join(part for part in reported if part))
 
 
 def agent_error(example: Example) -> str | None:

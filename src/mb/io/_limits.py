@@ -2,8 +2,10 @@
 
 A line is invalid, whatever the model says, when it is longer than the line-size limit, nests objects and arrays
 deeper than :data:`MAX_DEPTH`, holds a lone UTF-16 surrogate (``"\\ud800"``: not Unicode text, it cannot be written
-as UTF-8), an integer outside the 64-bit range (:data:`MIN_INT` .. :data:`MAX_INT`) or a number too large for a
-64-bit float. :func:`screen` finds these; cheap byte-level tests keep ordinary lines off the slow checks.
+as UTF-8), an integer outside the 64-bit range (:data:`MIN_INT` .. :data:`MAX_INT`), a number too large for a
+64-bit float, or one below 2**53 that a float does not hold as written (``1.00000000000000001`` would be read as
+``1.0``, ``1e-400`` as ``0``: matching compares the numbers as written). :func:`screen` finds these; cheap byte-level
+tests keep ordinary lines off the slow checks.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import json
 import math
 import os
 import re
+from decimal import Decimal
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -49,11 +52,13 @@ MAX_INT = (1 << 64) - 1
 """The largest integer a line may hold."""
 
 _ENV = "MB_MAX_LINE_BYTES"
-# Digits become b"0", e and E b"e", [ and { b"[", anything else a space ("+" is dropped): number shapes and
-# openings found at C speed, in one pass.
+# Digits become b"0", e and E b"e", [ and { b"[", "-" and "." stay, anything else a space ("+" is dropped): number
+# shapes and openings found at C speed, in one pass.
 _SHAPES = bytes(
-    48 if 48 <= byte <= 57 else 101 if byte in b"eE" else 91 if byte in b"[{" else 32 for byte in range(256)
+    48 if 48 <= byte <= 57 else 101 if byte in b"eE" else 91 if byte in b"[{" else byte if byte in b"-." else 32
+    for byte in range(256)
 )
+_MANY_DIGITS = re.compile(rb"0[0.]{15}")  # 16 significant digits or more: a float may not hold them
 _LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: shorter integers are in range
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -142,10 +147,14 @@ def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
     unread = not parsed and (
         b"0e000" in shapes or (b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
     )
-    if _LONG_NUMBER not in shapes and not unread:
+    # a float below 2**53 that rounds away digits or underflows (1e-400) is read as another number than written
+    inexact = b"e-000" in shapes or _MANY_DIGITS.search(shapes) is not None
+    if _LONG_NUMBER not in shapes and not unread and not inexact:
         return None
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
+        document = json.loads(
+            data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer, parse_float=_parse_float
+        )
     except (ValueError, RecursionError):
         return None
     return unreadable_value(document)
@@ -240,6 +249,23 @@ def parse_integer(text: str) -> Any:
     return _LongInteger(text) if len(text.lstrip("-")) > 20 else int(text)
 
 
+class _InexactFloat(NamedTuple):
+    """A number below 2**53 written with more digits than a 64-bit float holds (``text``), or too small for one, and
+    the float it would be read as (``value``)."""
+
+    text: str
+    value: float
+
+
+def _parse_float(text: str) -> Any:
+    """A float literal for ``json.loads(parse_float=...)``: the float, unless it is below 2**53 and its shortest form
+    is another number than written (matching reads a float there as its shortest form)."""
+    value = float(text)
+    if abs(value) >= 2**53 or Decimal(repr(value)) == Decimal(text):
+        return value
+    return _InexactFloat(text, value)
+
+
 def unreadable_value(document: Any) -> Problem | None:
     """The first value of a parsed ``document`` (in document order) that makes a line invalid (a lone surrogate, an
     integer or float out of range), with its path; None when there is none. Nesting is not looked at (see
@@ -266,6 +292,10 @@ def unreadable_value(document: Any) -> Problem | None:
                 return Problem(json_path(path), _int_out_of_range(node))
         elif isinstance(node, _LongInteger):
             return Problem(json_path(path), _out_of_range(node.text))
+        elif isinstance(node, _InexactFloat):
+            why = "is too small for a 64-bit float" if node.value == 0 else "has more digits than a 64-bit float holds"
+            shown = f"number {node.text} {why}: it would be read as {node.value!r}"
+            return Problem(json_path(path), f"{shown}; write it as a string, or as that number")
         elif isinstance(node, float) and math.isnan(node):
             return Problem(json_path(path), "NaN is not a JSON number (JSON writers make it null)")
         elif isinstance(node, float) and not math.isfinite(node):

@@ -166,6 +166,17 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
 
 _Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
+_ALIASES = {"Expectations": "expected_response"}
+_RESPONSE_WORDS = frozenset({"answer", "output", "reference", "ground_truth", "groundtruth", "ideal", "target"})
+"""What other evaluation tools call the expected response (``expected_output``, ``reference``, ``ground_truth``): a key
+spelt unlike ``expected_response`` that means it."""
+
+
+def _alias(part: str, key: str) -> str | None:
+    """The field of the model named ``part`` that ``key`` names in another tool's words, else None."""
+    word = key.casefold().removeprefix("expected").strip("_ -").removesuffix("s")
+    return _ALIASES.get(part) if word in _RESPONSE_WORDS else None
+
 
 def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...], found: _Found) -> None:
     """Check one object (at the segments ``path``) read as ``model``, and the objects inside it: an object is entered
@@ -175,7 +186,8 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
         for key in value:  # in the line's order
             if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
-                close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
+                alias = _alias(model.__name__, key)  # "expected_answer" is no "expected_facts"
+                close = [alias] if alias in folded else difflib.get_close_matches(key.casefold(), folded, 1, _CUTOFF)
                 if close or not keeps_extra:
                     found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():

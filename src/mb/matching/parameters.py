@@ -135,29 +135,29 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
     # A number for a date_time matcher is read as its group of one, whose name can say it holds a length
     # ("duration_minutes": 120 is two hours); as a group of one reads like the parameter alone, nothing else changes.
     if group or (matcher[0] == "date_time" and _numeric(value)):
-        return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
-    outcome = _single(matcher, value, ctx)
-    if is_missing(value) or matcher[0] == "optional":
-        outcome = _spelt(names[0], matcher[0], params, outcome)
+        outcome = _group(matcher, names, params, ctx)
+    else:
+        outcome = _single(matcher, value, ctx)
+    if matcher[0] != "closed":  # a closed call fails on any parameter it does not name
+        for name in names:
+            outcome = _spelt(name, names, matcher[0], params, outcome)
     return outcome_row(names, matcher[0], outcome)
 
 
-def _spelt(name: str, kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
+def _spelt(name: str, names: list[str], kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
     """The verdict on a parameter given what the call passes under names that may be it spelt otherwise (the same
-    :func:`~mb.matching._names.letters`: ``CC`` or ``cc `` for ``cc``): ``missing`` fails, and so does an ``optional``
-    that would pass (the tool may read the value it does not check); another failure says so. Only the exact name is
-    read as the parameter."""
+    :func:`~mb.matching._names.letters`: ``CC`` or ``cc `` for ``cc``): a check that would pass fails, whatever the
+    matcher (the tool may read the value it does not check); a failure says so. Only the exact name is read as the
+    parameter."""
     wanted = letters(name)
-    spelt = [key for key, value in params.items() if key != name and value is not None and letters(key) == wanted]
+    spelt = [key for key, value in params.items() if key not in names and value is not None and letters(key) == wanted]
     if not spelt or not wanted:
         return outcome
     shown = ", ".join(f"{key!r}: {render(params[key], 40)}" for key in spelt[:3])
-    if kind == "missing":
+    if outcome.passed and kind == "missing":
         return Outcome.fail(f"expected no value, got {shown}, which may be {name!r} spelt otherwise")
-    if kind == "optional" and outcome.passed:
-        return Outcome.fail(f"the call passes {shown}, which may be {name!r} spelt otherwise and is not checked")
     if outcome.passed:
-        return outcome
+        return Outcome.fail(f"the call passes {shown}, which may be {name!r} spelt otherwise and is not checked")
     return outcome._replace(reason=f"{outcome.reason} (the call passes {shown}: only the exact name {name!r} is read)")
 
 

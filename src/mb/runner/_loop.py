@@ -33,6 +33,7 @@ from pydantic import ValidationError
 from .._hashing import hash_document
 from .._redact import redact
 from ..entities import Environment, Example, Inputs, Outputs
+from ..entities.outputs import reported_error
 from ..io import JsonlWriter, LineError, Problem, not_run_record, validation_reason
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
 from ._agent import CallableAgent, to_outputs
@@ -98,16 +99,6 @@ class _Job:
 
     repeat: int | None = None
     """Which trial this is (from 1) when examples are repeated; None for a single trial."""
-
-
-def _reported_error(outputs: Outputs) -> tuple[str, str] | None:
-    """The type and message of the error recorded in ``outputs.error``; None when there is none."""
-    reported = (outputs.model_extra or {}).get("error")
-    if not reported:
-        return None
-    record = reported if isinstance(reported, dict) else {"message": reported}
-    kind = record.get("type")
-    return (kind if isinstance(kind, str) and kind else "AgentError", str(record.get("message")))
 
 
 def _set_extra(model: Outputs, key: str, value: Any) -> None:
@@ -210,7 +201,7 @@ class Runner:
                     data = self._encode(job, outputs, trial)
                 except AgentOutputError as exc:  # written, the line could not be read back: an agent error
                     if failed:  # the error line of a failed attempt (its partial run too long): replaced, not added
-                        self.summary.errors -= Counter([(_reported_error(outputs) or ("AgentError", ""))[0]])
+                        self.summary.errors -= Counter([(reported_error(outputs) or ("", ""))[0] or "AgentError"])
                     outputs = self._failure(exc, kept=outputs)
                     failed = True
                     data = self._encode(job, outputs, trial)
@@ -235,10 +226,11 @@ class Runner:
             outputs = self._failure(exc, partial=partial_run())
             failed = True
         else:  # an error the agent records itself counts as one it raises, as `mb eval` and `--retry-errors` take it
-            if (reported := _reported_error(outputs)) is not None:
+            if (reported := reported_error(outputs)) is not None:
                 failed = True
-                self.summary.errors[reported[0]] += 1
-                self.summary.note_error(redact(": ".join(reported)))
+                kind, message = reported[0] or "AgentError", reported[1]
+                self.summary.errors[kind] += 1
+                self.summary.note_error(redact(f"{kind}: {message}"))
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment
         if environment is None:

@@ -104,7 +104,7 @@ def test_threads_run_concurrently_with_each_other() -> None:
 
 
 def test_evaluators_needing_an_llm_judge_fail_to_run_without_one() -> None:
-    # As in M365's own tool when its LLM cannot be reached: the agent answered, the item could not be evaluated.
+    # Not run without an LLM judge: the agent answered, the item could not be evaluated.
     loaded = load_document(FIXTURES / "example-input-multiturn.json")
     run = run_document(loaded, echo, judge=LexicalJudge())
     assert_valid_1_7(run.document)
@@ -112,7 +112,7 @@ def test_evaluators_needing_an_llm_judge_fail_to_run_without_one() -> None:
     assert set(single["scores"]) == {"relevance", "coherence"}
     for score in single["scores"].values():
         assert score["result"] == "error"
-        assert score["error"].startswith("Evaluator failed: ")
+        assert score["error"].startswith("Evaluator not run: ")
         assert "needs an LLM judge" in score["error"]
     assert single["status"] == "partial"
     assert single["error"] == {

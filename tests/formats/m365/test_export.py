@@ -20,6 +20,7 @@ from mb.formats.m365 import (
     load_document,
     parse_document,
 )
+from mb.formats.m365.status import item_status
 from mb.io import read_examples, write_examples
 from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
@@ -230,8 +231,12 @@ def test_results_become_scores_status_and_thread_summary() -> None:
         "message": "Agent response obtained. 1 of 3 evaluators failed to run.",
     }
     first, second = thread["turns"]
-    # a requested evaluator that did not run is in scores with its reason: the turn is not fully evaluated
-    assert first["status"] == "partial"
+    # a requested evaluator that did not run is in scores with its reason; it cannot undo the failed verdict
+    assert first["status"] == "fail"
+    assert first["error"] == {
+        "code": "evaluatorsFailed",
+        "message": "Agent response obtained. 1 of 2 evaluators failed to run.",
+    }
     assert first["scores"]["coherence"] == {
         "result": "error",
         "error": "Evaluator not run: coherence needs an LLM judge",
@@ -246,11 +251,24 @@ def test_results_become_scores_status_and_thread_summary() -> None:
     assert thread["summary"] == {
         "turns_total": 2,
         "turns_passed": 1,
-        "turns_failed": 0,
-        "turns_partial": 1,
+        "turns_failed": 1,
+        "turns_partial": 0,
         "turns_errored": 0,
-        "overall_status": "partial",
+        "overall_status": "fail",
     }
+
+
+def test_a_failed_verdict_beside_evaluators_not_run_is_a_fail_and_one_beside_an_evaluator_that_failed_is_partial() -> (
+    None
+):
+    not_run = {"result": "error", "error": "Evaluator not run: relevance needs an LLM judge"}
+    crashed = {"result": "error", "error": "Evaluator failed: timeout"}
+    failed = {"score": 0.0, "result": "fail", "evaluator": "morganabench.tool_calls"}
+    passed = {"score": 1.0, "result": "pass", "evaluator": "morganabench.tool_calls"}
+    assert item_status({"relevance": not_run, "coherence": not_run, "toolCalls": failed})[0] == "fail"
+    assert item_status({"relevance": not_run, "toolCalls": passed})[0] == "partial"  # not fully evaluated: no pass
+    assert item_status({"relevance": crashed, "toolCalls": failed})[0] == "partial"  # as the status rules say
+    assert item_status({"toolCalls": failed}) == ("fail", None)
 
 
 def test_an_agent_error_and_a_skipped_turn() -> None:

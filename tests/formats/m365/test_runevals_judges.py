@@ -48,8 +48,8 @@ def test_an_llm_judge_scores_relevance_and_coherence(workdir: Path, monkeypatch:
     assert single["scores"]["relevance"]["score"] == 4.0
     assert single["scores"]["relevance"]["judge"] == "llm:judge-model"
     assert single["status"] == "pass"
-    # the last turn asks for Groundedness with nothing to ground on: not run, so the turn is not fully evaluated
-    assert [turn["status"] for turn in thread["turns"]] == ["fail", "fail", "partial"]
+    # the last turn asks for Groundedness with nothing to ground on: not run, which cannot undo its failed verdicts
+    assert [turn["status"] for turn in thread["turns"]] == ["fail", "fail", "fail"]
     assert thread["turns"][2]["scores"]["groundedness"]["error"].startswith("Evaluator not run: no context")
     assert thread["turns"][0]["scores"]["coherence"] == {
         "score": 2.0,

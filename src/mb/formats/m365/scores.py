@@ -1,13 +1,13 @@
 """MorganaBench metric results written as the ``scores`` entries of an output document (1.7.0 shapes).
 
 A metric that ran becomes a valid score (``pass``/``fail`` against its threshold); a metric whose evaluator
-failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}`` — and so does one that
-could not run because it needs an LLM judge and none is configured, as M365's own tool reports an evaluator whose
-LLM cannot be reached (the item is then ``partial``: answered, not fully evaluated). A metric that does not apply
-(nothing to ground on, nothing to compare) or has no MorganaBench counterpart gets no value: no value is invented
-for it; it is written as an errored score ``{"result": "error", "error": "Evaluator not run: ..."}`` (see
-:func:`not_run_score`) so every requested evaluator appears in ``scores`` with its reason, and the caller also lists
-it under the item's ``extensions`` (see :func:`skipped_entry`).
+failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}`` (the item is then
+``partial``: answered, not fully evaluated). A metric that does not apply (nothing to ground on, nothing to compare),
+has no MorganaBench counterpart or needs an LLM judge and none is configured gets no value: no value is invented for
+it; it is written as an errored score ``{"result": "error", "error": "Evaluator not run: ..."}`` (see
+:func:`not_run_score`) so every requested evaluator appears in ``scores`` with its reason (a failed verdict beside it
+still makes the item ``fail``), and the caller also lists it under the item's ``extensions`` (see
+:func:`skipped_entry`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def score_entry(
     """The ``scores`` entry for one evaluator, or None when the metric does not apply (or was not computed)."""
     if result is not None and result.status == "skipped" and result.details.get("needs") == NEEDS_LLM_JUDGE:
         reason = result.reason if NEEDS_LLM_JUDGE_TEXT in result.reason else f"{request.metric} {NEEDS_LLM_JUDGE_TEXT}"
-        return errored_score(reason)
+        return not_run_score(reason)
     if result is None or result.status == "skipped":
         return None
     if result.status == "error":

@@ -5,12 +5,14 @@ Per item or turn:
 1. the agent request failed: ``error``, with ``{"code": "agentRequestFailed", "message": "Agent request failed: ..."}``
    (no evaluator is attempted, ``response`` is ``""`` and ``scores`` is ``{}``);
 2. a preceding turn of the thread failed: ``error``, ``{"code": "turnSkipped", ...}`` (the turn is not attempted);
-3. at least one evaluator errored: ``partial``, ``{"code": "evaluatorsFailed", "message": "Agent response obtained.
-   X of Y evaluators failed to run."}``;
+3. at least one evaluator ran and errored: ``partial``, ``{"code": "evaluatorsFailed", "message": "Agent response
+   obtained. X of Y evaluators failed to run."}``;
 4. no evaluator applies (an empty ``evaluators`` with ``replace``, empty ``default_evaluators``): ``partial``, with
    the ``evaluatorsFailed`` code and ``Agent response obtained. No evaluator applies: nothing was evaluated.`` (nothing
    checked is no pass; ``error`` is kept for an agent that did not respond);
-5. otherwise any evaluator failed: ``fail``; else ``pass`` (no error object).
+5. otherwise any evaluator failed: ``fail``, even beside evaluators that were not run (``Evaluator not run: ...``:
+   not applicable, or no LLM judge configured), which cannot undo a failure; else an evaluator not run leaves it
+   ``partial``; else ``pass``. The error object counts the errored evaluators whenever there are some.
 
 A thread is ``error`` when any turn errored, else ``partial`` when any turn is partial, else ``fail`` when any
 failed, else ``pass``; its summary counts the turns of each status.
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
+
+from .scores import NOT_RUN_PREFIX
 
 __all__ = [
     "AGENT_REQUEST_FAILED",
@@ -63,17 +67,18 @@ def item_status(scores: Mapping[str, Any]) -> tuple[Status, dict[str, str] | Non
     ``scores`` is the entry's ``scores`` object: every entry whose ``result`` is ``"error"`` is an evaluator that
     failed to run; a ``"fail"`` result is a failed verdict.
     """
-    results = [entry.get("result") if isinstance(entry, Mapping) else None for entry in scores.values()]
-    if not results:
+    entries = [entry if isinstance(entry, Mapping) else {} for entry in scores.values()]
+    if not entries:
         message = "Agent response obtained. No evaluator applies: nothing was evaluated."
         return "partial", {"code": EVALUATORS_FAILED, "message": message}
-    errored = sum(1 for result in results if result == "error")
-    if errored:
-        message = f"Agent response obtained. {errored} of {len(results)} evaluators failed to run."
-        return "partial", {"code": EVALUATORS_FAILED, "message": message}
-    if any(result == "fail" for result in results):
-        return "fail", None
-    return "pass", None
+    results = [entry.get("result") for entry in entries]
+    errors = [str(entry.get("error", "")) for entry in entries if entry.get("result") == "error"]
+    message = f"Agent response obtained. {len(errors)} of {len(results)} evaluators failed to run."
+    error = {"code": EVALUATORS_FAILED, "message": message} if errors else None
+    ran_and_errored = any(not text.startswith(NOT_RUN_PREFIX) for text in errors)
+    if not ran_and_errored and any(result == "fail" for result in results):
+        return "fail", error
+    return ("partial" if errors else "pass"), error
 
 
 def thread_summary(statuses: Sequence[Status]) -> dict[str, Any]:
