@@ -128,7 +128,7 @@ _UNSTATED = re.compile(
 )
 """A sentence written as no statement: an unchecked task ("- [ ] ..."), a quote in single quotes or guillemets, a
 mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643, \U0001f609)."""
-_HIDDEN = re.compile(r"~~.+?~~|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+_HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
 _UNLESS = re.compile(r"\b(?:once|if|unless|until|only when|as soon as|provided)\b")
