@@ -175,6 +175,7 @@ def test_a_fact_corrected_or_drafted_on_a_condition_without_a_word_of_correction
         ("The payment has been refunded. I mean it: no fee at all.", PAID),
         ("The payment has been refunded. We sent it to your card instead of store credit.", PAID),
         ("The meeting is on Thursday. Lunch will be served.", THURSDAY),
+        ("Your account has been deleted. Your other accounts remain active.", DELETED),
     ],
 )
 def test_a_fact_among_plain_remarks_still_passes(judge: Judge, response: str, fact: str) -> None:

@@ -281,10 +281,13 @@ def _fails(text: str, own: set[str]) -> str | None:
     """How ``text`` says a word of the content stems ``own`` of a fact with a failure or a word that it goes on
     anywhere ("The cancellation was rejected.", "The order remains active."), in two forms ("The cancellation was
     itself cancelled."), or with a negation after it or just before it ("The payment did not go through.", "We could
-    not cancel the order."; not "You will not be charged for the order."), or None."""
+    not cancel the order."; not "You will not be charged for the order.", nor of another: "Your other orders remain
+    active."), or None."""
     said = words(text)
     shared = [
-        at for at, word in enumerate(said) if word not in STOPWORDS and any(_same_word(stem(word), o) for o in own)
+        at
+        for at, word in enumerate(said)
+        if word not in STOPWORDS and any(_same_word(stem(word), o) for o in own) and said[at - 1 : at] != ["other"]
     ]
     failed = _FAILED.search(text) or _UNFINISHED.search(text)
     if shared and failed:
