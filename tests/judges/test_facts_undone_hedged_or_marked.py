@@ -113,6 +113,18 @@ def test_a_fact_hedged_as_a_joke_rumour_guess_or_doubtful_source_is_undecided(
 @pytest.mark.parametrize(
     ("response", "fact"),
     [
+        ("Your previous booking was kept. The booking was cancelled.", "The booking was cancelled"),
+        ("For a different ticket, here is the news. The ticket was closed.", CLOSED),
+        ("Your earlier refund is a separate matter. The payment has been refunded.", PAID),
+    ],
+)
+def test_a_fact_after_a_sentence_on_another_of_its_subject_is_undecided(judge: Judge, response: str, fact: str) -> None:
+    _undecided(judge, response, fact)
+
+
+@pytest.mark.parametrize(
+    ("response", "fact"),
+    [
         ("The meeting is on Thursday?!", THURSDAY),
         ("The meeting is on Thursday\uff1f", THURSDAY),
         ("The meeting is on Thursday\u203d", THURSDAY),

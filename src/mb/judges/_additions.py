@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
@@ -205,6 +206,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             if index > min(said) and (failed := _fails(other, own)):  # "The order cancellation is still pending."
                 return f"the sentence {other!r} says {failed}, which may deny it"
             continue
+        if index < min(said) and (another := _another(other, own)):
+            return f"the sentence {other!r} before it speaks of {another!r}: it may be of that one"
         back = index > min(said) and not (_REFERS_BACK | _WORDING) & set(words(other))
         if (stems - own) & _SAMPLE and not back:  # before it, or after it of what precedes ("This is an example.")
             return f"the sentence {other!r} may present it as a sample, not as what is so"
@@ -287,7 +290,9 @@ def _fails(text: str, own: set[str]) -> str | None:
     shared = [
         at
         for at, word in enumerate(said)
-        if word not in STOPWORDS and any(_same_word(stem(word), o) for o in own) and said[at - 1 : at] != ["other"]
+        if word not in STOPWORDS
+        and any(_same_word(stem(word), o) for o in own)
+        and not _ANOTHER & set(said[at - 1 : at])
     ]
     failed = _FAILED.search(text) or _UNFINISHED.search(text)
     if shared and failed:
@@ -301,6 +306,19 @@ def _fails(text: str, own: set[str]) -> str | None:
         if word in _NOT and near:
             return f"{said[near[0]]!r} with {word!r}"
     return None
+
+
+_ANOTHER = frozenset(words("other another different previous earlier former"))
+"""Words by which a sentence speaks of another of what a fact names ("Your previous order was fine.")."""
+
+
+def _another(text: str, own: set[str]) -> str | None:
+    """The words by which ``text`` says a word of the content stems ``own`` of a fact of another one ("a different
+    order"), or None: before the fact, the fact may be of that one."""
+    pairs = pairwise(words(text))
+    return next(
+        (f"{one} {two}" for one, two in pairs if one in _ANOTHER and any(_same_word(stem(two), o) for o in own)), None
+    )
 
 
 def _same_word(one: str, other: str) -> bool:
