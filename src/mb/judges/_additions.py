@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
@@ -67,37 +68,70 @@ response says ("That is false.", "None of this is true."); a longer one says som
 for it.")."""
 _REPORT = frozenset(content_stems("done summary status update result here what did change made action complete step"))
 """The content words of a heading or lead-in that only announces a report ("Done:", "## Summary", "Changes made:")."""
-_ANSWERS = frozenset(content_stems("yes okay ok sure right"))
-"""Words of an answer that say nothing of their own ("In theory, yes.")."""
+_ANSWERS = frozenset(content_stems("yes okay ok sure right maybe perhaps possibly probably"))
+"""Words of an answer that say nothing of their own ("In theory, yes.", "Perhaps not.")."""
 _REFERS_BACK = frozenset({"it", "this", "that", "these", "those", "they", "so", "such", "previous", "above", "last"})
 _CORRECTION = re.compile(
     r"\A\W*(?:(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind"
-    r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad)|not really|nope|nah|yeah right)\b"
-    r"|update\s*[:\u2013\u2014-]"
+    r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad)|not really|nope|nah|yeah right|make (?:that|it))\b"
+    r"|update\s*[:\u2013\u2014-]|.*?\b(?:i mean(?:t)?(?! it)|or rather|instead(?! of))\b"
     r"|(?:sorry|(?:my )?apologies)\s*[,:;!])",
     re.IGNORECASE,
 )
 """The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Update: it has been
-moved.", "Sorry, I misspoke.", "Just joking, ...", "Not really, ...", "Yeah right.")."""
+moved.", "Sorry, I misspoke.", "Just joking, ...", "Not really, ...", "Yeah right.", "Make that $25."), or words
+anywhere in it that put something in place of what precedes ("Tuesday, I mean.", "It is on Tuesday instead.")."""
 _FAILED = re.compile(
-    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|reinstat\w*|postpone\w*|undone|unable|unsuccessful"
-    r"|still (?:active|pending|open|in progress)|back (?:at|in))\b",
+    r"\b(?:fail\w*|reject\w*|refus\w*|den(?:ied|ies|y\w*)|declin\w*|revers\w*|revert\w*|reinstat\w*|undo\w*"
+    r"|undone|unable|unsuccessful|withdr[ae]w\w*|void\w*|roll\w* back|rollback\w*|abort\w*|rescind\w*|revok\w*"
+    r"|retract\w*|annul\w*|overturn\w*|invalid\w*|bounc\w*|time[ds]? ?out|error(?:ed|ing)?|glitch\w*|crash\w*"
+    r"|fell through|went nowhere|postpon\w*|reschedul\w*|still (?:active|pending|open|in progress)|back (?:at|in))\b",
     re.IGNORECASE,
 )
-"""Words by which a sentence says that something failed, was undone or did not happen ("The cancellation was
-rejected.", "The package is back at the depot.", "We reinstated it.", "Everything is postponed.")."""
+"""Words by which a sentence says that something failed, was undone or postponed, or did not happen ("The
+cancellation was rejected.", "The package is back at the depot.", "We reinstated it.", "Everything is postponed.",
+"It timed out.", "The transfer bounced.")."""
+_UNFINISHED = re.compile(
+    r"\b(?:pending|on hold|stuck|stall\w*|halt\w*|suspend\w*|interrupt\w*|block\w*|expir\w*|lapsed|restor\w*"
+    r"|reactivat\w*|reopen\w*|moved (?:to|back)|push\w* back|remain\w*|still|continu\w*|again|as (?:planned|normal"
+    r"|usual|before|scheduled)|go(?:es|ing)? ahead|unchanged|unaffected|intact|in effect|on (?:track|schedule))\b",
+    re.IGNORECASE,
+)
+"""Words by which a sentence says that something is not done, was put back, or goes on as it was ("The cancellation
+is on hold.", "We restored the order.", "The order remains active.", "It goes ahead as planned."): of a word of a
+fact stated before, or opening on it ("It is pending."), they may deny it; of something else they say nothing of it
+("Your coupon has expired.")."""
 _FALSE = re.compile(
     r"\b(?:wrong|false|untrue|inaccurate|incorrect|lie|fake|bogus|not (?:true|accurate|correct|real)|in your dreams"
-    r"|can not (?:confirm|verify)|(?:could|can) not be (?:confirmed|verified)|chance|test string|placeholder)\b"
+    r"|can not (?:confirm|verify)|(?:could|can) not be (?:confirmed|verified)|chance|placeholder"
+    r"|test (?:string|message|data|environment|mode)|jok\w*|kidding|jk|prank\w*|april fools?|sarcas\w*"
+    r"|tongue in cheek|rumou?r\w*|hearsay|gossip|alleged\w*|reportedly|supposedly|version of events"
+    r"|(?:what|as|so) (?:i|we) (?:am |are |was |were |have )?(?:been )?(?:heard|told)|unclear|ambiguous"
+    r"|inconclusive|conflicting|unknown|unverified|unconfirmed|doubt\w*|dubious|questionable|unreliable|guess\w*|speculat\w*|hunch|assum\w*"
+    r"|presum\w*|grain of salt|ignore|disregard|outdated|out of date|stale|obsolete|superseded|sandbox|staging"
+    r"|dry run|simulat\w*|had (?:you|we|they|he|she|i) (?:not )?\w+ed)\b"
 )
-"""Words, read on normalized text, by which a sentence says that what the response says may not hold ("That is
-wrong.", "There is a 10% chance this is accurate.", "I cannot confirm that.", "Everything below is a lie.")."""
+"""Words, read on normalized text, by which a sentence says that what the response says may not hold: a falsity or
+doubt ("That is wrong.", "There is a 10% chance this is accurate.", "I cannot confirm that.", "The logs are
+unclear."), a joke, hearsay or guess ("I'm joking.", "Or so the rumour goes.", "At least, that's what I was told.",
+"My guess."), a word to disregard it ("Ignore the previous sentence."), an outdated or simulated state ("That status
+is outdated.", "In the sandbox only."), or a condition contrary to fact ("..., had you confirmed.")."""
 _FRAMED = re.compile(
     r"\b(?:not sure|unsure|uncertain|maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|intend|imagine|suppose"
-    r"|pretend|scenario|hypothetical\w*|what if)\b"
+    r"|pretend|scenario|hypothetical\w*|what if|would (?:send|say|write|post|reply|respond|tell|show|read)"
+    r"|what (?:you|they|it) (?:will|would) (?:see|get|read))\b"
 )
-"""Words of a sentence before the statement that hedge it or present it as planned or imagined ("I am not sure about
-this.", "Here is what I plan to do.", "Imagine this scenario.")."""
+"""Words of a sentence before the statement that hedge it or present it as planned, imagined or conditional ("I am
+not sure about this.", "Here is what I plan to do.", "Imagine this scenario.", "Here is the message I would send if
+you confirm.")."""
+_UNSTATED = re.compile(
+    r"\A\s*(?:(?:[-*+\u2022]|\d{1,2}[.)])\s+)?(?:\[ \]|['\u2018\u00ab\u2039\u300c])|[\u2610\u274c\u2717\u2718\u2716"
+    r"\u26d4\U0001f6ab\U0001f643\U0001f609\U0001f61c\U0001f61d\U0001f92a\U0001f60f\U0001f644]"
+)
+"""A sentence written as no statement: an unchecked task ("- [ ] ..."), a quote in single quotes or guillemets, a
+mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643, \U0001f609)."""
+_HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+"""Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
 _UNLESS = re.compile(r"\b(?:once|if|unless|until|only when|as soon as|provided)\b")
 """Words by which a sentence opening on what precedes makes it wait on a condition ("This takes effect once you
@@ -129,7 +163,8 @@ def _neutral(text: str) -> bool:
 
 def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     """What the rest of ``response`` says that bears on ``fact``, which its whole sentences ``stated`` state word for
-    word, or None: a lead-in a stated sentence follows, or the list it is an item of ("Things that did not happen:",
+    word, or None: a stated sentence written as no statement (:data:`_UNSTATED`, :data:`_HIDDEN`: "- [ ] ...",
+    "~~...~~"); a lead-in a stated sentence follows, or the list it is an item of ("Things that did not happen:",
     "Options:"), or a question ("Would you like me to confirm the following?"), unless neutral ("Done:", "## Summary");
     another sentence saying the fact's words with a negation, condition or hedge ("The order hasn't been cancelled.",
     "The order will be cancelled if you confirm."); a sentence before
@@ -145,6 +180,10 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
         return None
+    hidden = " ".join(f" {normalize(found[0])} " for found in _HIDDEN.finditer(response))
+    for at in said:
+        if _UNSTATED.search(pieces[at]) or f" {normalize(pieces[at])} " in hidden:
+            return "it is written as no statement: struck through, hidden, unchecked, quoted or marked"
     own = set(content_stems(fact))
     stated_again = {normalize(pieces[at]) for at in said}
     for at in said:
@@ -165,7 +204,11 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             added = cues_said(other, tense=False).items() - cues_said(fact, tense=False).items()
             if added:
                 return f"the sentence {other!r} says its words with {min(added)[1]!r}"
+            if index > min(said) and (failed := _fails(other, own)):  # "The order cancellation is still pending."
+                return f"the sentence {other!r} says {failed}, which may deny it"
             continue
+        if index < min(said) and (another := _another(other, own)):
+            return f"the sentence {other!r} before it speaks of {another!r}: it may be of that one"
         back = index > min(said) and not (_REFERS_BACK | _WORDING) & set(words(other))
         if (stems - own) & _SAMPLE and not back:  # before it, or after it of what precedes ("This is an example.")
             return f"the sentence {other!r} may present it as a sample, not as what is so"
@@ -219,7 +262,7 @@ def _undoes(text: str) -> bool:
     ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); not a condition
     of the reader's own ("Let me know if anything is wrong.")."""
     said = normalize(text).split()
-    if said[:1] and said[0] in _REFERS_BACK and _UNLESS.search(" ".join(said)):
+    if said[:1] and said[0] in _REFERS_BACK and (_UNLESS.search(" ".join(said)) or _UNFINISHED.search(text)):
         return True
     if "if" in said or not (_FALSE.search(" ".join(said)) or _FAILED.search(text)):
         return False
@@ -239,21 +282,44 @@ def _unread(text: str) -> bool:
 
 
 def _fails(text: str, own: set[str]) -> str | None:
-    """How ``text`` says a word of the content stems ``own`` of a fact with a failure anywhere ("The cancellation was
-    rejected.") or a negation after it or just before it ("The payment did not go through.", "We could not cancel
-    the order."; not "You will not be charged for the order."), or None."""
+    """How ``text`` says a word of the content stems ``own`` of a fact with a failure or a word that it goes on
+    anywhere ("The cancellation was rejected.", "The order remains active."), in two forms ("The cancellation was
+    itself cancelled."), or with a negation after it or just before it ("The payment did not go through.", "We could
+    not cancel the order."; not "You will not be charged for the order.", nor of another: "Your other orders remain
+    active."), or None."""
     said = words(text)
     shared = [
-        at for at, word in enumerate(said) if word not in STOPWORDS and any(_same_word(stem(word), o) for o in own)
+        at
+        for at, word in enumerate(said)
+        if word not in STOPWORDS
+        and any(_same_word(stem(word), o) for o in own)
+        and not _ANOTHER & set(said[at - 1 : at])
     ]
-    failed = _FAILED.search(text)
+    failed = _FAILED.search(text) or _UNFINISHED.search(text)
     if shared and failed:
         return f"{said[shared[0]]!r} with {failed[0]!r}"
+    forms = {stem(said[at]): said[at] for at in shared}
+    again = [(forms[one], forms[two]) for one in forms for two in forms if one < two and _same_word(one, two)]
+    if again:
+        return f"{again[0][0]!r} with {again[0][1]!r}"
     for at, word in enumerate(said):
         near = [there for there in shared if there < at or there - at <= _NEAR]
         if word in _NOT and near:
             return f"{said[near[0]]!r} with {word!r}"
     return None
+
+
+_ANOTHER = frozenset(words("other another different previous earlier former"))
+"""Words by which a sentence speaks of another of what a fact names ("Your previous order was fine.")."""
+
+
+def _another(text: str, own: set[str]) -> str | None:
+    """The words by which ``text`` says a word of the content stems ``own`` of a fact of another one ("a different
+    order"), or None: before the fact, the fact may be of that one."""
+    pairs = pairwise(words(text))
+    return next(
+        (f"{one} {two}" for one, two in pairs if one in _ANOTHER and any(_same_word(stem(two), o) for o in own)), None
+    )
 
 
 def _same_word(one: str, other: str) -> bool:

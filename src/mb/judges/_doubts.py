@@ -60,6 +60,8 @@ _WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why"
 _AUX = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "to"})
 _QUESTION_START = _WH | _AUX | frozenset({"has", "have", "may", "might", "must", "shall"})
 _SENTENCE_END = re.compile(r"[.!?]\s*\Z")
+_ASKED = re.compile(r"[?\uff1f\u061f\u203d\u2047-\u2049\u2e2e][?!\uff01\s]*\Z")
+"""A final question mark, also followed by "!" ("Really?!") or in another script ("\uff1f", "\u061f", "\u203d")."""
 _MAX_ROTATED = 200
 """Texts sharing more content words than this are not checked for one part moved to the other end."""
 _LINKS = frozenset({"of", "in", "on", "at", "for", "from"})
@@ -504,14 +506,15 @@ def _own_verb(verb: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    """Whether ``text`` asks: it ends with "?"; or it opens with a question word or an auxiliary and has no final
-    punctuation; or, one sentence ending with "." or "!", it opens in a question's word order, an auxiliary or a
-    modal (maybe with "not") before its subject ("Has your refund been approved.", "Is the payment complete!"). Not a
-    command ("Do not share it", "Have the report ready."), a condition ("Should you need help, call us."), an
-    auxiliary before its subject alone ("Did it!") nor a name that is also an auxiliary ("Will", "May", "Can") before
-    its own verb, inflected or past ("Will Smith has left.", not "Will Ana have left.")."""
+    """Whether ``text`` asks: it ends with a question mark (``_ASKED``: "?!", "\uff1f"); or it opens with a question
+    word or an auxiliary and has no final punctuation; or, one sentence ending with "." or "!", it opens in a
+    question's word order, an auxiliary or a modal (maybe with "not") before its subject ("Has your refund been
+    approved.", "Is the payment complete!"). Not a command ("Do not share it", "Have the report ready."), a condition
+    ("Should you need help, call us."), an auxiliary before its subject alone ("Did it!") nor a name that is also an
+    auxiliary ("Will", "May", "Can") before its own verb, inflected or past ("Will Smith has left.", not "Will Ana
+    have left.")."""
     found = words(text)
-    if text.rstrip().endswith("?"):
+    if _ASKED.search(text):
         return True
     if not found or found[0] not in _QUESTION_START:
         return False
@@ -1235,7 +1238,7 @@ def _placed_otherwise(candidate: str, reference: str) -> list[str]:
 def _asks(text: str) -> bool:
     """A question, as ``is_question`` reads one, but not a phrase opening with "to" and no question mark ("to book
     a table")."""
-    return is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
+    return is_question(text) and (bool(_ASKED.search(text)) or words(text)[:1] != ["to"])
 
 
 _MINUS = re.compile(r"\bminus\b", re.IGNORECASE)
