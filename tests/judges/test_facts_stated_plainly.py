@@ -160,6 +160,9 @@ def test_a_sentence_read_otherwise_still_keeps_what_qualifies_it(judge: Judge, r
         "There is a chance the warehouse ships the package anyway. Your order is cancelled.",
         "Possibly within two business days. Your order is cancelled.",
         "Plan to call support tomorrow morning. Your order is cancelled.",
+        "We may have made a mistake. Your order is cancelled.",
+        "There might be an error in our records. Your order is cancelled.",
+        "Sorry for the mix-up earlier. Your order is cancelled.",
     ],
 )
 def test_a_hedge_that_may_speak_of_the_fact_still_leaves_it_unpassed(judge: Judge, response: str) -> None:

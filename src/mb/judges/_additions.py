@@ -109,13 +109,15 @@ _FALSE = re.compile(
     r"|(?:what|as|so) (?:i|we) (?:am |are |was |were |have )?(?:been )?(?:heard|told)|unclear|ambiguous"
     r"|inconclusive|conflicting|unknown|unverified|unconfirmed|doubt\w*|dubious|questionable|unreliable|guess\w*|speculat\w*|hunch|assum\w*"
     r"|presum\w*|grain of salt|ignore|disregard|outdated|out of date|stale|obsolete|superseded|sandbox|staging"
-    r"|dry run|simulat\w*|had (?:you|we|they|he|she|i) (?:not )?\w+ed)\b"
+    r"|dry run|simulat\w*|had (?:you|we|they|he|she|i) (?:not )?\w+ed|mistak\w*|mix\w* up|misunderst\w*|misread"
+    r"|(?:an|in|by) error)\b"
 )
 """Words, read on normalized text, by which a sentence says that what the response says may not hold: a falsity or
 doubt ("That is wrong.", "There is a 10% chance this is accurate.", "I cannot confirm that.", "The logs are
 unclear."), a joke, hearsay or guess ("I'm joking.", "Or so the rumour goes.", "At least, that's what I was told.",
 "My guess."), a word to disregard it ("Ignore the previous sentence."), an outdated or simulated state ("That status
-is outdated.", "In the sandbox only."), or a condition contrary to fact ("..., had you confirmed.")."""
+is outdated.", "In the sandbox only."), a mistake ("We may have made a mistake.", "There might be an error in our
+records."), or a condition contrary to fact ("..., had you confirmed.")."""
 _FRAMED = re.compile(
     r"\b(?:not sure|unsure|uncertain|maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|intend|imagine|suppose"
     r"|pretend|scenario|hypothetical\w*|what if|would (?:send|say|write|post|reply|respond|tell|show|read)"
