@@ -382,7 +382,7 @@ def test_unknown_metric_is_refused() -> None:
 
 def test_summary_slices() -> None:
     bad = _example(outputs__response="no idea")
-    run = evaluate([_example(), bad], judge=ScriptedJudge())
+    run = evaluate([_example(outputs__response="King Charles III"), bad], judge=ScriptedJudge())
     summary = run.summary
     assert summary.by_assertion["tool_called"].passed == 2
     assert summary.by_matcher["equality"].total == 2
