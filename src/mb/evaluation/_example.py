@@ -19,6 +19,7 @@ from ._response_checks import response_expectation_rows
 from .plan import MetricPlan
 
 __all__ = [
+    "NOTHING_CHECKED",
     "Row",
     "agent_error",
     "agent_failure",
@@ -224,9 +225,36 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
+    if (
+        not assertions
+        and all(c["name"] in _TRACE_CHECKS for c in checks)
+        and not any(m["gating"] for m in metrics.values())
+    ):
+        checks.append(_nothing_checked(example))
     if "trace" not in outputs.model_fields_set:  # no key at all; an empty list says no tool was called
         assertions, checks = [_untraced(row) for row in assertions], [_untraced(row) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
+
+
+NOTHING_CHECKED = "expectations"
+"""The check of a line that checks nothing: undecided, never a pass."""
+_TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
+"""The checks made whatever the expectations: ``inputs.tools`` often lists the tools the agent is given, no check."""
+_ANSWER_KEYS = ("expected_output", "expected_answer", "expected", "reference", "ground_truth", "answer", "target")
+"""Keys other tools give the expected answer, which ``expectations`` does not read."""
+
+
+def _nothing_checked(example: Example) -> Row:
+    """A line with no assertion, expected response, fact, guideline or required metric would pass whatever the
+    response: it is undecided, naming the keys that look like an expected answer but are not read."""
+    extra = example.expectations.model_extra or {}
+    unread = [
+        f"expectations.{key} is not read (did you mean expected_response?)" for key in _ANSWER_KEYS if key in extra
+    ]
+    reason = "; ".join(
+        ["nothing checked: no assertion, expected_response, expected_facts, guidelines or required metric", *unread]
+    )
+    return check_row(NOTHING_CHECKED, False, reason, None, None, undecided=True)
 
 
 _UNTRACED = {
