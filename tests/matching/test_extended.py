@@ -588,7 +588,17 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"error": None, "flights": ["FL-777"]}}, True),  # no error: a result like any
         ({"result": {"error": "", "flights": ["FL-777"]}}, True),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
-        ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, True),  # only the boolean says it failed
+        ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
+        ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
+        ({"result": {"status": "error", "message": "FL-777 not found"}}, False),
+        ({"result": {"status": "Failed", "message": "FL-777 not found"}}, False),
+        ({"result": {"status": "failure", "message": "FL-777 not found"}}, False),
+        ({"result": {"errors": ["FL-777 not found"]}}, False),
+        ({"result": {"result": {"error": "FL-777 is stale"}}}, False),  # one level down, as a wrapper puts it
+        ({"result": '{"error": "FL-777 is stale"}'}, False),  # the same object as JSON text
+        ({"result": {"status": "ok", "errors": [], "flights": ["FL-777"]}}, True),
+        ({"result": {"status": "flight FL-777 found"}}, True),
+        ({"result": {"data": {"result": {"error": "x"}}, "flights": ["FL-777"]}}, True),  # deeper: a result like any
     ],
 )
 def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
@@ -630,3 +640,34 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "outputs": {"response": "Booked.", "trace": retried},
     }
     assert evaluate([Example.model_validate(line)], judge="lexical", metrics=[]).results[0].assertions[0].passed
+
+
+@pytest.mark.parametrize(
+    ("content", "grounded"),
+    [
+        ('{"error": "FL-9 stale"}', False),
+        ('{"isError": true, "content": "FL-9 gone"}', False),
+        (' {"status": "error", "message": "FL-9 not found"}', False),
+        ('{"flights": ["FL-9"]}', True),
+        ("FL-9 is available", True),  # text that is no JSON object: a result like any
+        ('{"error": "FL-9 stale"', True),  # no JSON: the text of a result
+    ],
+)
+def test_a_failed_tool_message_of_the_conversation_grounds_nothing(content: str, grounded: bool) -> None:
+    assertion = {
+        "assert_that": "tool_called",
+        "tool": "book",
+        "parameters": [{"param": "id", "matcher": {"match_as": "grounded", "from": "tool_results"}}],
+    }
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": ""}]
+    messages += [{"role": "tool", "content": content}, {"role": "user", "content": "book it"}]
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"id": "FL-9"}}
+    example = Example.model_validate(
+        {
+            "inputs": {"messages": messages},
+            "expectations": {"extended_assertions": [assertion]},
+            "outputs": {"response": "ok", "trace": [call]},
+        }
+    )
+    (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
+    assert row.passed is grounded, row.reason

@@ -281,17 +281,14 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
     precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
-    failed: set[int] = set()
     before: list[int] = []
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):
-            if result_failed(event.result):
-                failed.add(len(results))
             results.append(event.result)
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results, failed), before
+    return Sources(users, results, {i for i, result in enumerate(results) if result_failed(result)}), before
 
 
 _BUILT_IN_METRICS = {

@@ -18,8 +18,8 @@ How values are compared:
   ``1,200``; not a part of an id or a date: ``2`` is not in ``FL-2``, ``15`` not in ``2024-03-15``): ``120``,
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
-- a failed tool call's result (an error: :func:`result_failed`) grounds nothing: a value read only
-  in its error text is not grounded;
+- a failed tool call's result (an error: :func:`result_failed`), in the trace or a ``tool`` message of the
+  conversation, grounds nothing: a value read only in its error text is not grounded;
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
   result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
   are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
@@ -28,6 +28,7 @@ How values are compared:
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sys
 import unicodedata
@@ -45,11 +46,30 @@ _JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
 """What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
 
 
-def result_failed(result: Any) -> bool:
+_FAILED_FLAGS = (True, "true")
+_FAILED_STATUSES = frozenset({"error", "failed", "failure"})
+
+
+def result_failed(result: Any, *, nested: bool = True) -> bool:
     """Whether a tool result says its call failed: an object with a non-empty ``error`` (as a tool that raised is
-    recorded), or with ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it)."""
-    return isinstance(result, dict) and (
-        bool(result.get("error")) or result.get("is_error") is True or result.get("isError") is True
+    recorded) or ``errors`` list, ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or
+    ``"true"``), or ``status`` ``error``, ``failed`` or ``failure``; or such an object as its ``result``, or as JSON
+    text (a ``tool`` message's content)."""
+    if isinstance(result, str) and result.lstrip().startswith("{"):
+        try:
+            result = json.loads(result)
+        except ValueError:
+            return False
+    if not isinstance(result, dict):
+        return False
+    flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
+    status = result.get("status")
+    return (
+        bool(result.get("error"))
+        or (isinstance(result.get("errors"), list) and bool(result["errors"]))
+        or (flag.casefold() if isinstance(flag, str) else flag) in _FAILED_FLAGS
+        or (isinstance(status, str) and status.casefold() in _FAILED_STATUSES)
+        or (nested and result_failed(result.get("result"), nested=False))
     )
 
 
