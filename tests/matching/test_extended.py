@@ -391,6 +391,19 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("15", {"date": "2024-03-15"}, False),
         (15, {"date": "2024-03-15"}, False),
         (20, {"pages": "10-20"}, False),
+        (20, {"pages": "10\u201320"}, False),  # an en dash joins as the hyphen does
+        ("10", {"pages": "10\u201320"}, False),
+        (20, {"pages": "10\u201020"}, False),  # the Unicode hyphen
+        ("10\u201320", {"pages": "10-20"}, True),
+        # an exponent is part of its number: no number of its own
+        (300, {"a": 1.5e300}, False),
+        ("21", {"a": 1e21}, False),
+        (10, {"note": "5e+10"}, False),
+        (10, {"note": "5E+10 units"}, False),
+        (10, {"note": "5e-10"}, False),
+        ("5e", {"note": "5e+10"}, False),
+        ("5e+10", {"note": "about 5e+10"}, True),
+        (10, {"note": "5 + 10"}, True),
         ("12", {"time": "12:30"}, False),
         ("5", {"rating": "4/5"}, False),
         (12, {"ip": "10.0.0.12"}, False),

@@ -3,8 +3,9 @@
 How values are compared:
 
 - values are compared as whole tokens: word characters (combining marks included: ``राम`` is no part of ``रामायण``)
-  joined by ``-``, ``.``, ``/``, ``:`` (or ``,`` between digits) form one token, and no part of a token grounds
-  anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``); a sign starts a token (``+5`` is not in ``1+5``);
+  joined by ``-`` (or an en dash or a Unicode hyphen), ``.``, ``/``, ``:`` (or ``,`` between digits, ``+`` of an
+  exponent) form one token, and no part of a token grounds anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``,
+  ``1,200``, ``10\\u201320``, ``1.5e+300``); a sign starts a token (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
@@ -42,8 +43,11 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
-"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
+_JOINED = r"(?:[-./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, a comma between digits, or the plus
+sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
+_DASHES = str.maketrans("\u2010\u2011\u2013", "---")
+"""Dashes read as the hyphen: the Unicode hyphens and a range's en dash (``10\\u201320`` is one token, as ``10-20``)."""
 
 
 _FAILED_FLAGS = (True, "true")
@@ -102,7 +106,7 @@ def _fold(text: str) -> str:
     if text.isascii():
         return text.casefold()
     text = "".join(char for char in text if unicodedata.category(char) != "Cf")
-    return unicodedata.normalize("NFC", text.casefold())
+    return unicodedata.normalize("NFC", text.casefold()).translate(_DASHES)
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
@@ -218,11 +222,11 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word = _word()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)" + (r"(?<!-)" if needle[0].isdigit() else "")
+        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)(?<!\de\+)" + (r"(?<!-)" if needle[0].isdigit() else "")
     elif needle[0] in "+-./:,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!,\d)"
+        after = rf"(?![-./:]?{word})(?!,\d)(?!(?<=\de)\+\d)"
     elif needle[-1] in "-./:,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
