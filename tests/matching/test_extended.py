@@ -150,6 +150,40 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
     assert never["passed"] is True, never["reason"]
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mcp_srv_delete_account",
+        "srv-delete_account",
+        "delete_account@srv",
+        "delete_account.v2",
+        "MCP_Srv_Delete_Account",
+        "srv_delete_account_v2",
+        "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
+    ],
+)
+def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name: str) -> None:
+    variant = ("call", ("c7", name, {}))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH, variant])[0]
+    assert (never["passed"], never["call_id"]) == (False, "c7")
+    assert never["error"] == never["reason"]
+    assert never["reason"].startswith(f"cannot tell that 'delete_account' was not called: {name!r} (c7) may be")
+    none = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 0}], [variant])[0]
+    assert none["passed"] is False
+    assert none["error"].startswith("cannot tell whether the calls to 'delete_account' are exactly 0 (0 counted)")
+    at_most_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}]
+    assert _rows(at_most_one, [variant])[0]["passed"] is True  # one call at most, whichever tool it is
+    once = ("call", ("c6", "delete_account", {}))
+    more = _rows(at_most_one, [once, variant])[0]
+    assert (more["passed"], more["error"] is not None) == (False, True)
+    # a positive assertion is satisfied by the exact name only
+    called = _rows([{"assert_that": "tool_called", "tool": "delete_account", "parameters": []}], [variant])[0]
+    assert called["passed"] is False
+    assert called["error"] is None
+    at_least_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}]
+    assert _rows(at_least_one, [variant])[0]["passed"] is False
+
+
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
     never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "\uff44elete", {}))])[0]
     assert never["passed"] is False
