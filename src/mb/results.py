@@ -335,8 +335,8 @@ class Summary(Counts):
     """Questions the offline judge decided, each an LLM call saved."""
 
     checked_nothing: int = 0
-    """Examples (not in error) that checked nothing beyond the ``inputs.tools`` restriction and tool results with no
-    call: no assertion, expected response or other check, no required metric; they pass whatever the response."""
+    """Examples undecided because they check nothing beyond the ``inputs.tools`` restriction and tool results with no
+    call: no assertion, expected response or other check, no required metric (counted among ``undecided``)."""
 
     by_assertion: dict[str, RateStat] = Field(default_factory=dict)
     """Assertion pass counts by kind (``tool_called``, ``no_tool_called``, and the extended kinds)."""

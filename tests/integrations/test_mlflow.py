@@ -141,9 +141,7 @@ def test_a_row_that_is_not_an_example_gets_error_feedback() -> None:
 def test_plain_text_outputs_are_the_response() -> None:
     (exact,) = scorers(judge=LexicalJudge(), metrics=["exact_match"], include=["exact_match"])
     inputs = {"messages": [{"role": "user", "content": "Capital of France?"}]}
-    feedback = exact(
-        inputs=inputs, outputs="Paris is the capital of France.", expectations={"expected_response": "Paris"}
-    )
+    feedback = exact(inputs=inputs, outputs="Paris", expectations={"expected_response": "paris"})
     assert feedback.value == 1.0
 
 

@@ -150,6 +150,40 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
     assert never["passed"] is True, never["reason"]
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mcp_srv_delete_account",
+        "srv-delete_account",
+        "delete_account@srv",
+        "delete_account.v2",
+        "MCP_Srv_Delete_Account",
+        "srv_delete_account_v2",
+        "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
+    ],
+)
+def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name: str) -> None:
+    variant = ("call", ("c7", name, {}))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH, variant])[0]
+    assert (never["passed"], never["call_id"]) == (False, "c7")
+    assert never["error"] == never["reason"]
+    assert never["reason"].startswith(f"cannot tell that 'delete_account' was not called: {name!r} (c7) may be")
+    none = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 0}], [variant])[0]
+    assert none["passed"] is False
+    assert none["error"].startswith("cannot tell whether the calls to 'delete_account' are exactly 0 (0 counted)")
+    at_most_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}]
+    assert _rows(at_most_one, [variant])[0]["passed"] is True  # one call at most, whichever tool it is
+    once = ("call", ("c6", "delete_account", {}))
+    more = _rows(at_most_one, [once, variant])[0]
+    assert (more["passed"], more["error"] is not None) == (False, True)
+    # a positive assertion is satisfied by the exact name only
+    called = _rows([{"assert_that": "tool_called", "tool": "delete_account", "parameters": []}], [variant])[0]
+    assert called["passed"] is False
+    assert called["error"] is None
+    at_least_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}]
+    assert _rows(at_least_one, [variant])[0]["passed"] is False
+
+
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
     never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "\uff44elete", {}))])[0]
     assert never["passed"] is False
@@ -429,6 +463,19 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("15", {"date": "2024-03-15"}, False),
         (15, {"date": "2024-03-15"}, False),
         (20, {"pages": "10-20"}, False),
+        (20, {"pages": "10\u201320"}, False),  # an en dash joins as the hyphen does
+        ("10", {"pages": "10\u201320"}, False),
+        (20, {"pages": "10\u201020"}, False),  # the Unicode hyphen
+        ("10\u201320", {"pages": "10-20"}, True),
+        # an exponent is part of its number: no number of its own
+        (300, {"a": 1.5e300}, False),
+        ("21", {"a": 1e21}, False),
+        (10, {"note": "5e+10"}, False),
+        (10, {"note": "5E+10 units"}, False),
+        (10, {"note": "5e-10"}, False),
+        ("5e", {"note": "5e+10"}, False),
+        ("5e+10", {"note": "about 5e+10"}, True),
+        (10, {"note": "5 + 10"}, True),
         ("12", {"time": "12:30"}, False),
         ("5", {"rating": "4/5"}, False),
         (12, {"ip": "10.0.0.12"}, False),
@@ -648,7 +695,17 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"error": None, "flights": ["FL-777"]}}, True),  # no error: a result like any
         ({"result": {"error": "", "flights": ["FL-777"]}}, True),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
-        ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, True),  # only the boolean says it failed
+        ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
+        ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
+        ({"result": {"status": "error", "message": "FL-777 not found"}}, False),
+        ({"result": {"status": "Failed", "message": "FL-777 not found"}}, False),
+        ({"result": {"status": "failure", "message": "FL-777 not found"}}, False),
+        ({"result": {"errors": ["FL-777 not found"]}}, False),
+        ({"result": {"result": {"error": "FL-777 is stale"}}}, False),  # one level down, as a wrapper puts it
+        ({"result": '{"error": "FL-777 is stale"}'}, False),  # the same object as JSON text
+        ({"result": {"status": "ok", "errors": [], "flights": ["FL-777"]}}, True),
+        ({"result": {"status": "flight FL-777 found"}}, True),
+        ({"result": {"data": {"result": {"error": "x"}}, "flights": ["FL-777"]}}, True),  # deeper: a result like any
     ],
 )
 def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
@@ -690,3 +747,34 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "outputs": {"response": "Booked.", "trace": retried},
     }
     assert evaluate([Example.model_validate(line)], judge="lexical", metrics=[]).results[0].assertions[0].passed
+
+
+@pytest.mark.parametrize(
+    ("content", "grounded"),
+    [
+        ('{"error": "FL-9 stale"}', False),
+        ('{"isError": true, "content": "FL-9 gone"}', False),
+        (' {"status": "error", "message": "FL-9 not found"}', False),
+        ('{"flights": ["FL-9"]}', True),
+        ("FL-9 is available", True),  # text that is no JSON object: a result like any
+        ('{"error": "FL-9 stale"', True),  # no JSON: the text of a result
+    ],
+)
+def test_a_failed_tool_message_of_the_conversation_grounds_nothing(content: str, grounded: bool) -> None:
+    assertion = {
+        "assert_that": "tool_called",
+        "tool": "book",
+        "parameters": [{"param": "id", "matcher": {"match_as": "grounded", "from": "tool_results"}}],
+    }
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": ""}]
+    messages += [{"role": "tool", "content": content}, {"role": "user", "content": "book it"}]
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"id": "FL-9"}}
+    example = Example.model_validate(
+        {
+            "inputs": {"messages": messages},
+            "expectations": {"extended_assertions": [assertion]},
+            "outputs": {"response": "ok", "trace": [call]},
+        }
+    )
+    (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
+    assert row.passed is grounded, row.reason

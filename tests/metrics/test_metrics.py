@@ -29,17 +29,29 @@ def _metrics(example: Example, judge: ScriptedJudge | None = None, **kw: Any) ->
     return evaluate([example], judge=judge or ScriptedJudge(), **kw).results[0].metrics
 
 
-def test_exact_match_is_containment_ignoring_case_by_default() -> None:
-    assert _metrics(_example("Well: PARIS is the capital of France. Anything else?"))["exact_match"].passed
-    assert not _metrics(_example("Paris is the capital."))["exact_match"].passed
+def test_exact_match_is_the_whole_response_trimmed_ignoring_case_by_default() -> None:
+    assert _metrics(_example("  PARIS is the capital of france.\n"))["exact_match"].passed
+    for response in ("Well: Paris is the capital of France. Anything else?", "Paris is the capital."):
+        assert not _metrics(_example(response))["exact_match"].passed, response
+    for expected, response in (("42", "The answer is 420."), ("No", "I don't know."), ("Paris", "Not Paris.")):
+        metric = _metrics(_example(response, expected=expected))["exact_match"]
+        assert (metric.passed, metric.reason) == (False, "the response is not the expected response (trimmed, "
+                                                  "ignoring case)"), response  # fmt: skip
 
 
-def test_partial_match_is_the_share_of_expected_words_found() -> None:
+def test_partial_match_is_the_share_of_expected_content_words_found() -> None:
     metric = _metrics(_example("Paris is the capital."))["partial_match"]
-    assert metric.value == pytest.approx(4 / 6, abs=1e-4)
+    assert metric.value == pytest.approx(2 / 3, abs=1e-4)  # paris and capital of paris, capital, france
     assert metric.passed
     assert metric.threshold == 0.5
-    assert "4 of 6" in metric.reason
+    assert "2 of 3" in metric.reason
+
+
+def test_partial_match_counts_no_function_word_two_sentences_share() -> None:
+    other = _metrics(_example("The capital of Italy is Rome."))["partial_match"]
+    assert (other.value, other.passed) == (pytest.approx(1 / 3, abs=1e-4), False)
+    only_function_words = _metrics(_example("It is.", expected="It is what it is."))["partial_match"]
+    assert only_function_words.value == 0.4  # nothing but function words: they are what is compared, 2 of 5
 
 
 def test_metrics_needing_an_expected_response_are_not_computed_without_one() -> None:

@@ -146,7 +146,10 @@ def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path
 
 def test_an_invalid_line_reaches_the_results_as_an_error_once_however_often_resumed(tmp_path: Path) -> None:
     bench = tmp_path / "bench.jsonl"
-    good = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
+    good = {
+        "inputs": {"messages": [{"role": "user", "content": "hi"}]},
+        "expectations": {"expected_response": "echo: hi"},
+    }
     bad = '{"inputs": {"messages": "hello"}, "expectations": {}}'
     bench.write_text(f"{json.dumps(good)}\n{{not json\n{bad}\n{json.dumps(good)}\n")
     output, results = tmp_path / "out.jsonl", tmp_path / "results.jsonl"

@@ -285,3 +285,16 @@ def test_assert_example_in_an_async_test_says_to_await_aassert_example(plugin_ru
     run.stdout.fnmatch_lines(
         ["*assert_example cannot score inside an event loop: in an async test, await aassert_example"]
     )
+
+
+def test_mb_eval_never_passes_an_example_that_checks_nothing(plugin_run: pytest.Pytester) -> None:
+    unread = {**_line("Capital?", "weather", "Paris", {"response": "Rome.", "trace": []}), "expectations": {}}
+    unread["expectations"] = {"expected_output": "Paris"}  # read by other tools, not by MorganaBench
+    executed = _write(plugin_run.path / "executed.jsonl", [unread])
+    junit = plugin_run.path / "junit.xml"
+    run = plugin_run.runpytest(
+        "-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), f"--junitxml={junit}"
+    )
+    run.assert_outcomes(failed=1)
+    assert "expectations.expected_output is not read (did you mean expected_response?)" in run.stdout.str()
+    assert 'failures="1"' in junit.read_text()

@@ -155,14 +155,15 @@ def render_summary(
     if summary.checked_nothing:
         parts.append(
             Text(
-                f"{summary.checked_nothing} example(s) checked nothing beyond inputs.tools: no assertion, expected "
-                "response or other expectation, so they pass whatever the response"
+                f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
+                "assertion, expected response or other expectation (see the reason of each)"
             )
         )
-    if summary.undecided:
+    if summary.undecided > summary.checked_nothing:
         parts.append(
             Text(
-                f"{summary.undecided} example(s) undecided: a judge could not tell with confidence, never counted as "
+                f"{summary.undecided - summary.checked_nothing} example(s) undecided: a judge could not tell with "
+                "confidence, never counted as "
                 "passed (configure an LLM judge to decide them: see docs/judges.md)"
             )
         )

@@ -20,6 +20,7 @@ from ._response_checks import response_expectation_rows
 from .plan import MetricPlan
 
 __all__ = [
+    "NOTHING_CHECKED",
     "Row",
     "agent_error",
     "agent_failure",
@@ -218,11 +219,38 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
+    if (
+        not assertions
+        and all(c["name"] in _TRACE_CHECKS for c in checks)
+        and not any(m["gating"] for m in metrics.values())
+    ):
+        checks.append(_nothing_checked(example))
     unread = [key for key, held in unread_calls(outputs.model_extra or {}).items() if held]
     if "trace" not in outputs.model_fields_set or unread:  # no key at all (an empty list says no call was made)
         why = f"outputs.{unread[0]} is not read (calls go in outputs.trace)" if unread else "outputs.trace is absent"
         assertions, checks = [_untraced(row, why) for row in assertions], [_untraced(row, why) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
+
+
+NOTHING_CHECKED = "expectations"
+"""The check of a line that checks nothing: undecided, never a pass."""
+_TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
+"""The checks made whatever the expectations: ``inputs.tools`` often lists the tools the agent is given, no check."""
+_ANSWER_KEYS = ("expected_output", "expected_answer", "expected", "reference", "ground_truth", "answer", "target")
+"""Keys other tools give the expected answer, which ``expectations`` does not read."""
+
+
+def _nothing_checked(example: Example) -> Row:
+    """A line with no assertion, expected response, fact, guideline or required metric would pass whatever the
+    response: it is undecided, naming the keys that look like an expected answer but are not read."""
+    extra = example.expectations.model_extra or {}
+    unread = [
+        f"expectations.{key} is not read (did you mean expected_response?)" for key in _ANSWER_KEYS if key in extra
+    ]
+    reason = "; ".join(
+        ["nothing checked: no assertion, expected_response, expected_facts, guidelines or required metric", *unread]
+    )
+    return check_row(NOTHING_CHECKED, False, reason, None, None, undecided=True)
 
 
 _UNTRACED = {
@@ -250,17 +278,14 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
     precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
-    failed: set[int] = set()
     before: list[int] = []
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):
-            if result_failed(event.result):
-                failed.add(len(results))
             results.append(event.result)
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results, failed), before
+    return Sources(users, results, {i for i, result in enumerate(results) if result_failed(result)}), before
 
 
 _BUILT_IN_METRICS = {

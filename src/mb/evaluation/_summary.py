@@ -12,6 +12,7 @@ from typing import Any
 from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
 from ..stats import wilson_interval
+from ._example import NOTHING_CHECKED
 from ._repeats import repeat_stats, token_use
 
 __all__ = ["SummaryBuilder"]
@@ -23,9 +24,7 @@ _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
 _SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence", "checked_nothing")
 """The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,
 ``category`` (``name=value``), ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher) and
-``checked_nothing`` (one name: examples with no check beyond the trace checks, see :data:`_TRACE_CHECKS`)."""
-_TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
-"""The checks an example makes whatever its expectations."""
+``checked_nothing`` (one name: examples left undecided as they check nothing, see :data:`NOTHING_CHECKED`)."""
 
 Tally = list[int]
 """``[passed, failed, errors, undecided]`` of one name in one slice."""
@@ -96,12 +95,7 @@ class SummaryBuilder:
         metrics = row["metrics"]
         if metrics:
             self._add_metrics(metrics)
-        if (
-            outcome != _ERROR
-            and not row["assertions"]
-            and all(check["name"] in _TRACE_CHECKS for check in checks)
-            and not any(metric.get("gating") for metric in metrics.values())
-        ):
+        if outcome == _UNDECIDED and any(check["name"] == NOTHING_CHECKED for check in checks):
             _tally(counts["checked_nothing"], "")[outcome] += 1
         usage = row.get("usage")
         if usage:

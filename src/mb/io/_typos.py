@@ -218,8 +218,8 @@ _EXPECTING = ("expected_response", "assertions", "extended_assertions", "expecte
 """The keys of ``expectations`` that hold what an example checks."""
 
 _CHECKS_NOTHING = (
-    "checks nothing: no expected_response, assertions, extended_assertions, expected_facts or guidelines, so any "
-    "response passes (only inputs.tools and tool results with no call are checked)"
+    "checks nothing: no expected_response, assertions, extended_assertions, expected_facts or guidelines, so it is "
+    "undecided, never a pass (only inputs.tools and tool results with no call are checked)"
 )
 
 _NOT_READ = "not read; tool calls go in outputs.trace"

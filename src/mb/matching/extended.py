@@ -90,6 +90,26 @@ def same_tool(name: str, other: str) -> bool:
     return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
+_BOUNDARY = r"[-_@./:]"
+"""What may join a tool's name to a prefix or suffix of a server or version (``mcp_srv_``, ``srv-``, ``@srv``)."""
+
+
+def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
+    """The call names, not ``alike``, that hold ``tool`` (ignoring case, width) between boundaries (:data:`_BOUNDARY`):
+    ``mcp_srv_delete_account``, ``delete_account@srv``, or another tool (``soft_delete_account``). Neither a pass nor
+    a failure of an assertion that the tool was not called (or at most so many times): it cannot tell."""
+    folded = unicodedata.normalize("NFKC", tool).casefold()
+    held = re.compile(rf"(?:^|{_BOUNDARY}){re.escape(folded)}(?:$|{_BOUNDARY})")
+    return [n for n in names if n not in alike and held.search(unicodedata.normalize("NFKC", n).casefold())]
+
+
+def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
+    """An error naming the calls that may be ``tool`` with a prefix or suffix (:func:`_unsure_names`)."""
+    shown = ", ".join(f"{_shown(call[1])} ({call[0]})" for call in calls if call[1] in unsure)
+    reason = f"cannot tell {told}: {shown} may be {tool!r} with a prefix or suffix (name the tools in inputs.tools)"
+    return _row(kind, tool, False, next(call[0] for call in calls if call[1] in unsure), reason, reason)
+
+
 def _spelling(made: Sequence[CallSpec], tool: str) -> str:
     """``, N of them named 'X', 'Y'`` for the calls among ``made`` not named exactly ``tool``."""
     other = [call[1] for call in made if call[1] != tool]
@@ -106,6 +126,9 @@ def _shown(name: str) -> str:
 def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     names = _alike_names(known, assertion.tool)
     made = [call for call in calls if call[1] in names]
+    unsure = [] if made else _unsure_names(known, assertion.tool, names)
+    if unsure:
+        return _unsure_row("tool_not_called", assertion.tool, calls, unsure, f"that {assertion.tool!r} was not called")
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
@@ -180,6 +203,10 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
             f"spelling ({other}) counted towards the most only ({count} in all)"
         )
     reason += f", expected {bounds}"
+    unsure = [] if tool is None or high is None or not passed else _unsure_names(known, tool, names)
+    if unsure and count + sum(1 for call in calls if call[1] in unsure) > (high or 0):
+        told = f"whether the calls to {tool!r} are {bounds} ({count} counted)"
+        return _unsure_row("tool_call_count", tool or "", calls, unsure, told)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
 

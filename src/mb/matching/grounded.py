@@ -3,8 +3,9 @@
 How values are compared:
 
 - values are compared as whole tokens: word characters (combining marks included: ``राम`` is no part of ``रामायण``)
-  joined by ``-``, ``.``, ``/``, ``:`` (or ``,`` between digits) form one token, and no part of a token grounds
-  anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``); a sign starts a token (``+5`` is not in ``1+5``);
+  joined by ``-`` (or an en dash or a Unicode hyphen), ``.``, ``/``, ``:`` (or ``,`` between digits, ``+`` of an
+  exponent) form one token, and no part of a token grounds anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``,
+  ``1,200``, ``10\\u201320``, ``1.5e+300``); a sign starts a token (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
@@ -18,8 +19,8 @@ How values are compared:
   ``1,200``; not a part of an id or a date: ``2`` is not in ``FL-2``, ``15`` not in ``2024-03-15``): ``120``,
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
-- a failed tool call's result (an error: :func:`result_failed`) grounds nothing: a value read only
-  in its error text is not grounded;
+- a failed tool call's result (an error: :func:`result_failed`), in the trace or a ``tool`` message of the
+  conversation, grounds nothing: a value read only in its error text is not grounded;
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
   result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
   are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
@@ -28,6 +29,7 @@ How values are compared:
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sys
 import unicodedata
@@ -41,15 +43,37 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
-"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
+_JOINED = r"(?:[-./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, a comma between digits, or the plus
+sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
+_DASHES = str.maketrans("\u2010\u2011\u2013", "---")
+"""Dashes read as the hyphen: the Unicode hyphens and a range's en dash (``10\\u201320`` is one token, as ``10-20``)."""
 
 
-def result_failed(result: Any) -> bool:
+_FAILED_FLAGS = (True, "true")
+_FAILED_STATUSES = frozenset({"error", "failed", "failure"})
+
+
+def result_failed(result: Any, *, nested: bool = True) -> bool:
     """Whether a tool result says its call failed: an object with a non-empty ``error`` (as a tool that raised is
-    recorded), or with ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it)."""
-    return isinstance(result, dict) and (
-        bool(result.get("error")) or result.get("is_error") is True or result.get("isError") is True
+    recorded) or ``errors`` list, ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or
+    ``"true"``), or ``status`` ``error``, ``failed`` or ``failure``; or such an object as its ``result``, or as JSON
+    text (a ``tool`` message's content)."""
+    if isinstance(result, str) and result.lstrip().startswith("{"):
+        try:
+            result = json.loads(result)
+        except ValueError:
+            return False
+    if not isinstance(result, dict):
+        return False
+    flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
+    status = result.get("status")
+    return (
+        bool(result.get("error"))
+        or (isinstance(result.get("errors"), list) and bool(result["errors"]))
+        or (flag.casefold() if isinstance(flag, str) else flag) in _FAILED_FLAGS
+        or (isinstance(status, str) and status.casefold() in _FAILED_STATUSES)
+        or (nested and result_failed(result.get("result"), nested=False))
     )
 
 
@@ -82,7 +106,7 @@ def _fold(text: str) -> str:
     if text.isascii():
         return text.casefold()
     text = "".join(char for char in text if unicodedata.category(char) != "Cf")
-    return unicodedata.normalize("NFC", text.casefold())
+    return unicodedata.normalize("NFC", text.casefold()).translate(_DASHES)
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
@@ -198,11 +222,11 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word = _word()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)" + (r"(?<!-)" if needle[0].isdigit() else "")
+        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)(?<!\de\+)" + (r"(?<!-)" if needle[0].isdigit() else "")
     elif needle[0] in "+-./:,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!,\d)"
+        after = rf"(?![-./:]?{word})(?!,\d)(?!(?<=\de)\+\d)"
     elif needle[-1] in "-./:,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after

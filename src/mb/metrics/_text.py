@@ -8,20 +8,14 @@ from ..entities import Example, RetrievalResults, ToolResult
 from ..matching._values import compact_json
 from ..matching.grounded import result_failed
 
-__all__ = ["context_text", "has_expected_response", "normalize_space", "question_text", "tokens"]
+__all__ = ["context_text", "has_expected_response", "question_text", "tokens"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_SPACE = re.compile(r"\s+")
 
 
 def has_expected_response(example: Example) -> bool:
     """An executed example with an expected response to compare against."""
     return bool(example.expectations.expected_response) and example.outputs is not None
-
-
-def normalize_space(text: str) -> str:
-    """Collapse runs of white space and trim."""
-    return _SPACE.sub(" ", text).strip()
 
 
 def tokens(text: str, *, case_sensitive: bool = False) -> list[str]:

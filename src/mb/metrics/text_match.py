@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..entities import Example
+from ..judges._text import STOPWORDS
 from ..matching import MatchContext
 from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
-from ._text import has_expected_response, normalize_space, tokens
+from ._text import has_expected_response, tokens
 
 __all__ = ["exact_match", "partial_match"]
 
@@ -18,18 +19,25 @@ def _exact(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResul
     if not expected or example.outputs is None:
         return skipped("no expected_response to match")
     case_sensitive = bool(spec.options.get("case_sensitive", False))
-    needle, haystack = normalize_space(expected), normalize_space(example.outputs.response)
+    needle, haystack = expected.strip(), example.outputs.response.strip()  # the response as a whole, trimmed
     if not case_sensitive:
         needle, haystack = needle.casefold(), haystack.casefold()
-    found = needle in haystack
+    found = needle == haystack
     how = "case-sensitive" if case_sensitive else "ignoring case"
     return MetricResult(
         value=1.0 if found else 0.0,
         passed=found,
         threshold=1.0,
-        reason=f"the response {'contains' if found else 'does not contain'} the expected response ({how})",
+        reason=f"the response {'is' if found else 'is not'} the expected response (trimmed, {how})",
         details={"case_sensitive": case_sensitive},
     )
+
+
+def _content_words(text: str, case_sensitive: bool) -> list[str]:
+    """The words of ``text`` but function words ("the", "of", "is"), which any two sentences share; all its words
+    when it has nothing else ("It is.")."""
+    found = tokens(text, case_sensitive=case_sensitive)
+    return [word for word in found if word.casefold() not in STOPWORDS] or found
 
 
 def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -38,7 +46,7 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         return skipped("no expected_response to match")
     case_sensitive = bool(spec.options.get("case_sensitive", False))
     threshold = threshold_of(spec) or 0.0
-    wanted = Counter(tokens(expected, case_sensitive=case_sensitive))
+    wanted = Counter(_content_words(expected, case_sensitive))
     got = Counter(tokens(example.outputs.response, case_sensitive=case_sensitive))
     total = sum(wanted.values())
     found = sum((wanted & got).values())
@@ -47,7 +55,7 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         value=round(score, 4),
         passed=score >= threshold,
         threshold=threshold,
-        reason=f"Match score: {score:.3f} ({found} of {total} expected words found in the response)",
+        reason=f"Match score: {score:.3f} ({found} of {total} expected content words found in the response)",
         details={"case_sensitive": case_sensitive, "found": found, "expected": total},
     )
 
@@ -55,11 +63,11 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
 exact_match = register_metric(
     Metric(
         "exact_match",
-        "The expected response appears in the response.",
+        "The response is the expected response (trimmed, ignoring case unless asked).",
         1.0,
         has_expected_response,
         _exact,
-        unit="share of responses holding the expected response",
+        unit="share of responses that are the expected response",
         scale=(0.0, 1.0),
         needs="expected response",
     )
@@ -67,7 +75,7 @@ exact_match = register_metric(
 partial_match = register_metric(
     Metric(
         "partial_match",
-        "Share of the expected response's words found in the response.",
+        "Share of the expected response's content words found in the response.",
         0.5,
         has_expected_response,
         _partial,

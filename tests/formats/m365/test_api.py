@@ -157,7 +157,7 @@ def test_an_item_whose_evaluators_are_replaced_by_none_is_not_a_pass() -> None:
         "default_evaluators": {"ExactMatch": {}},
         "items": [
             {"prompt": "Capital?", "expected_response": "Rome", "evaluators": {}, "evaluators_mode": "replace"},
-            {"prompt": "Say hi", "expected_response": "Say hi"},
+            {"prompt": "Say hi", "expected_response": "You said: Say hi"},
         ],
     }
     run = run_document(parse_document(document), echo, judge=LexicalJudge())
@@ -166,3 +166,22 @@ def test_an_item_whose_evaluators_are_replaced_by_none_is_not_a_pass() -> None:
     assert (unchecked["scores"], unchecked["status"]) == ({}, "partial")
     assert unchecked["error"]["message"] == "Agent response obtained. No evaluator applies: nothing was evaluated."
     assert checked["status"] == "pass"
+
+
+def test_exact_match_is_the_whole_response_not_a_part_of_it() -> None:
+    document = {
+        "schemaVersion": "1.7.0",
+        "default_evaluators": {"ExactMatch": {}},
+        "items": [
+            {"prompt": "The answer is 420.", "expected_response": "42"},
+            {
+                "prompt": "Not Paris.",
+                "expected_response": "Paris",
+                "evaluators": {"ExactMatch": {"case_sensitive": True}},
+            },
+            {"prompt": " Paris ", "expected_response": "paris"},
+        ],
+    }
+    run = run_document(parse_document(document), lambda messages: messages[-1]["content"], judge=LexicalJudge())
+    scores = [item["scores"]["exactMatch"] for item in run.document["items"]]
+    assert [(s["match"], s["result"]) for s in scores] == [(False, "fail"), (False, "fail"), (True, "pass")]

@@ -85,7 +85,7 @@ def test_offline_a_groundedness_that_cannot_run_is_in_the_json_with_its_reason(w
         "default_evaluators": {"Groundedness": {}, "ExactMatch": {}},
         "items": [
             {"prompt": "What is Graph?", "expected_response": "What is Graph?", "context": "Graph is an API."},
-            {"prompt": "Hello", "expected_response": "Hello"},
+            {"prompt": "Hello", "expected_response": "You said: Hello"},
         ],
     }
     (workdir / "evals.json").write_text(json.dumps(document), encoding="utf-8")

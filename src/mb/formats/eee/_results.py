@@ -38,11 +38,9 @@ class _Scale:
 
 # Value ranges of the evaluator's metrics (unknown metric names are treated as unbounded).
 _SCALES = {
-    "exact_match": _Scale(
-        0.0, 1.0, "proportion", "exact_match", "1 when the expected response is contained in the response"
-    ),
+    "exact_match": _Scale(0.0, 1.0, "proportion", "exact_match", "1 when the response is the expected response"),
     "partial_match": _Scale(
-        0.0, 1.0, "proportion", "token_recall", "share of the expected response's tokens found in the response"
+        0.0, 1.0, "proportion", "token_recall", "share of the expected response's content words found in the response"
     ),
     "similarity": _Scale(
         1.0, 5.0, "points", "judge_score", "closeness in meaning of the response to the expected response"

@@ -81,6 +81,7 @@ def item_requests(example: Example) -> tuple[list[MetricRequest], dict[str, str]
 
 async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
     from ...evaluation import MetricSpec, evaluate_example
+    from ...evaluation._example import NOTHING_CHECKED
 
     requests, _ = item_requests(example)
     if not requests:
@@ -92,8 +93,10 @@ async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
         expectations = example.expectations.model_copy(update={"expected_response": None})
         scored = example.model_copy(update={"expectations": expectations})
     result = await evaluate_example(scored, judge=judge, metrics=specs, line=line)
-    # The requested evaluators (ExactMatch, Similarity...) report on the expected response, not the gate on it.
-    return result.model_copy(update={"checks": [c for c in result.checks if c.name != "expected_response"]})
+    # The requested evaluators (ExactMatch, Similarity...) report on the expected response, not the gate on it; and
+    # they are what the item checks.
+    unreported = ("expected_response", NOTHING_CHECKED)
+    return result.model_copy(update={"checks": [c for c in result.checks if c.name not in unreported]})
 
 
 async def arun_document(

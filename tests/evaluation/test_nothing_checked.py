@@ -1,0 +1,72 @@
+"""A line whose expectations check nothing is undecided, never a pass, on every path that gives a verdict."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.integrations.mlflow import scorers
+from mb.judges.lexical import LexicalJudge
+
+QUESTION = {"messages": [{"role": "user", "content": "Capital of France?"}]}
+
+
+def _line(expectations: dict[str, Any], response: str = "Rome.", **inputs: Any) -> dict[str, Any]:
+    return {
+        "inputs": {**QUESTION, **inputs},
+        "expectations": expectations,
+        "outputs": {"response": response, "trace": []},
+    }
+
+
+@pytest.mark.parametrize("key", ["expected_output", "reference", "ground_truth", "answer"])
+def test_an_answer_under_a_key_not_read_is_named_and_the_line_undecided(key: str) -> None:
+    (result,) = evaluate([Example.model_validate(_line({key: "Paris"}))], judge=LexicalJudge()).results
+    assert (result.status, result.passed) == ("undecided", False)
+    assert result.failure_reasons() == [
+        "expectations: nothing checked: no assertion, expected_response, expected_facts, guidelines or required "
+        f"metric; expectations.{key} is not read (did you mean expected_response?)"
+    ]
+
+
+def test_a_line_checking_only_the_tools_it_was_given_is_undecided_and_a_call_outside_them_still_fails() -> None:
+    given = _line({}, tools=["search"])
+    outside = {
+        **given,
+        "outputs": {"response": "Done.", "trace": [{"event": "tool_call", "id": "c", "tool": "delete", "params": {}}]},
+    }
+    run = evaluate([Example.model_validate(given), Example.model_validate(outside)], judge=LexicalJudge())
+    assert [r.status for r in run.results] == ["undecided", "failed"]
+    assert (run.summary.undecided, run.summary.checked_nothing) == (1, 1)
+
+
+def test_a_required_metric_or_an_expected_response_is_something_checked() -> None:
+    lines = [_line({}, response="Paris"), _line({"expected_response": "Paris"}, response="Paris")]
+    run = evaluate([Example.model_validate(line) for line in lines], judge=LexicalJudge(), require=["exact_match"])
+    assert [r.status for r in run.results] == ["error", "passed"]  # no expected response: the metric cannot score it
+    run = evaluate([Example.model_validate(lines[1])], judge=LexicalJudge())
+    assert run.results[0].status == "passed"
+
+
+def test_mb_eval_counts_it_as_undecided(tmp_path: Path) -> None:
+    benchmark = tmp_path / "b.jsonl"
+    benchmark.write_text(json.dumps(_line({"expected_output": "Paris"})) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["eval", str(benchmark), "--judge", "lexical", "--metrics", "none"])
+    assert "0/1 passed" in result.output
+    assert "1 undecided" in result.output
+    assert "did you mean expected_response?" in result.output
+
+
+@pytest.mark.parametrize("expectations", [None, {}, {"expected_output": "Paris"}])
+def test_mlflow_scorers_do_not_pass_a_row_that_checks_nothing(expectations: dict[str, Any] | None) -> None:
+    (passed,) = scorers(judge=LexicalJudge(), metrics=[], include=["passed"])
+    feedback = passed(inputs=QUESTION, outputs={"response": "Rome.", "trace": []}, expectations=expectations)
+    assert feedback.value is False
+    assert "nothing checked" in str(feedback.rationale)
