@@ -524,7 +524,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
     ("key", "value"),
     [
         ("usage", {"input_tokens": 12, "output_tokens": 3, "total_tokens": 15}),
-        ("metadata", {"model": "m-1", "run": {"id": "r1", "tags": ["a", "b"]}}),
+        ("metadata", {"model": "m-1", "run": {"id": "r1", "tags": ["a", "b"]}, "name": "n", "type": ["a"]}),
         ("sources", [{"id": "d1", "title": "Closing an account", "url": "https://example.com/close"}]),
         ("notes", ["looked the account up", "asked to confirm"]),
         ("tools", [{"type": "function", "function": {"name": "delete_account", "parameters": {}}}]),

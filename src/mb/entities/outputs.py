@@ -250,9 +250,8 @@ Request = tuple[str | None, str, Any]
 """A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
 _WRAPPED = ("function", "functionCall", "function_call", "toolUse")
-"""Keys holding one call: OpenAI's ``function`` of a tool call and legacy ``function_call``, Gemini's
-``functionCall`` part, Bedrock's ``toolUse`` block."""
-_PARTS = {"tool_call", "tool_use", "function_call"}
+"""Keys holding one call: OpenAI's (of a tool call, or legacy), Gemini's part, Bedrock's block."""
+_PARTS = ("tool_call", "tool_use", "function_call")
 """Types of a call part: GenAI, Anthropic, OpenAI Responses ``output`` items."""
 _INSIDE = {
     "tool_calls", "toolCalls", "additional_kwargs", "kwargs", "choices", "message", "messages", "candidates",
@@ -270,11 +269,9 @@ def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) 
 
 
 def requested_calls(value: Any, depth: int = 8) -> list[Request]:
-    """The tool calls a model's answer requests, in a message, a list of messages, a response or JSON text of one,
-    looked for ``depth`` levels down: OpenAI's ``tool_calls`` and legacy ``function_call`` (of every choice), a
-    Responses API ``function_call`` item, GenAI ``tool_call`` and Anthropic ``tool_use`` parts, Gemini
-    ``functionCall`` parts (of every candidate), Bedrock ``toolUse`` blocks (of a Converse ``output``), LangChain's
-    calls and actions (serialised too)."""
+    """The tool calls a model's answer requests (a message, a list of messages, a response or JSON text of one),
+    looked for ``depth`` levels down in the shapes above: OpenAI chat and Responses, GenAI, Anthropic, Gemini,
+    Bedrock Converse, LangChain (serialised too)."""
     if depth == 0:
         return []
     if isinstance(value, str) and value[:1] in ("[", "{"):
@@ -283,8 +280,7 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
         except ValueError:
             return []
     if isinstance(value, list):
-        return [call for item in value if not isinstance(item, dict) or item.get("role") in _ASKING
-                for call in requested_calls(item, depth - 1)]  # fmt: skip
+        return [call for item in value for call in requested_calls(item, depth - 1)]
     if not isinstance(value, dict) or value.get("role") not in _ASKING:
         return []
     for key in _WRAPPED:
