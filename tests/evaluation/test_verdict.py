@@ -478,6 +478,25 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
         ),
         ("intermediate_steps", [[{"tool": "delete_account", "tool_input": {}}, "deleted"]]),
         ("steps", [{"type": "tool", "name": "delete_account"}]),
+        ("toolCalls", [{"name": "delete_account"}]),
+        ("messages", [{"role": "model", "parts": [{"functionCall": {"name": "delete_account", "args": {}}}]}]),
+        ("messages", [{"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "delete_account"}}]}]),
+        ("messages", [{"role": "ai", "content": "", "tool_calls": [_DELETE_CALL]}]),
+        ("messages", json.dumps([{"role": "assistant", "tool_calls": [_DELETE_CALL]}])),
+        (
+            "messages",
+            [{"lc": 1, "type": "constructor", "kwargs": {"tool_calls": [{"name": "delete_account", "args": {}}]}}],
+        ),
+        ("output", [{"type": "function_call", "call_id": "c1", "name": "delete_account", "arguments": "{}"}]),
+        ("content", [{"type": "tool_use", "id": "t1", "name": "delete_account", "input": {}}]),
+        ("choices", [{"message": {"role": "assistant", "tool_calls": [_DELETE_CALL]}}]),
+        (
+            "chat_history",
+            [{"role": "user", "content": "Close it."}, {"role": "assistant", "tool_calls": [_DELETE_CALL]}],
+        ),
+        ("actions", [{"tool": "delete_account", "tool_input": {}, "log": ""}]),
+        ("raw", {"candidates": [{"content": {"parts": [{"functionCall": {"name": "delete_account"}}]}}]}),
+        ("raw", {"output": {"message": {"content": [{"toolUse": {"toolUseId": "t1", "name": "delete_account"}}]}}}),
     ],
 )
 def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_made_undecided(
@@ -513,10 +532,43 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
     assert warning in run.output
     assert "0/1 passed" in run.output
     assert "1 error(s)" in run.output
-    # empty, or a conversation with no call: nothing hidden, decided (an empty key is still warned of)
-    document["outputs"][key] = [] if key != "messages" else [{"role": "assistant", "content": "Done."}]
+    # empty, or a conversation with no call: nothing hidden, decided (an empty key named for calls is still warned of)
+    named = key in ("tool_calls", "toolCalls", "function_call", "function_calls", "intermediate_steps", "steps")
+    document["outputs"][key] = [] if named else [{"role": "assistant", "content": "Done."}]
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()
     executed.write_text(json.dumps(document) + "\n")
     checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
-    assert (warning in checked.output) is (key != "messages"), checked.output
+    assert (warning in checked.output) is named, checked.output
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("usage", {"input_tokens": 12, "output_tokens": 3, "total_tokens": 15}),
+        ("metadata", {"model": "m-1", "run": {"id": "r1", "tags": ["a", "b"]}, "name": "n", "type": ["a"]}),
+        ("sources", [{"id": "d1", "title": "Closing an account", "url": "https://example.com/close"}]),
+        ("notes", ["looked the account up", "asked to confirm"]),
+        ("tools", [{"type": "function", "function": {"name": "delete_account", "parameters": {}}}]),
+        ("messages", [{"role": "user", "content": "Close it."}, {"role": "assistant", "content": "Done."}]),
+        ("content", [{"type": "text", "text": "Done."}]),
+    ],
+)
+def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_without_a_warning(
+    key: str, value: Any, tmp_path: Any
+) -> None:
+    from click.testing import CliRunner
+
+    from mb.cli import main
+
+    document = copy.deepcopy(BASE)
+    del document["inputs"]["tools"]
+    document["expectations"] = {"assertions": [{"assert_that": "no_tool_called"}]}
+    document["outputs"] = {"response": "Done.", "trace": [], key: value}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "passed", result.failure_reasons()
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text(json.dumps(document) + "\n")
+    checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
+    assert checked.exit_code == 0, checked.output
+    assert "not read" not in checked.output

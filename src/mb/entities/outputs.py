@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -249,50 +250,64 @@ class Outputs(BaseModel):
 Request = tuple[str | None, str, Any]
 """A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
-_CALL_PARTS = {"tool_call", "tool_use", "function_call"}
+_WRAPPED = ("function", "functionCall", "function_call", "toolUse")
+"""Keys holding one call: OpenAI's (of a tool call, or legacy), Gemini's part, Bedrock's block."""
+_PARTS = ("tool_call", "tool_use", "function_call")
+"""Types of a call part: GenAI, Anthropic, OpenAI Responses ``output`` items."""
+_INSIDE = {
+    "tool_calls", "toolCalls", "additional_kwargs", "kwargs", "choices", "message", "messages", "candidates",
+    "content", "parts", "output", "generations", "actions", "intermediate_steps",
+}  # fmt: skip
+"""Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's."""
+_ASKING = (None, "assistant", "model", "ai")
+"""Roles of the messages that request calls (a user's or a tool's message does not)."""
+
+
+def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
+    ident = next((str(identified[key]) for key in ("call_id", "toolUseId", "id") if identified.get(key)), None)
+    arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input") if key in call), None)
+    return ident, str(name), arguments
 
 
 def requested_calls(value: Any, depth: int = 8) -> list[Request]:
-    """The tool calls a model's answer requests: ``tool_calls`` and the legacy ``function_call`` (OpenAI's or
-    LangChain's, of every choice, a message or a list of messages) and ``tool_call`` / ``tool_use`` /
-    ``function_call`` parts (GenAI, Anthropic, OpenAI responses), looked for ``depth`` levels down."""
+    """The tool calls a model's answer requests (a message, a list of messages, a response or JSON text of one),
+    looked for ``depth`` levels down in the shapes above: OpenAI chat and Responses, GenAI, Anthropic, Gemini,
+    Bedrock Converse, LangChain (serialised too)."""
     if depth == 0:
         return []
+    if isinstance(value, str) and value[:1] in ("[", "{"):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return []
     if isinstance(value, list):
-        return [call for item in value if not isinstance(item, dict) or item.get("role") in (None, "assistant")
-                for call in requested_calls(item, depth - 1)]  # fmt: skip
-    if not isinstance(value, dict):
+        return [call for item in value for call in requested_calls(item, depth - 1)]
+    if not isinstance(value, dict) or value.get("role") not in _ASKING:
         return []
-    if isinstance(value.get("choices"), list):
-        choices = [choice.get("message") for choice in value["choices"] if isinstance(choice, dict)]
-        return requested_calls(choices, depth - 1)
-    function, ident = value.get("function"), value.get("call_id") or value.get("id")
-    ident = None if ident is None else str(ident)
-    if isinstance(function, dict) and function.get("name"):  # OpenAI
-        return [(ident, str(function["name"]), function.get("arguments"))]
-    if value.get("name") and (value.get("type") in _CALL_PARTS or "args" in value):  # parts, LangChain's calls
-        return [(ident, str(value["name"]), value.get("arguments", value.get("input", value.get("args"))))]
-    legacy = value.get("function_call")  # OpenAI's legacy field: a call without an id
-    calls = (
-        [(None, str(legacy["name"]), legacy.get("arguments"))]
-        if isinstance(legacy, dict) and legacy.get("name")
-        else []
-    )
-    keys = ("tool_calls", "additional_kwargs", "parts", "content", "output")
-    return calls + [call for key in keys for call in requested_calls(value.get(key), depth - 1)]
+    for key in _WRAPPED:
+        call = value.get(key)
+        if isinstance(call, dict) and call.get("name") and "parameters" not in call:  # not a tool's declaration
+            return [_request(value if key == "function" else call, call["name"], call)]
+    name = value.get("name") or value.get("tool")
+    if name and (value.get("type") in _PARTS or "args" in value or "tool_input" in value):  # parts, LangChain's
+        return [_request(value, name, value)]
+    return [call for key, held in value.items() if key in _INSIDE for call in requested_calls(held, depth - 1)]
 
 
-_CALL_KEYS = ("tool_calls", "function_call", "function_calls", "messages", "intermediate_steps", "steps")
-"""Keys of ``outputs`` where agents often record their tool calls, none of which is read: calls go in ``trace``."""
+_CALL_KEYS = {"toolcalls", "functioncall", "functioncalls", "intermediatesteps", "steps"}
+"""Keys of ``outputs`` named for tool calls (``tool_calls``, ``toolCalls``...): calls go in ``trace``."""
 
 
 def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
-    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that look like tool calls the
-    evaluation does not read, each with whether it holds any (a value other than empty or ``null``): ``messages`` only
-    when a message in it requests a call (:func:`requested_calls`)."""
-    found = {key: bool(outputs[key]) for key in _CALL_KEYS if key in outputs}
-    if not requested_calls(outputs.get("messages")):
-        found.pop("messages", None)
+    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that may hold tool calls the
+    evaluation does not read, each with whether it holds any: a key named for calls when it is not empty or
+    ``null``, any other extra key when it holds a call a model requested (:func:`requested_calls`)."""
+    found: dict[str, bool] = {}
+    for key, value in outputs.items():
+        if key.replace("_", "").lower() in _CALL_KEYS:
+            found[key] = bool(value)
+        elif key not in Outputs.model_fields and requested_calls(value, 6):
+            found[key] = True
     return found
 
 

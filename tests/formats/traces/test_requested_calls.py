@@ -807,3 +807,50 @@ def test_two_alike_requests_without_ids_in_one_answer_are_two_calls(tmp_path: Pa
     )
     _, line = _imported(tmp_path, "langfuse", trace)
     assert [e["id"] for e in line["outputs"]["trace"]] == ["span_g1_1", "span_g1_2"]
+
+
+def test_calls_requested_in_gemini_bedrock_and_langchain_answers_are_calls_with_their_ids_and_arguments(
+    tmp_path: Path,
+) -> None:
+    gemini_part = {"functionCall": {"id": "g-1", "name": "delete_account", "args": {"a": 1}}}
+    answers = {  # a chat span's output: the call's id, None when the answer gives none
+        "gemini": ({"candidates": [{"content": {"role": "model", "parts": [gemini_part]}}]}, "g-1"),
+        "gemini without id": (
+            {"candidates": [{"content": {"parts": [{"functionCall": {"name": "delete_account", "args": {"a": 1}}}]}}]},
+            None,
+        ),
+        "bedrock": (
+            {
+                "output": {"message": {"role": "assistant", "content": [
+                    {"text": "Closing it."},
+                    {"toolUse": {"toolUseId": "tu-1", "name": "delete_account", "input": {"a": 1}}},
+                ]}},
+                "stopReason": "tool_use",
+            },
+            "tu-1",
+        ),
+        "langchain": (
+            {"generations": [[{"text": "", "message": {"lc": 1, "type": "constructor", "kwargs": {
+                "content": "", "tool_calls": [{"name": "delete_account", "args": {"a": 1}, "id": "lc-1"}],
+            }}}]]},
+            "lc-1",
+        ),
+        "responses api": (
+            {"output": [{"type": "function_call", "id": "fc_1", "call_id": "r-1", "name": "delete_account",
+                         "arguments": '{"a": 1}'}]},
+            "r-1",
+        ),
+    }  # fmt: skip
+    for case, (answer, ident) in answers.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        trace = _mlflow(
+            _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {"messages": []}, answer),
+            _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+        )
+        result, line = _imported(folder, "mlflow", trace)
+        assert result.exit_code == 0, (case, result.output)
+        assert line["outputs"]["trace"] == [
+            {"event": "tool_call", "id": ident or "span_chat#1_1", "tool": "delete_account", "params": {"a": 1}}
+        ], case
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}, case
