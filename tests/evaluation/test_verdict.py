@@ -497,6 +497,10 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
         ("actions", [{"tool": "delete_account", "tool_input": {}, "log": ""}]),
         ("raw", {"candidates": [{"content": {"parts": [{"functionCall": {"name": "delete_account"}}]}}]}),
         ("raw", {"output": {"message": {"content": [{"toolUse": {"toolUseId": "t1", "name": "delete_account"}}]}}}),
+        ("messages", [{"role": "tool", "tool_call_id": "c1", "content": "Account deleted."}]),  # a tool ran
+        ("history", [{"type": "function_call_output", "call_id": "c1", "output": "deleted"}]),
+        ("history", [{"type": "tool", "tool_call_id": "c1", "content": "deleted"}]),
+        ("content", [{"type": "tool_result", "tool_use_id": "t1", "content": "deleted"}]),
     ],
 )
 def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_made_undecided(

@@ -301,14 +301,29 @@ _CALL_KEYS = {"toolcalls", "functioncall", "functioncalls", "intermediatesteps",
 def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
     """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that may hold tool calls the
     evaluation does not read, each with whether it holds any: a key named for calls when it is not empty or
-    ``null``, any other extra key when it holds a call a model requested (:func:`requested_calls`)."""
+    ``null``, any other extra key when it holds a call a model requested (:func:`requested_calls`) or a tool's
+    result (a tool ran)."""
     found: dict[str, bool] = {}
     for key, value in outputs.items():
         if key.replace("_", "").lower() in _CALL_KEYS:
             found[key] = bool(value)
-        elif key not in Outputs.model_fields and requested_calls(value, 6):
+        elif key not in Outputs.model_fields and (requested_calls(value, 6) or _tool_results(value, 6)):
             found[key] = True
     return found
+
+
+def _tool_results(value: Any, depth: int) -> bool:
+    """Whether ``value`` holds the result of a tool that ran (a message of role ``tool`` or ``function``, a
+    ``tool_result`` or ``function_call_output`` part, a LangChain tool message), looked for ``depth`` levels down."""
+    if depth == 0 or not isinstance(value, (dict, list)):
+        return False
+    if isinstance(value, dict) and (
+        value.get("role") in ("tool", "function")
+        or value.get("type") in ("tool_result", "function_call_output")
+        or (value.get("type") == "tool" and "tool_call_id" in value)
+    ):
+        return True
+    return any(_tool_results(item, depth - 1) for item in (value.values() if isinstance(value, dict) else value))
 
 
 def reported_error(outputs: Outputs) -> tuple[str, str] | None:
