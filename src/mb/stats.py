@@ -8,8 +8,9 @@ from statistics import NormalDist
 __all__ = ["mcnemar_exact", "newcombe_interval", "pass_at_k", "pass_hat_k", "wilson_interval"]
 
 
-def wilson_interval(successes: int, total: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``successes / total``; ``(0.0, 1.0)`` when ``total`` is 0."""
+def wilson_interval(successes: float, total: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``successes / total``; ``(0.0, 1.0)`` when ``total`` is 0. ``successes``
+    may be a sum of shares (examples run several times, each counting the share of its trials that passed)."""
     if total <= 0:
         return (0.0, 1.0)
     if not 0 <= successes <= total:

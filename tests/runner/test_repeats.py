@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from mb.cli import main
 from mb.entities import Inputs, Outputs
 from mb.runner import run
+from mb.stats import wilson_interval
 
 PATTERNS = {"A": "PPP", "B": "PFF", "C": "FFF", "D": "FPP"}
 """Per question, whether trial 1, 2, 3 passes: A always, B once, C never, D twice."""
@@ -123,6 +124,10 @@ def test_eval_reports_pass_at_k_pass_hat_k_and_flaky_examples(tmp_path: Path) ->
         (10, 2, 3),
     ]
     assert [e["line"] for e in repeats["flaky"]] == [4, 10]
+    # 6 of 12 trials passed, but the trials of one example are not independent: the interval is that of 4 examples
+    summary = json.loads(result.stdout)
+    assert (summary["passed"], summary["total"]) == (6, 12)
+    assert summary["pass_rate_interval"] == pytest.approx(list(wilson_interval(2, 4)))
     table = CliRunner().invoke(main, ["eval", str(executed), "--judge", "lexical"])
     assert "Reliability over 3 trial(s) of 4 example(s)" in table.stdout
     assert "2 flaky example(s)" in table.stdout

@@ -109,6 +109,12 @@ class SummaryBuilder:
             trials[1] += outcome == _PASSED
             trials[2] = min(trials[2], row["line"])
 
+    def _interval(self, passed: int, total: int) -> tuple[float, float]:
+        """The Wilson interval of the pass rate over examples: the trials of one example (``--repeats``) are not
+        independent draws, so they count as one example passing the share of its trials that passed."""
+        examples = total - sum(trials - 1 for trials, _, _ in self._trials.values())
+        return wilson_interval(passed * examples / total, examples)
+
     def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
         by_metric = self._counts["metric"]
         for name, metric in metrics.items():
@@ -194,7 +200,7 @@ class SummaryBuilder:
             by_metric=self._slice("metric", tuple(METRICS)),
             by_category=self._slice("category", ()),
             error_messages=[message for _, message in sorted(self._errors)],
-            pass_rate_interval=wilson_interval(overall.passed, overall.total) if overall.total else None,
+            pass_rate_interval=self._interval(overall.passed, overall.total) if overall.total else None,
             agent_usage=token_use(self._usage),
             repeats=repeat_stats(self._trials),
         )

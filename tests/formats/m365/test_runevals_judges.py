@@ -84,7 +84,11 @@ def test_offline_a_groundedness_that_cannot_run_is_in_the_json_with_its_reason(w
         "schemaVersion": "1.7.0",
         "default_evaluators": {"Groundedness": {}, "ExactMatch": {}},
         "items": [
-            {"prompt": "What is Graph?", "expected_response": "You said: What is Graph?", "context": "Graph is an API."},
+            {
+                "prompt": "What is Graph?",
+                "expected_response": "You said: What is Graph?",
+                "context": "Graph is an API.",
+            },
             {"prompt": "Hello", "expected_response": "You said: Hello"},
         ],
     }
