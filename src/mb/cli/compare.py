@@ -109,11 +109,11 @@ def compare(
         regressions = len(comparison.regressions) + missing + unsure
         if regressions > allowed:
             failed = True
-            kinds = [f"{missing} passed, now missing"] if missing else []
+            kinds = [f"{len(comparison.regressions)} regression(s)"]
+            kinds += [f"{missing} passed, now missing"] if missing else []
             kinds += [f"{unsure} passed, now undecided"] if unsure else []
-            possible = f" (with {missing + unsure} possible: {', '.join(kinds)})" if kinds else ""
             err_console.print(
-                f"{comparison.new}: {regressions} regression(s){possible}, more than the "
+                f"{comparison.new}: {regressions} counted against the gate ({', '.join(kinds)}), more than the "
                 f"{'tolerated ' + str(count) if share is None else f'{share:.1%} of {comparison.paired} tolerated'}",
                 markup=False,
             )
