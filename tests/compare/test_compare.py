@@ -115,7 +115,9 @@ def test_fail_on_regression_gates_with_and_without_tolerance(runs: tuple[Path, P
     gated = _compare(base, new, "--fail-on-regression")
     assert gated.exit_code == 1
     # examples 1 and 2 regressed; example 6 passed in base and is missing from new
-    assert "3 counted against the gate (2 regression(s), 1 passed, now missing), more than the tolerated 0" in gated.stderr
+    assert (
+        "3 counted against the gate (2 regression(s), 1 passed, now missing), more than the tolerated 0" in gated.stderr
+    )
     assert _compare(base, new, "--fail-on-regression", "--tolerance", "3").exit_code == 0
     assert _compare(base, new, "--fail-on-regression", "--tolerance", "2").exit_code == 1
     assert _compare(base, new, "--fail-on-regression", "--tolerance", "40%").exit_code == 1  # 3 > 2.4
