@@ -121,7 +121,7 @@ def judge(
 
     if not moved or on_clock().passed == outcome.passed:
         return outcome  # the verdict is the same either way: no place needs finding
-    places = {a: clock_change(said_at, a.lo, a.offset) for a in moved}
+    places = {a: clock_change(said_at, a.lo, a.offset or timedelta(0)) for a in moved}
     if not all(places.values()):  # only the arguments some place's clocks explain are read as its wall clock
         moved = {a for a, place in places.items() if place}
         if not moved or on_clock().passed == outcome.passed:
