@@ -64,6 +64,10 @@ DECIDED = [
     ("tomorrow at 9am Pacific", "2024-03-10T10:00:00-07:00", US_EVE, False),
     ("in 3 days at 8am Europe/London", "2024-10-28T08:00:00+00:00", UK_AUTUMN, True),
     ("in 3 days at 8am Europe/London", "2024-10-28T07:00:00+00:00", UK_AUTUMN, False),
+    # an offset in hours or minutes is elapsed time: the instant two hours on, whatever the clocks show
+    ("in 2 hours", "2024-03-10T04:30:00-07:00", _at("2024-03-10T01:30:00-08:00"), True),
+    ("in 2 hours", "2024-03-10T03:30:00-07:00", _at("2024-03-10T01:30:00-08:00"), False),
+    ("in 90 minutes", "2024-03-10T04:00:00-07:00", _at("2024-03-10T01:30:00-08:00"), True),
 ]
 
 
