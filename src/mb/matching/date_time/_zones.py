@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
+from ...entities.outputs import place_zone_names
+
 __all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset",
            "user_zone"]  # fmt: skip
 
@@ -177,7 +179,7 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
 @functools.cache
 def _lowered_keys() -> dict[str, str]:
     """Every time-zone key by its lower-case form (reading tzdata's key list once)."""
-    return {k.lower(): k for k in zoneinfo.available_timezones()}
+    return {k.lower(): k for k in place_zone_names()}
 
 
 def _iana(key: str) -> ZoneSpec:
@@ -257,9 +259,8 @@ def _place_zone(name: str) -> ZoneSpec | None:
 def _zone_keys_by_city() -> dict[str, str]:
     """tz database keys by their city, lower case (``london``: ``Europe/London``)."""
     found: dict[str, str] = {}
-    for key in sorted(zoneinfo.available_timezones()):
-        if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
-            found.setdefault(key.rsplit("/", 1)[1].lower(), key)
+    for key in sorted(place_zone_names() - {"UTC"}):
+        found.setdefault(key.rsplit("/", 1)[1].lower(), key)
     return found
 
 
@@ -306,9 +307,7 @@ def _tz_abbreviations() -> dict[str, tuple[timedelta, ...]]:
     found: dict[str, set[timedelta]] = {}
     year = datetime.now(UTC).year
     instants = [datetime(y, m, 15, 12, tzinfo=UTC) for y in (year - 1, year) for m in (1, 7)]
-    for key in zoneinfo.available_timezones():
-        if "/" not in key or key.startswith(("Etc/", "posix", "right", "SystemV")):
-            continue
+    for key in place_zone_names() - {"UTC"}:
         zone = zoneinfo.ZoneInfo(key)
         for instant in instants:
             local = instant.astimezone(zone)
@@ -406,5 +405,4 @@ def _seasons(year: int) -> dict[tuple[timedelta, timedelta], tuple[str, ...]]:
 
 @functools.cache
 def _places() -> tuple[str, ...]:
-    names = zoneinfo.available_timezones()
-    return tuple(sorted(n for n in names if "/" in n and not n.startswith(("Etc/", "Antarctica/", "SystemV/"))))
+    return tuple(sorted(n for n in place_zone_names() if "/" in n and not n.startswith("Antarctica/")))
