@@ -243,12 +243,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
-    # a pair that is no date day first is the clock, as in "before 10.30 on friday": before 10:30 or 22:30 on Friday
-    ("friday before 10.30", WED, "2025-03-14T09:00:00", True),
-    ("friday before 10.30", WED, "2025-03-14T22:00:00", True),
-    ("friday before 10.30", WED, "2025-03-14T23:00:00", False),
-    ("friday before 10.30", WED, "2025-03-15T09:00:00", False),
-    ("friday before 10.30", WED, "2025-10-24", False),
+    # a pair that is no date day first is the clock, which may be 10:30 or 22:30 with no am or pm: not understood
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),
+    ("friday before 7.30", WED, "2025-03-14T19:00:00", ERROR),
+    ("friday before 10.30pm", WED, "2025-03-14T22:00:00", True),
+    ("friday before 10.30pm", WED, "2025-03-14T23:00:00", False),
+    ("friday before 22.30", WED, "2025-03-15T09:00:00", False),
     ("friday before 10.30am", WED, "2025-03-14T09:00:00", True),
     ("friday before 10.30am", WED, "2025-03-14T11:00:00", False),
     ("friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),  # 6:12 on Friday, or a day before June 12 or Dec 6
