@@ -392,6 +392,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 52", datetime(2024, 12, 31, 9, 0), "2025-12-24", False),
     ("week 1", datetime(2027, 1, 2, 9, 0), "2027-01-05", True),
     ("week 1", datetime(2027, 1, 2, 9, 0), "2025-12-30", False),
+    # only a week next to the one under way: "week 50" said on 2021-01-02 (in 2020-W53) is 2021's, never 2020's
+    ("week 50", datetime(2021, 1, 2, 9, 0), "2021-12-14", True),
+    ("week 50", datetime(2021, 1, 2, 9, 0), "2020-12-08", False),
+    ("week 52", datetime(2021, 1, 2, 9, 0), "2020-12-22", True),
     ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
     ("2026-W53", WED, "2027-01-03", True),
     ("2026-W53", WED, "2026-12-27", False),
