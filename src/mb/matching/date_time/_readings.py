@@ -956,7 +956,11 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            if (within is None or within.lo <= window.lo < within.hi) and (day_start != night or lo >= _DAY):
+            if day_start == night:  # the night in progress: its small hours not yet over ("tonight" said at 00:30)
+                if window.hi <= ref:
+                    continue
+                window = replace(window, lo=max(window.lo, day_start + timedelta(days=1)))
+            if within is None or within.lo <= window.lo < within.hi:
                 found.append(Reading(window))
     return found
 
