@@ -247,6 +247,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),
     ("friday before 7.30", WED, "2025-03-14T19:00:00", ERROR),
     ("friday before 10.30pm", WED, "2025-03-14T22:00:00", True),
+    ("friday morning before 10.30", WED, "2025-03-14T10:00:00", True),
+    ("friday morning before 10.30", WED, "2025-03-14T20:00:00", False),
     ("friday before 10.30pm", WED, "2025-03-14T23:00:00", False),
     ("friday before 22.30", WED, "2025-03-15T09:00:00", False),
     ("friday before 10.30am", WED, "2025-03-14T09:00:00", True),

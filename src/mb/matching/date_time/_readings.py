@@ -616,8 +616,9 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     dotted = [i.text.removeprefix("at ") for i in rest if i.kind == "clock"]
     twelve = next((t for t in dotted if _DOTTED.fullmatch(t) and 0 < int(t.split(".")[0]) <= 12), None)
-    if twelve is not None:
-        # "before 10.30" is before 10:30 or before 22:30 (or October 30): kept together the later bound alone counts
+    if twelve is not None and not any(i.kind == "part" for i in rest):
+        # "before 10.30" is before 10:30 or before 22:30 (or October 30): kept together the later bound alone counts;
+        # a part of the day says which ("friday morning before 10.30")
         raise DateProblem(f"{bound.text} {twelve!r} may be in the morning or the evening: say am or pm")
     points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}
