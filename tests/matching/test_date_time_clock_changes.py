@@ -64,6 +64,10 @@ DECIDED = [
     ("tomorrow at 9am Pacific", "2024-03-10T10:00:00-07:00", US_EVE, False),
     ("in 3 days at 8am Europe/London", "2024-10-28T08:00:00+00:00", UK_AUTUMN, True),
     ("in 3 days at 8am Europe/London", "2024-10-28T07:00:00+00:00", UK_AUTUMN, False),
+    # an offset in hours or minutes is elapsed time: the instant two hours on, whatever the clocks show
+    ("in 2 hours", "2024-03-10T04:30:00-07:00", _at("2024-03-10T01:30:00-08:00"), True),
+    ("in 2 hours", "2024-03-10T03:30:00-07:00", _at("2024-03-10T01:30:00-08:00"), False),
+    ("in 90 minutes", "2024-03-10T04:00:00-07:00", _at("2024-03-10T01:30:00-08:00"), True),
 ]
 
 
@@ -82,9 +86,9 @@ def test_a_named_user_zone_resolves_exactly() -> None:
     assert (outcome.passed, outcome.undecided) == (False, False)
 
 
-def _line(when: str, time_zone: object) -> dict[str, object]:
+def _line(when: str, time_zone: object, user_time: str = "2024-03-09T10:00:00-08:00") -> dict[str, object]:
     parameter = {"param": "when", "matcher": {"match_as": "date_time", "value": "tomorrow at 9am"}}
-    environment: dict[str, object] = {"user_time": "2024-03-09T10:00:00-08:00"}
+    environment: dict[str, object] = {"user_time": user_time}
     if time_zone is not None:
         environment["time_zone"] = time_zone
     return {
@@ -112,7 +116,31 @@ def test_the_user_zone_in_the_environment_decides(when: str, time_zone: str | No
     assert result.status == status
 
 
-@pytest.mark.parametrize("time_zone", ["Mars/Base", "../etc", 5])
+@pytest.mark.parametrize(
+    "time_zone",
+    ["Mars/Base", "../etc", 5, "america/los_angeles", "localtime", "Factory", "posixrules", "EST", "Etc/GMT+5"],
+)
 def test_a_time_zone_not_in_the_tz_database_is_an_invalid_line(time_zone: object) -> None:
     with pytest.raises(ValidationError, match="time_zone"):
         Example.model_validate(_line("2024-03-10T09:00:00-07:00", time_zone))
+
+
+@pytest.mark.parametrize("time_zone", ["UTC", "Europe/Paris", "Asia/Kolkata"])
+def test_a_place_in_the_tz_database_is_a_time_zone(time_zone: str) -> None:
+    line = _line("2024-03-10T09:00:00-08:00", time_zone, "2024-03-09T10:00:00")
+    assert Example.model_validate(line).outputs.environment.local_time is not None
+
+
+@pytest.mark.parametrize(
+    ("user_time", "named"),
+    [
+        ("2024-03-09T10:00:00+05:00", "+05:00"),  # not the offset of Los Angeles then
+        ("2024-11-03T01:30:00", "repeated"),  # the clocks go back: 01:30 happens twice
+        ("2024-03-10T02:30:00", "skipped"),  # the clocks go forward: 02:30 never happens
+    ],
+)
+def test_a_user_time_its_time_zone_cannot_place_is_an_invalid_line(user_time: str, named: str) -> None:
+    with pytest.raises(ValidationError, match="time_zone") as raised:
+        Example.model_validate(_line("2024-03-10T09:00:00-07:00", "America/Los_Angeles", user_time))
+    assert named in str(raised.value)
+    assert "America/Los_Angeles" in str(raised.value)

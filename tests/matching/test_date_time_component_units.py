@@ -62,3 +62,24 @@ def test_a_number_with_no_unit_beside_a_start_is_an_error() -> None:
 def test_a_unit_in_the_name_or_the_value_compares_exactly(name: str, value: JsonValue, expected: bool) -> None:
     outcome = match_date_time("for 2 hours", {name: value}, U, params=[name])
     assert (outcome.passed, outcome.error) == (expected, None), outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "name", "value"),
+    [
+        ("for 2 hours", "hour", 2),
+        ("for 2 hours", "hh", 2),
+        ("for 2 hours", "start_hour", 2),
+        ("for 30 minutes", "minute", 30),
+        ("for 30 seconds", "second", 30),
+    ],
+)
+def test_a_clock_part_is_never_a_length(phrase: str, name: str, value: JsonValue) -> None:
+    # "hour": 2 is two o'clock, not two hours; only a name in the plural ("hours", "total_minutes") holds a length
+    assert not match_date_time(phrase, {name: value}, U, params=[name]).passed
+
+
+@pytest.mark.parametrize(("name", "value"), [("total_minutes", 120), ("num_hours", 2), ("hrs", 2), ("secs", 7200)])
+def test_a_name_in_a_plural_unit_holds_a_length(name: str, value: JsonValue) -> None:
+    outcome = match_date_time("for 2 hours", {name: value}, U, params=[name])
+    assert (outcome.passed, outcome.error) == (True, None), outcome.reason

@@ -76,13 +76,18 @@ ROWS: list[tuple[str, object, object]] = [
     ("after 3 on friday", "2025-10-10T16:00:00", True),
     # a pair that may be a time of day bounds that time, as an hour does, never any day up to a date; on a weekday,
     # that time on that day (November 15 is a Saturday); one that is no time of day is a date
-    ("before 9.30", "2025-10-09T21:00:00", True),
-    ("before 9.30", "2025-10-20", False),
+    ("before 9.30", "2025-10-09T09:00:00", ERROR),  # before 9:30 or 21:30, kept together the later alone: say which
+    ("before 9.30pm", "2025-10-09T21:00:00", True),
+    ("before 9.30am", "2025-10-09T21:00:00", False),
+    ("before 21.30", "2025-10-09T21:00:00", True),
+    ("before 21.30", "2025-10-20", False),
     ("before 31.12", "2025-11-20", True),
-    ("before sat 11.15", "2025-10-11T11:00:00", True),
-    ("before sat 11.15", "2025-10-14T09:00:00", False),
-    ("before 10.30 on friday", "2025-10-10T10:00:00", True),
-    ("before 10.30 on friday", "2025-10-11T09:00:00", False),
+    ("before sat 11.15", "2025-10-11T11:00:00", ERROR),
+    ("before sat 11.15am", "2025-10-11T11:00:00", True),
+    ("before sat 11.15am", "2025-10-14T09:00:00", False),
+    ("before 10.30 on friday", "2025-10-10T10:00:00", ERROR),
+    ("before 10.30am on friday", "2025-10-10T10:00:00", True),
+    ("before 10.30am on friday", "2025-10-11T09:00:00", False),
     # a weekday beside a date says which day the date is, in the year the date alone is in (October 31 is a Friday)
     ("before friday 10/31", "2025-10-20", True),
     ("before friday 10/31", "2025-11-01", False),
@@ -273,12 +278,15 @@ def test_utc_after_a_date_names_its_zone_as_other_zone_words_do(phrase: str, arg
 
 
 def test_a_pair_beside_the_weekday_it_falls_on_is_still_a_time_of_day() -> None:
-    # said on Thursday 2026-10-08: October 30 is a Friday, but "before 10.30 on friday" is no day up to it
+    # said on Thursday 2026-10-08: October 30 is a Friday, but "before 10.30pm on friday" is no day up to it; with no
+    # am or pm it may be before 10:30 or 22:30 (or the days before October 30): not understood, in either word order
     thursday = datetime(2026, 10, 8, 9, 0, tzinfo=UTC)
-    for phrase in ("before 10.30 on friday", "before friday 10.30"):
+    for phrase in ("before 10.30 on friday", "before friday 10.30", "friday before 10.30"):
+        assert_verdict(match_date_time(phrase, "2026-10-09T10:00:00Z", thursday), ERROR)
+    for phrase in ("before 10.30pm on friday", "before friday 10.30pm", "friday before 10.30pm"):
         assert_verdict(match_date_time(phrase, "2026-10-09T10:00:00Z", thursday), True)
         assert_verdict(match_date_time(phrase, "2026-10-09T22:00:00Z", thursday), True)
-        assert_verdict(match_date_time(phrase, "2026-10-10T09:00:00Z", thursday), False)
+        assert_verdict(match_date_time(phrase, "2026-10-09T22:31:00Z", thursday), False)
         assert_verdict(match_date_time(phrase, "2026-10-13T09:00:00Z", thursday), False)
 
 

@@ -243,12 +243,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
-    # a pair that is no date day first is the clock, as in "before 10.30 on friday": before 10:30 or 22:30 on Friday
-    ("friday before 10.30", WED, "2025-03-14T09:00:00", True),
-    ("friday before 10.30", WED, "2025-03-14T22:00:00", True),
-    ("friday before 10.30", WED, "2025-03-14T23:00:00", False),
-    ("friday before 10.30", WED, "2025-03-15T09:00:00", False),
-    ("friday before 10.30", WED, "2025-10-24", False),
+    # a pair that is no date day first is the clock, which may be 10:30 or 22:30 with no am or pm: not understood
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),
+    ("friday before 7.30", WED, "2025-03-14T19:00:00", ERROR),
+    ("friday before 10.30pm", WED, "2025-03-14T22:00:00", True),
+    ("friday morning before 10.30", WED, "2025-03-14T10:00:00", True),
+    ("friday morning before 10.30", WED, "2025-03-14T20:00:00", False),
+    ("friday before 10.30pm", WED, "2025-03-14T23:00:00", False),
+    ("friday before 22.30", WED, "2025-03-15T09:00:00", False),
     ("friday before 10.30am", WED, "2025-03-14T09:00:00", True),
     ("friday before 10.30am", WED, "2025-03-14T11:00:00", False),
     ("friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),  # 6:12 on Friday, or a day before June 12 or Dec 6
@@ -392,6 +394,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 52", datetime(2024, 12, 31, 9, 0), "2025-12-24", False),
     ("week 1", datetime(2027, 1, 2, 9, 0), "2027-01-05", True),
     ("week 1", datetime(2027, 1, 2, 9, 0), "2025-12-30", False),
+    # only a week next to the one under way: "week 50" said on 2021-01-02 (in 2020-W53) is 2021's, never 2020's
+    ("week 50", datetime(2021, 1, 2, 9, 0), "2021-12-14", True),
+    ("week 50", datetime(2021, 1, 2, 9, 0), "2020-12-08", False),
+    ("week 52", datetime(2021, 1, 2, 9, 0), "2020-12-22", True),
     ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
     ("2026-W53", WED, "2027-01-03", True),
     ("2026-W53", WED, "2026-12-27", False),

@@ -158,6 +158,12 @@ ROWS: list[Row] = [
     # the night in progress holds only its small hours: "tonight at 11pm" said at 00:30 is tonight's coming 23:00
     ("night", "tonight at 11pm", NIGHT, "2019-12-26T23:00:00", True),
     ("night", "tonight at 11pm", NIGHT, "2019-12-25T23:00:00", False),
+    # "tonight" alone said then: the rest of the night in progress (from midnight), or the coming one
+    ("night", "tonight", NIGHT, "2019-12-26T01:30:00", True),
+    ("night", "tonight", NIGHT, "2019-12-26T21:00:00", True),
+    ("night", "later tonight", NIGHT, "2019-12-26T01:30:00", True),
+    ("night", "tonight", NIGHT, "2019-12-25T21:00:00", False),
+    ("night", "tonight", NIGHT, "2019-12-26T12:00:00", False),
     ("night", "tonight at 1am", U, "2013-02-12T01:00:00-02:00", False),
     ("night", "12 in the night", MIDNIGHT, "2016-11-07T00:00:00", True),
     ("night", "12 in the night", MIDNIGHT, "2016-11-08T00:00:00", False),

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from .._hashing import example_hash
 from ..entities import Example
+from ..entities.outputs import place_zone
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
 from ..io import (
     JsonlWriter,
@@ -62,10 +63,10 @@ def _error_line(example: Example, kind: str, reason: str) -> bytes:
 
 
 def _zone(_: click.Context, __: click.Parameter, name: str | None) -> ZoneInfo | None:
-    try:
-        return None if name is None else ZoneInfo(name)
-    except (ValueError, KeyError, OSError) as exc:  # KeyError: ZoneInfoNotFoundError
-        raise click.BadParameter(f"{name!r} is no IANA time zone name (such as Europe/Paris or UTC)") from exc
+    zone = None if name is None else place_zone(name)
+    if name is not None and zone is None:
+        raise click.BadParameter(f"{name!r} is no place of the tz database (such as Europe/Paris or UTC)")
+    return zone
 
 
 @click.command("traces")

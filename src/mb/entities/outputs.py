@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import zoneinfo
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -32,6 +34,8 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "place_zone",
+    "place_zone_names",
     "reported_error",
     "requested_calls",
     "unread_calls",
@@ -143,29 +147,53 @@ class Environment(BaseModel):
 
     @model_validator(mode="after")
     def _time_zone(self) -> Environment:
-        """``time_zone``, read by MorganaBench beside the published keys: the user's zone in the tz database."""
+        """``time_zone``, read by MorganaBench beside the published keys: the user's zone in the tz database, which
+        must place ``user_time``: its offset then, and one wall clock only (none skipped or repeated by a change)."""
         name = (self.__pydantic_extra__ or {}).get("time_zone")
-        if name is not None and _zone(name) is None:
-            why = PydanticCustomError("time_zone", "Input should name a zone of the tz database, as 'Europe/Paris'")
+        zone, sent = place_zone(name), self.user_time
+        why = (
+            None
+            if zone is not None or name is None
+            else "Input should name a place of the tz database, as 'Europe/Paris'"
+        )
+        if zone is not None and sent is not None:
+            placed = sent.replace(tzinfo=zone)
+            if sent.tzinfo is not None and sent.astimezone(zone).utcoffset() != sent.utcoffset():
+                why = (
+                    f"user_time {sent.isoformat()} is not in {name}'s offset then ({sent.astimezone(zone).isoformat()})"
+                )
+            elif sent.tzinfo is None and placed.utcoffset() != placed.replace(fold=1).utcoffset():
+                change = "repeated" if placed.astimezone(UTC).astimezone(zone) == placed else "skipped"
+                why = f"user_time {sent.isoformat()} is {change} by a change of the clocks in {name}: give its offset"
+        if why is not None:
+            error = PydanticCustomError("time_zone", why)
             raise ValidationError.from_exception_data(
-                "Environment", [{"type": why, "loc": ("time_zone",), "input": name}]
+                "Environment", [{"type": error, "loc": ("time_zone",), "input": name}]
             )
         return self
 
     @property
     def local_time(self) -> datetime | None:
         """``user_time`` in the zone ``time_zone`` names, with its rules for every date (a naive one read in it)."""
-        zone, sent = _zone((self.__pydantic_extra__ or {}).get("time_zone")), self.user_time
+        zone, sent = place_zone((self.__pydantic_extra__ or {}).get("time_zone")), self.user_time
         if zone is None or sent is None:
             return sent
         return sent.astimezone(zone) if sent.tzinfo is not None else sent.replace(tzinfo=zone)
 
 
-def _zone(name: object) -> ZoneInfo | None:
-    try:
-        return ZoneInfo(name) if isinstance(name, str) else None
-    except (ValueError, KeyError, OSError):  # not a key, or no such zone (KeyError: ZoneInfoNotFoundError)
-        return None
+@functools.cache
+def place_zone_names() -> frozenset[str]:
+    """The tz database's names of places (``Europe/Paris``) and ``UTC``; never a machine's or an alias's entry
+    (``localtime``, ``Factory``, ``posixrules``, ``EST``, ``Etc/GMT+5``, ``posix/...``)."""
+    excluded = ("Etc/", "posix/", "right/", "SystemV/")
+    return frozenset(
+        n for n in zoneinfo.available_timezones() if n == "UTC" or ("/" in n and not n.startswith(excluded))
+    )
+
+
+def place_zone(name: object) -> ZoneInfo | None:
+    """The zone a place's name in the tz database keys, in its exact case; ``None`` for anything else."""
+    return ZoneInfo(name) if isinstance(name, str) and name in place_zone_names() else None
 
 
 TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discriminator="event")]

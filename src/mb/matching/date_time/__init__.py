@@ -41,7 +41,7 @@ from ._durations import NoUnit, duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
-from ._phrase import normalize, resolve
+from ._phrase import elapsed_time, normalize, resolve
 from ._pins import needed
 from ._readings import DEADLINE
 from ._value import Actual, describe, interval, parse_value, range_ends, shown
@@ -86,8 +86,8 @@ def match_date_time(
     if resolution.problem is not None:
         return judge(resolution, (), None, "")
     resolution = needed(resolution, user_time)
-    if user_time is not None and user_time.utcoffset() is not None:
-        resolution = replace(resolution, said_at=user_time)
+    if user_time is not None and user_time.utcoffset() is not None and not elapsed_time(expected):
+        resolution = replace(resolution, said_at=user_time)  # elapsed time is an instant, never a clock reading
     if params is None:
         if isinstance(actual, Mapping):
             return _object(resolution, actual, user_time)

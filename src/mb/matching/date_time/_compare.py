@@ -111,18 +111,23 @@ def judge(
     if any(r.start.zone != user for r in resolution.readings):
         return outcome  # a zone named in the phrase: its rules apply
     values = (*starts, *(ends or ()))
-    places = {a: clock_change(said_at, a.lo, a.offset) for a in values if a.offset is not None}
-    if not any(places.values()):
-        return outcome
+    moved = {a for a in values if a.offset is not None and a.offset != said_at.utcoffset()}
 
-    def walls(values: Sequence[Actual]) -> list[Actual]:
-        return [replace(a, offset=None) if places.get(a) else a for a in values]
+    def on_clock() -> Outcome:  # the moved arguments read as the user's wall clock
+        def walls(values: Sequence[Actual]) -> list[Actual]:
+            return [replace(a, offset=None) if a in moved else a for a in values]
 
-    on_clock = _judge(resolution, walls(starts), walls(ends) if ends is not None else None, got)
-    if on_clock.passed == outcome.passed:
-        return outcome
-    changed = next(a for a, place in places.items() if place)
-    verdicts = ["matches" if o.passed else "does not match" for o in (outcome, on_clock)]
+        return _judge(resolution, walls(starts), walls(ends) if ends is not None else None, got)
+
+    if not moved or on_clock().passed == outcome.passed:
+        return outcome  # the verdict is the same either way: no place needs finding
+    places = {a: clock_change(said_at, a.lo, a.offset or timedelta(0)) for a in moved}
+    if not all(places.values()):  # only the arguments some place's clocks explain are read as its wall clock
+        moved = {a for a, place in places.items() if place}
+        if not moved or on_clock().passed == outcome.passed:
+            return outcome
+    verdicts = ["matches" if o.passed else "does not match" for o in (outcome, on_clock())]
+    changed = next(a for a in values if a in moved)
     why = (
         f"{outcome.reason}; undecided: the argument's offset {format_offset(changed.offset or timedelta(0))} differs"
         f" from the user's {user.label}, and places such as {places[changed]} change their clocks from one to the"

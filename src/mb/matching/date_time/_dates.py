@@ -509,9 +509,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
     if isinstance(value, IsoWeek):
         said = value.years or pin
-        # no year said: this year's week, or near the new year the one of the year of the week said in when nearer
-        # ("week 1" said on December 30 2024 is the week under way, "week 53" said on January 2 2027 that of 2026)
-        years = said or tuple(dict.fromkeys((today.year, today.isocalendar().year)))
+        # no year said: this year's week, or near the new year, for the week under way or one next to it, that of the
+        # year of the week said in when nearer ("week 1" said on December 30 2024 is the week under way, "week 53" said
+        # on January 2 2027 that of 2026, while "week 50" said then is that of 2027)
+        iso = today.isocalendar()
+        near = iso.year if abs(value.number - iso.week) <= 1 else today.year
+        years = said or tuple(dict.fromkeys((today.year, near)))
         weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= _weeks(y)]
         if not weeks or len(weeks) < len(said):
             raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}")

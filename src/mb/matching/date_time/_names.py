@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Slot", "classify", "names_an_end", "unknown_keys", "unknown_keys_reason"]
+__all__ = ["Slot", "classify", "names_an_end", "unknown_keys", "unknown_keys_reason", "words"]
 
 _START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
           "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip

@@ -33,6 +33,7 @@ from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zo
 
 __all__ = [
     "MAX_LENGTH",
+    "elapsed_time",
     "iso_reading",
     "left_open",
     "normalize",
@@ -825,6 +826,14 @@ class _Read(NamedTuple):
 
     elapsed: bool = False
     """Whether the phrase is an offset in elapsed time ("in 2 hours"): counted from ``user_time`` as an instant."""
+
+
+def elapsed_time(phrase: str) -> bool:
+    """Whether ``phrase`` is only an offset in elapsed time ("in 2 hours"): an instant, whatever the clocks show."""
+    try:
+        return _read(phrase).elapsed
+    except (OverflowError, ValueError):
+        return False
 
 
 @functools.lru_cache(maxsize=2048)

@@ -612,9 +612,14 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
         # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
-        # from it (see ``_weekday_beside``) or not understood ("friday before 10.30", no date day first, is before 10:30
-        # or 22:30 on Friday, as "before 10.30 on friday" is)
+        # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
+    dotted = [i.text.removeprefix("at ") for i in rest if i.kind == "clock"]
+    twelve = next((t for t in dotted if _DOTTED.fullmatch(t) and 0 < int(t.split(".")[0]) <= 12), None)
+    if twelve is not None and not any(i.kind == "part" for i in rest):
+        # "before 10.30" is before 10:30 or before 22:30 (or October 30): kept together the later bound alone counts;
+        # a part of the day says which ("friday morning before 10.30")
+        raise DateProblem(f"{bound.text} {twelve!r} may be in the morning or the evening: say am or pm")
     points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
@@ -952,7 +957,11 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            if (within is None or within.lo <= window.lo < within.hi) and (day_start != night or lo >= _DAY):
+            if day_start == night:  # the night in progress: its small hours not yet over ("tonight" said at 00:30)
+                if window.hi <= ref:
+                    continue
+                window = replace(window, lo=max(window.lo, day_start + timedelta(days=1)))
+            if within is None or within.lo <= window.lo < within.hi:
                 found.append(Reading(window))
     return found
 

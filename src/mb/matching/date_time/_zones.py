@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
+from ...entities.outputs import place_zone_names
+
 __all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset",
            "user_zone"]  # fmt: skip
 
@@ -177,7 +179,7 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
 @functools.cache
 def _lowered_keys() -> dict[str, str]:
     """Every time-zone key by its lower-case form (reading tzdata's key list once)."""
-    return {k.lower(): k for k in zoneinfo.available_timezones()}
+    return {k.lower(): k for k in place_zone_names()}
 
 
 def _iana(key: str) -> ZoneSpec:
@@ -257,9 +259,8 @@ def _place_zone(name: str) -> ZoneSpec | None:
 def _zone_keys_by_city() -> dict[str, str]:
     """tz database keys by their city, lower case (``london``: ``Europe/London``)."""
     found: dict[str, str] = {}
-    for key in sorted(zoneinfo.available_timezones()):
-        if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
-            found.setdefault(key.rsplit("/", 1)[1].lower(), key)
+    for key in sorted(place_zone_names() - {"UTC"}):
+        found.setdefault(key.rsplit("/", 1)[1].lower(), key)
     return found
 
 
@@ -306,9 +307,7 @@ def _tz_abbreviations() -> dict[str, tuple[timedelta, ...]]:
     found: dict[str, set[timedelta]] = {}
     year = datetime.now(UTC).year
     instants = [datetime(y, m, 15, 12, tzinfo=UTC) for y in (year - 1, year) for m in (1, 7)]
-    for key in zoneinfo.available_timezones():
-        if "/" not in key or key.startswith(("Etc/", "posix", "right", "SystemV")):
-            continue
+    for key in place_zone_names() - {"UTC"}:
         zone = zoneinfo.ZoneInfo(key)
         for instant in instants:
             local = instant.astimezone(zone)
@@ -363,10 +362,10 @@ def clock_change(said_at: datetime, wall: datetime, offset: timedelta) -> str | 
     if then is None or then == offset:
         return None
     try:
-        places = _keeping(then, said_at.replace(tzinfo=None) - then) & _keeping(offset, wall - offset)
+        first, last = said_at.replace(tzinfo=None) - then, wall - offset
     except (OverflowError, ValueError):  # past year 1 or 9999
         return None
-    return next((p for p in _KNOWN if p in places), min(places, default=None))
+    return _changing(then, offset, first.replace(minute=0, second=0, microsecond=0), last.replace(minute=0, second=0))
 
 
 #: Places shown first when several change their clocks alike.
@@ -374,17 +373,36 @@ _KNOWN = ("America/New_York", "America/Chicago", "America/Denver", "America/Los_
           "Europe/Paris", "Australia/Sydney", "America/Sao_Paulo", "Pacific/Auckland")  # fmt: skip
 
 
-def _keeping(offset: timedelta, utc: datetime) -> frozenset[str]:
-    """The inhabited places whose clocks show ``offset`` at the naive UTC ``utc`` (changes fall on the hour)."""
-    return _keeping_at(offset, utc.replace(minute=0, second=0, microsecond=0, tzinfo=UTC))
+@functools.lru_cache(maxsize=4096)
+def _changing(then: timedelta, offset: timedelta, first: datetime, last: datetime) -> str | None:
+    """A place whose clocks show ``then`` at the naive UTC hour ``first`` and ``offset`` at ``last`` (changes fall
+    on the hour): a well-known one if any, else one of the places whose seasons these years have both offsets."""
+
+    def keeps(place: str) -> bool:
+        zone = zoneinfo.ZoneInfo(place)
+        shown = (first.replace(tzinfo=UTC).astimezone(zone), last.replace(tzinfo=UTC).astimezone(zone))
+        return (shown[0].utcoffset(), shown[1].utcoffset()) == (then, offset)
+
+    known = next((p for p in _KNOWN if keeps(p)), None)
+    if known is not None:
+        return known
+    seasonal = {p for year in {first.year, last.year} for p in _seasons(year).get((then, offset), ())}
+    return min((p for p in seasonal if keeps(p)), default=None)
 
 
-@functools.lru_cache(maxsize=256)
-def _keeping_at(offset: timedelta, hour: datetime) -> frozenset[str]:
-    return frozenset(key for key in _places() if hour.astimezone(zoneinfo.ZoneInfo(key)).utcoffset() == offset)
+@functools.lru_cache(maxsize=64)
+def _seasons(year: int) -> dict[tuple[timedelta, timedelta], tuple[str, ...]]:
+    """The inhabited places whose clocks change in ``year``, by their offsets in January and July (both orders)."""
+    found: dict[tuple[timedelta, timedelta], list[str]] = {}
+    for key in _places():
+        zone = zoneinfo.ZoneInfo(key)
+        winter, summer = (datetime(year, m, 15, tzinfo=UTC).astimezone(zone).utcoffset() for m in (1, 7))
+        if winter is not None and summer is not None and winter != summer:
+            found.setdefault((winter, summer), []).append(key)
+            found.setdefault((summer, winter), []).append(key)
+    return {pair: tuple(keys) for pair, keys in found.items()}
 
 
 @functools.cache
 def _places() -> tuple[str, ...]:
-    names = zoneinfo.available_timezones()
-    return tuple(sorted(n for n in names if "/" in n and not n.startswith(("Etc/", "Antarctica/", "SystemV/"))))
+    return tuple(sorted(n for n in place_zone_names() if "/" in n and not n.startswith("Antarctica/")))
