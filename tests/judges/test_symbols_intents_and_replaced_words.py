@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from mb.judges import LocalJudge
 from mb.judges.base import Judge, JudgeRequest, JudgeTask
 from tests.support.judges import equivalence
 
@@ -48,6 +49,9 @@ def test_a_symbol_said_otherwise_is_not_passed(judge: Judge, candidate: str, ref
         ("Leo thought about cancelling the trip", "Leo cancelled the trip"),
         ("Leo wishes he had renewed the licence", "Leo renewed the licence"),
         ("The clerk has to file the report", "The clerk filed the report"),
+        ("Leo is supposed to renew the licence", "Leo renewed the licence"),
+        ("Leo is due to renew the licence", "Leo renewed the licence"),
+        ("Leo agreed to renew the licence", "Leo renewed the licence"),
         (
             _LONG + "the engineer forgot to replace the router and sent you a text.",
             _LONG + "the engineer replaced the router and sent you a text.",
@@ -111,3 +115,16 @@ def test_a_response_with_another_mark_is_not_passed_as_the_same_meaning(judge: J
     )
     [verdict] = judge.judge_sync([request])
     assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the least expensive flight", "the cheapest flight"),
+        ("the meeting takes place on Monday", "the meeting is on Monday"),
+    ],
+)
+def test_one_word_said_in_two_still_passes_the_local_judge(candidate: str, reference: str) -> None:
+    verdict = equivalence(LocalJudge(batch_size=32), candidate, reference)
+    assert verdict.passed, verdict.reason

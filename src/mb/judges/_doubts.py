@@ -603,9 +603,10 @@ def substitution(candidate: str, reference: str) -> str | None:
 
 
 def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
-    """Two or more words (or pairs of words) of the reference each replaced by others where they stand, every other
-    word the same ("the evening flight, transferred automatically" / "the morning flight, transferred manually"):
-    the texts read alike, yet each word replaced may change what they say."""
+    """Two or more content words of the reference each replaced by another where they stand, or one by a pair of
+    words and another elsewhere, every other word the same ("the evening flight, transferred automatically" / "the
+    morning flight, transferred manually"; "two blue chairs" / "two green tables"): the texts read alike, yet each
+    word replaced may change what they say. One word for two alone ("cheapest" / "least expensive") is rewording."""
     replaced, count = [], 0
     for kind, start, end, first, last in SequenceMatcher(a=theirs, b=mine, autojunk=False).get_opcodes():
         if kind == "equal":
@@ -613,10 +614,12 @@ def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
         if kind != "replace" or max(end - start, last - first) > 2:
             return None
         said = mine[first:last], theirs[start:end]
-        stems = [{_canonical(stem(word)) for word in side if word not in STOPWORDS} for side in said]
-        if stems[0] != stems[1]:
-            replaced.append((" ".join(said[0]), " ".join(said[1])))
-            count += max(len(stems[0] - stems[1]), len(stems[1] - stems[0]))
+        whole = [(" ".join(said[0]), " ".join(said[1]))]
+        for pair in list(zip(*said, strict=True)) if end - start == last - first else whole:
+            stems = [{_canonical(stem(word)) for word in side.split() if word not in STOPWORDS} for side in pair]
+            if stems[0] != stems[1]:
+                replaced.append(pair)
+                count += 1
     if count < 2:
         return None
     pairs = ", ".join(f"{a!r} / {b!r}" for a, b in replaced[:4])
@@ -833,9 +836,9 @@ _CUES = {
     "a condition or time": "if when whenever before after because since while until",
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
     "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
-    "an intention, obligation, attempt or appearance": "forget_to neglect_to omit_to declin_to need_to want_to ask_to "
-    "tell_to suppos_to mean_to meant_to expect_to wait_to yet_to still_to seem_to appear_to pretend_to offer_to "
-    "agree_to hesitat_to ought_to has_to have_to",
+    "an intention, obligation, attempt or appearance": "forget_to neglect_to omit_to decline_to need_to want_to ask_to "
+    "tell_to supposed_to mean_to meant_to expect_to wait_to yet_to still_to seem_to appear_to pretend_to offer_to "
+    "agree_to agreed_to hesitate_to ought_to has_to have_to",
     "an owner": "whose",
     "a degree of certainty": "probably maybe perhaps possibly likely unlikely apparently presumably seemingly "
     "conceivably",
@@ -886,10 +889,11 @@ _OFTEN = frozenset({"hourly", "daily", "nightly", "weekly", "monthly", "yearly",
 """Words that say how often: "email the team weekly" is each week, not once."""
 _GOVERNED = re.compile(
     r"\b(?:(?:(?:consider|avoid|postpon|delay|stop|quit)[a-z]*(?: short of)?|(?:put|putting|puts) off|(?:think|thinks|"
-    r"thinking|thought) (?:about|of)) [^\W\d_]+ing|wish(?:es|ed)?(?: \w+)? (?:had|could|would|were) [^\W\d_]+)\b"
+    r"thinking|thought) (?:about|of)) [^\W\d_]+ing|wish(?:es|ed)?(?: \w+)? (?:had|could|would|were) [^\W\d_]+|(?:is|are"
+    rf"|was|were) (?:due|set|scheduled) to (?!(?:{'|'.join(_DETERMINERS.split())})\b)[^\W\d_]+)\b"
 )
 """A verb before another that leaves its action undone ("put off / considered / avoided paying", "thought about
-booking"; "wishes she had paid"), read on normalized words."""
+booking"; "wishes she had paid", "is due to pay"), read on normalized words."""
 _CUE_KINDS = {
     "doing": "an intention, obligation, attempt or appearance",
     "times": "a frequency or multiplier",
@@ -1331,7 +1335,8 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
 
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
-    exception, negation, approximation or a qualified role in one text only, a direction word where the other text
+    exception, negation, approximation, intention or obligation or a qualified role in one text only, symbols said
+    otherwise (``symbols_differ``), a direction word where the other text
     says its opposite (also where the word is said elsewhere too: "a girl on a bike jumps on a wall" / "off a wall"),
     a question against a statement, or a sentence that repeats the other text with one word
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
