@@ -606,7 +606,8 @@ def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
     """Two or more content words of the reference each replaced by another where they stand, or one by a pair of
     words and another elsewhere, every other word the same ("the evening flight, transferred automatically" / "the
     morning flight, transferred manually"; "two blue chairs" / "two green tables"): the texts read alike, yet each
-    word replaced may change what they say. One word for two alone ("cheapest" / "least expensive") is rewording."""
+    word replaced may change what they say. One word for two alone ("cheapest" / "least expensive") is rewording, and
+    so, mostly, are a few words replaced in a short text ("Israeli forces detain ..." / "Israeli forces arrest ...")."""
     replaced, count = [], 0
     for kind, start, end, first, last in SequenceMatcher(a=theirs, b=mine, autojunk=False).get_opcodes():
         if kind == "equal":
@@ -614,13 +615,11 @@ def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
         if kind != "replace" or max(end - start, last - first) > 2:
             return None
         said = mine[first:last], theirs[start:end]
-        whole = [(" ".join(said[0]), " ".join(said[1]))]
-        for pair in list(zip(*said, strict=True)) if end - start == last - first else whole:
-            stems = [{_canonical(stem(word)) for word in side.split() if word not in STOPWORDS} for side in pair]
-            if stems[0] != stems[1]:
-                replaced.append(pair)
-                count += 1
-    if count < 2:
+        stems = [{stem(_canonical(word)) for word in side if word not in STOPWORDS} for side in said]
+        if stems[0] != stems[1] and "".join(said[0]) != "".join(said[1]):  # "11pm" / "11 pm"
+            replaced.append((" ".join(said[0]), " ".join(said[1])))
+            count += max(len(stems[0] - stems[1]), len(stems[1] - stems[0])) if len(said[0]) == len(said[1]) else 1
+    if count < 2 or max(len(mine), len(theirs)) <= SHORT_WORDS:  # a short text: mostly rewording
         return None
     pairs = ", ".join(f"{a!r} / {b!r}" for a, b in replaced[:4])
     return f"words replaced one for one, the rest the same ({pairs}): synonyms or other meanings"

@@ -34,12 +34,13 @@ def signs_in_words(text: str) -> str:
 
 
 def _symbols(text: str) -> list[str]:
-    """The symbols of ``text`` in order, each run of them as one: signs of mathematics and other symbols (arrows,
-    marks, stars, emoji), the ASCII signs of ``_KEPT``, a currency sign beside no number and an emoticon (":)"); a "-"
-    alone only before or after a word ("-label", "A-", "i--"), not inside one ("e-mail") nor between spaces (a dash); a
-    "!" alone only before a word ("!x"). Left out: ordinary punctuation, a number's sign and a currency or percent
-    sign beside a number (the number reader reads them), signs of comparison beside a number (``signs_in_words``),
-    Markdown openings and emphasis ("**", "_"), a "~" before a number (about), an "&" between spaced words ("and")."""
+    """The symbols of ``text`` in order, each run of them as one: signs of mathematics and other symbols (arrows, marks,
+    stars, emoji), the ASCII signs of ``_KEPT``, a currency sign beside no number and an emoticon (":)"); a "-" alone
+    only before or after a word ("-label", "--force", "A-"; "said-- " is a dash), not inside one ("e-mail") nor
+    between spaces (a dash); a "!" alone only before a word ("!x"). Left out: ordinary punctuation, a number's sign
+    and a currency or percent sign beside a number (the number reader reads them), signs of comparison beside a
+    number (``signs_in_words``), Markdown openings and emphasis ("**", "_"), a "~" before a number (about), an "&"
+    between spaced words ("and")."""
     text = _MARKUP.sub(" ", signs_in_words(text).replace("\u2212", "-"))
     text = re.sub(r"(?<!~)~(?=\s?\d)|(?<=\s)&(?=\s)", " ", text)
     found = []
@@ -53,8 +54,8 @@ def _symbols(text: str) -> list[str]:
             found.append(kept)
         elif re.fullmatch(r"[:;]-?[()]", run[0]) and not before.isalnum():
             found.append(run[0])
-        elif "-" in run[0] and before.isalnum() != after.isalnum():
-            found.append("-" * run[0].count("-"))
+        elif "-" in run[0] and before.isalnum() != after.isalnum() and (after.isalnum() or run[0].count("-") == 1):
+            found.append("-" * run[0].count("-"))  # not a dash written "--" after a word
         elif run[0].endswith("!") and after.isalnum():
             found.append("!")
     return found
