@@ -39,15 +39,17 @@ UNDECIDED_CONFIDENCE = 0.5
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
     default) and the checks: failed when a guard fires; undecided when a cue stands (``cues``: a direction word against
-    its opposite, a word of frequency, exception, negation, approximation or a qualified role in one text only, a
+    its opposite, a word of frequency, exception, negation, approximation, intention or obligation ("forgot to", "has
+    yet to") or a qualified role in one text only, symbols said otherwise ("C++" / "C#", "✅" / "❌"), a
     question against a statement, a sentence that repeats the other text with one word replaced) or a day word only the
     reference says (``day_said_once``; below the band too when the texts share a content word); passed from the band's
     lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
     undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
     "became" in one text only, questions asking different things, one end of a route said the other way, one word
-    replaced by another, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said
-    in one text only, another part after "if", "when", "than"... or an item one text adds to a list (``added_item``)
-    above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the band.
+    replaced by another or several in place, a "one", a word of quantity ("many", "most", "several") or of manner
+    ("heavily", "quite") said in one text only, another part after "if", "when", "than"... or an item one text adds to a
+    list (``added_item``) above the band's lower bound, added detail below its upper bound); else passed, failed or
+    undecided by the band.
     Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or

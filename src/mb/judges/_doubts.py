@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from difflib import SequenceMatcher
 from itertools import pairwise
 
 from .._calendar_words import MONTHS, WEEKDAYS
@@ -21,6 +22,7 @@ from ._names import people_for_place
 from ._polarity import NEGATORS, free_at_no_cost, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import PERSONS, ROLE_PERSONS, other_markers, owners_differ, voice_changed
+from ._symbols import signs_in_words, symbols_differ
 from ._text import (
     IRREGULAR,
     PARTICIPLE_AFTER_S,
@@ -600,7 +602,30 @@ def substitution(candidate: str, reference: str) -> str | None:
         ):
             pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
             return f"one word differs ({pair}): a synonym or another meaning"
-    return None
+    return _replaced_in_place(mine_words, their_words)
+
+
+def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
+    """Two or more content words of the reference each replaced by another where they stand, or one by a pair of
+    words and another elsewhere, every other word the same ("the evening flight, transferred automatically" / "the
+    morning flight, transferred manually"; "two blue chairs" / "two green tables"): the texts read alike, yet each
+    word replaced may change what they say. One word for two alone ("cheapest" / "least expensive") is rewording, and
+    so, mostly, are a few words replaced in a short text ("Israeli forces detain ..." / "Israeli forces arrest ...")."""
+    replaced, count = [], 0
+    for kind, start, end, first, last in SequenceMatcher(a=theirs, b=mine, autojunk=False).get_opcodes():
+        if kind == "equal":
+            continue
+        if kind != "replace" or max(end - start, last - first) > 2:
+            return None
+        said = mine[first:last], theirs[start:end]
+        stems = [{stem(_canonical(word)) for word in side if word not in STOPWORDS} for side in said]
+        if stems[0] != stems[1] and "".join(said[0]) != "".join(said[1]):  # "11pm" / "11 pm"
+            replaced.append((" ".join(said[0]), " ".join(said[1])))
+            count += max(len(stems[0] - stems[1]), len(stems[1] - stems[0])) if len(said[0]) == len(said[1]) else 1
+    if count < 2 or max(len(mine), len(theirs)) <= SHORT_WORDS:  # a short text: mostly rewording
+        return None
+    pairs = ", ".join(f"{a!r} / {b!r}" for a, b in replaced[:4])
+    return f"words replaced one for one, the rest the same ({pairs}): synonyms or other meanings"
 
 
 def quantified_otherwise(candidate: str, reference: str) -> str | None:
@@ -813,6 +838,9 @@ _CUES = {
     "a condition or time": "if when whenever before after because since while until",
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
     "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
+    "an intention, obligation, attempt or appearance": "forget_to neglect_to omit_to decline_to need_to want_to ask_to "
+    "tell_to supposed_to mean_to meant_to expect_to wait_to yet_to still_to seem_to appear_to pretend_to offer_to "
+    "agree_to agreed_to hesitate_to ought_to has_to have_to",
     "an owner": "whose",
     "a degree of certainty": "probably maybe perhaps possibly likely unlikely apparently presumably seemingly "
     "conceivably",
@@ -820,8 +848,9 @@ _CUES = {
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "the
-painter, (who was the brother of / whose brother was) her teacher"; "d" is a
+Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "Ben
+(forgot to / needs to / has yet to / seemed to) pay", "the painter, (who was the brother of / whose brother was) her
+teacher"; "d" is a
 "'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
@@ -860,7 +889,15 @@ _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
 _OFTEN = frozenset({"hourly", "daily", "nightly", "weekly", "monthly", "yearly", "annually"})
 """Words that say how often: "email the team weekly" is each week, not once."""
+_GOVERNED = re.compile(
+    r"\b(?:(?:(?:consider|avoid|postpon|delay|stop|quit)[a-z]*(?: short of)?|(?:put|putting|puts) off|(?:think|thinks|"
+    r"thinking|thought) (?:about|of)) [^\W\d_]+ing|wish(?:es|ed)?(?: \w+)? (?:had|could|would|were) [^\W\d_]+|(?:is|are"
+    rf"|was|were) (?:due|set|scheduled) to (?!(?:{'|'.join(_DETERMINERS.split())})\b)[^\W\d_]+)\b"
+)
+"""A verb before another that leaves its action undone ("put off / considered / avoided paying", "thought about
+booking"; "wishes she had paid", "is due to pay"), read on normalized words."""
 _CUE_KINDS = {
+    "doing": "an intention, obligation, attempt or appearance",
     "times": "a frequency or multiplier",
     "each time": "a frequency or multiplier",
     "was going to": "a modality or tense",
@@ -873,20 +910,12 @@ _CUE_KINDS = {
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
 
-_SIGN = r"(<=|>=|!=|[<>=\u2264\u2265\u2260])(?![<>=])"
-_COMPARISON = re.compile(rf"(?<![<>=!-]){_SIGN}(?=\s*[-+\u2212]?[A-Z]{{0,3}}[^\w\s]?\s?\d)|(?<=\d)\s*{_SIGN}")
-"""A sign of comparison before or after a number ("x < 10", "price \u2265 \u20ac100", "10 <= x"); not an arrow ("->",
-"=>")."""
-_SIGN_WORDS = {"<": "less than", ">": "more than", "<=": "at most", "\u2264": "at most", ">=": "at least",
-               "\u2265": "at least", "=": "exactly", "!=": "not equal to", "\u2260": "not equal to"}  # fmt: skip
-
-
 def _said(text: str, other: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), ``not`` for any
     negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts
     nothing); "gluten-free" says "without gluten"; a sign of comparison is read as its words ("\u2265 10": "at least
     10", "= 10": "exactly 10")."""
-    text = _COMPARISON.sub(lambda m: f" {_SIGN_WORDS[m[1] or m[2]]} ", fold(text))
+    text = signs_in_words(text)
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
     text = without_free(text, other)
@@ -909,6 +938,7 @@ def _said(text: str, other: str) -> dict[str, str]:
         ("about", _ABOUT),
         ("over a number", _OVER),
         ("times", _TIMES_SAID),
+        ("doing", _GOVERNED),
     ):  # "has lived" / "lived", "about 2 hours" / "2 hours"
         first = pattern.search(joined)
         if first:
@@ -1307,7 +1337,8 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
 
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
-    exception, negation, approximation or a qualified role in one text only, a direction word where the other text
+    exception, negation, approximation, intention or obligation or a qualified role in one text only, symbols said
+    otherwise (``symbols_differ``), a direction word where the other text
     says its opposite (also where the word is said elsewhere too: "a girl on a bike jumps on a wall" / "off a wall"),
     a question against a statement, or a sentence that repeats the other text with one word
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
@@ -1348,9 +1379,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         for noun in re.findall(r"\b([^\W\d_]+)'s\b", text):  # "the dog's bone" / "the dog has a bone"
             if re.search(rf"\b{noun}\s+has\b", beside, re.IGNORECASE) and f"{noun}'s" not in beside:
                 found.append(f"one text says \"{noun}'s\", the other '{noun} has': an owner or a verb")
-    governed = governed_otherwise(candidate, reference)
-    if governed:
-        found.append(governed)
+    found.extend(why for why in (governed_otherwise(candidate, reference), symbols_differ(candidate, reference)) if why)
     if _persons_differ(candidate, reference):
         with_it = _it_counts(candidate, reference)
         persons = _persons(candidate, with_it), _persons(reference, with_it)

@@ -1,0 +1,130 @@
+"""What words alone leave out is not passed: a symbol one text says and the other does not ("Q#" / "Q", "✅" /
+"❌", "!=" / "="), a verb of intention, obligation, attempt or appearance before the verb both say ("forgot to renew"
+/ "renewed"), several words replaced one for one in texts otherwise the same. Punctuation, emphasis, an "&" for
+"and", a hyphen in a word and a currency sign the number reader reads still pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import LocalJudge
+from mb.judges.base import Judge, JudgeRequest, JudgeTask
+from tests.support.judges import equivalence
+
+_LONG = "Thanks for waiting. I looked at your case this morning, and here is the update on your home broadband: "
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Learn Q# basics", "Learn Q basics"),
+        ("the build is \u2705", "the build is \u274c"),
+        ("rate it \u2605\u2605\u2605\u2605", "rate it \u2605\u2605"),
+        ("query: name!=admin", "query: name=admin"),
+        ("enable the flag +beta", "enable the flag -beta"),
+        ("show where a \u2282 b", "show where a \u2283 b"),
+        ("~~Meeting at noon~~", "Meeting at noon"),
+        ("run if a || b", "run if a && b"),
+        ("move the card \u2190", "move the card \u2192"),
+        ("tests pass \U0001f44d", "tests pass"),
+        ("show the price in $", "show the price in \u20ac"),
+        ("the sample is Rh-", "the sample is Rh+"),
+        ("search shoes -red", "search shoes red"),
+    ],
+)
+def test_a_symbol_said_otherwise_is_not_passed(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Leo forgot to renew the licence", "Leo renewed the licence"),
+        ("Leo needs to renew the licence", "Leo renewed the licence"),
+        ("Leo seemed to accept the offer", "Leo accepted the offer"),
+        ("Leo put off signing the lease", "Leo signed the lease"),
+        ("Leo is yet to sign the lease", "Leo signed the lease"),
+        ("The clerk was told to file the report", "The clerk filed the report"),
+        ("Leo thought about cancelling the trip", "Leo cancelled the trip"),
+        ("Leo wishes he had renewed the licence", "Leo renewed the licence"),
+        ("The clerk has to file the report", "The clerk filed the report"),
+        ("Leo is supposed to renew the licence", "Leo renewed the licence"),
+        ("Leo is due to renew the licence", "Leo renewed the licence"),
+        ("Leo agreed to renew the licence", "Leo renewed the licence"),
+        (
+            _LONG + "the engineer forgot to replace the router and sent you a text.",
+            _LONG + "the engineer replaced the router and sent you a text.",
+        ),
+        (
+            _LONG + "the engineer was meant to replace the router and sent you a text.",
+            _LONG + "the engineer replaced the router and sent you a text.",
+        ),
+    ],
+)
+def test_an_action_only_meant_or_left_undone_is_not_passed(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        (
+            "Your May invoice was sent to your personal email address this morning, and a printed copy was posted to"
+            " your office by regular mail, so you should receive both before the payment is due at the end of May.",
+            "Your May invoice was sent to your work email address this morning, and a printed copy was posted to"
+            " your home by regular mail, so you should receive both before the payment is due at the end of May.",
+        ),
+        (
+            "The pool is open to members every evening from six, swimming lessons for adults are held in the shallow"
+            " lane, and towels can be borrowed from the front desk for a small deposit that is returned afterwards.",
+            "The pool is open to members every evening from six, swimming lessons for children are held in the deep"
+            " lane, and towels can be borrowed from the front desk for a small deposit that is returned afterwards.",
+        ),
+        ("a hot tea with lemon, no sugar", "a cold tea with honey, no sugar"),
+    ],
+)
+def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("send an e-mail to Ana", "send an email to Ana"),
+        ("Tom & Jerry episodes", "Tom and Jerry episodes"),
+        ("**Your order has shipped.**", "Your order has shipped."),
+        ("Your order has shipped!", "Your order has shipped."),
+        ("C++ tutorial", "tutorial for C++"),
+        ("Ana's refund of $20", "the refund of $20 to Ana"),
+        ("the well-known author", "the well known author"),
+        ("Leo forgot to renew the licence.", "Leo forgot to renew the licence"),
+        ("- Your order has shipped.", "Your order has shipped."),
+    ],
+)
+def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_a_response_with_another_mark_is_not_passed_as_the_same_meaning(judge: Judge) -> None:
+    request = JudgeRequest(
+        JudgeTask.SIMILARITY, "Deployment status: \u274c failed checks", "Deployment status: \u2705 failed checks"
+    )
+    [verdict] = judge.judge_sync([request])
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the least expensive flight", "the cheapest flight"),
+        ("the meeting takes place on Monday", "the meeting is on Monday"),
+    ],
+)
+def test_one_word_said_in_two_still_passes_the_local_judge(candidate: str, reference: str) -> None:
+    verdict = equivalence(LocalJudge(batch_size=32), candidate, reference)
+    assert verdict.passed, verdict.reason
