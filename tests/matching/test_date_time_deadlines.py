@@ -71,9 +71,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("later than 6pm", "2025-10-09T23:00:00", True),
     ("after friday", "2025-10-11", ERROR),  # no end
     # a number that may be an hour or a day of the month bounds by the hour
-    ("before 3 on friday", "2025-10-10T14:00:00", True),
-    ("before 3 on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
-    ("after 3 on friday", "2025-10-10T16:00:00", True),
+    ("before 3 on friday", "2025-10-10T14:00:00", ERROR),  # 3:00 or 15:00: say am or pm
+    ("before 3pm on friday", "2025-10-10T14:00:00", True),
+    ("before 3pm on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
+    ("after 3pm on friday", "2025-10-10T16:00:00", True),
     # a pair that may be a time of day bounds that time, as an hour does, never any day up to a date; on a weekday,
     # that time on that day (November 15 is a Saturday); one that is no time of day is a date
     ("before 9.30", "2025-10-09T09:00:00", ERROR),  # before 9:30 or 21:30, kept together the later alone: say which
@@ -124,9 +125,12 @@ def test_after_a_time_passed_today_is_the_rest_of_tonight_and_tomorrow_evening()
 
 
 def test_after_a_time_before_noon_is_never_the_rest_of_today() -> None:
-    # said at 9:20: "after 3" is 3pm today or from 3am tomorrow, never this morning after 3:00
-    assert_verdict(match_date_time("after 3", "2025-10-09T10:00:00", THU), False)
-    assert_verdict(match_date_time("after 3", "2025-10-09T16:00:00", THU), True)
+    # said at 9:20: "after 3pm" is 3pm today, "after 3am" from 3am tomorrow, never this morning after 3:00; "after 3"
+    # may be either: not understood
+    assert_verdict(match_date_time("after 3pm", "2025-10-09T10:00:00", THU), False)
+    assert_verdict(match_date_time("after 3pm", "2025-10-09T16:00:00", THU), True)
+    assert_verdict(match_date_time("after 3am", "2025-10-09T10:00:00", THU), False)
+    assert_verdict(match_date_time("after 3", "2025-10-09T16:00:00", THU), ERROR)
     assert_verdict(match_date_time("after midnight", "2025-10-09T15:00:00", THU), False)
     assert_verdict(match_date_time("after 1am", "2025-10-10T02:00:00", THU), True)
 
@@ -288,6 +292,19 @@ def test_a_pair_beside_the_weekday_it_falls_on_is_still_a_time_of_day() -> None:
         assert_verdict(match_date_time(phrase, "2026-10-09T22:00:00Z", thursday), True)
         assert_verdict(match_date_time(phrase, "2026-10-09T22:31:00Z", thursday), False)
         assert_verdict(match_date_time(phrase, "2026-10-13T09:00:00Z", thursday), False)
+
+
+def test_a_lone_bound_at_a_clock_of_twelve_hours_or_less_without_am_or_pm_is_not_understood() -> None:
+    # before 10:30 or before 22:30 kept together is before 22:30: 19:00 would pass for a morning meant
+    thursday = datetime(2026, 10, 8, 9, 0, tzinfo=UTC)
+    for phrase in ("before 10:30 on friday", "friday before 10:30", "after 7:30 on friday", "before 10 on friday"):
+        assert_verdict(match_date_time(phrase, "2026-10-09T19:00:00Z", thursday), ERROR)
+    for phrase in ("before 10:30am on friday", "friday morning before 10:30", "before 13:30 on friday"):
+        assert_verdict(match_date_time(phrase, "2026-10-09T10:00:00Z", thursday), True)
+        assert_verdict(match_date_time(phrase, "2026-10-09T19:00:00Z", thursday), False)
+    # two bounds make each reading a window in its own half of the day
+    assert_verdict(match_date_time("after 9:30 and before 11 on friday", "2026-10-09T10:00:00Z", thursday), True)
+    assert_verdict(match_date_time("after 9:30 and before 11 on friday", "2026-10-09T19:00:00Z", thursday), False)
 
 
 # said on Wednesday 2026-11-25: October 30 was a Friday; September 30 and October 30 next are a Thursday and a Saturday

@@ -596,13 +596,13 @@ def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
             )
             left = left if left_dates else left + right_dates
             right = right if right_dates else right + left_dates
-            return clipped(_side(left, ref), _side(right, ref))
+            return clipped(_side(left, ref, alone=False), _side(right, ref, alone=False))
     if len(words) > 1 or seps or any(i.kind == "between" for i in parts):
         raise DateProblem("'before' or 'after' with a range or another bound")
     return _side(parts, ref)
 
 
-def _side(parts: list[Item], ref: datetime) -> list[Reading]:
+def _side(parts: list[Item], ref: datetime, *, alone: bool = True) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
     said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
@@ -625,6 +625,13 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
         # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
         points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
+    clocks = {r.start.lo.time() for r in points if r.start.hi - r.start.lo < timedelta(days=1)}
+    if alone and len(clocks) > 1 and "part" not in kinds:
+        # "before 10:30", "after 3 on friday": before 10:30 or 22:30 kept together is before 22:30 (two bounds make
+        # each reading a window of its own half of the day: "after 9:30 and before 11")
+        raise DateProblem(
+            f"{bound.text} {' '.join(i.text for i in rest)!r} may be in the morning or the evening: say am or pm"
+        )
     found = bounded(bound.value, points, ref)
     if "part" in kinds and kinds & {"clock", "number"}:
         # "tomorrow morning before 9am": inside that part of the day too
