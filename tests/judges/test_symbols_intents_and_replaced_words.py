@@ -30,6 +30,8 @@ _LONG = "Thanks for waiting. I looked at your case this morning, and here is the
         ("show the price in $", "show the price in \u20ac"),
         ("the sample is Rh-", "the sample is Rh+"),
         ("search shoes -red", "search shoes red"),
+        ("the shelf is 5\u2032 wide", "the shelf is 5\u2033 wide"),
+        ("see \u00a7 3 of the lease", "see 3 of the lease"),
     ],
 )
 def test_a_symbol_said_otherwise_is_not_passed(judge: Judge, candidate: str, reference: str) -> None:
@@ -52,6 +54,11 @@ def test_a_symbol_said_otherwise_is_not_passed(judge: Judge, candidate: str, ref
         ("Leo is supposed to renew the licence", "Leo renewed the licence"),
         ("Leo is due to renew the licence", "Leo renewed the licence"),
         ("Leo agreed to renew the licence", "Leo renewed the licence"),
+        ("Leo was required to renew the licence", "Leo renewed the licence"),
+        ("Leo struggled to renew the licence", "Leo renewed the licence"),
+        ("Leo was reminded to renew the licence", "Leo renewed the licence"),
+        ("Leo thought he renewed the licence", "Leo renewed the licence"),
+        ("Leo believes he renewed the licence", "Leo renewed the licence"),
         (
             _LONG + "the engineer forgot to replace the router and sent you a text.",
             _LONG + "the engineer replaced the router and sent you a text.",

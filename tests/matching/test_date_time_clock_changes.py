@@ -125,7 +125,7 @@ def test_a_time_zone_not_in_the_tz_database_is_an_invalid_line(time_zone: object
         Example.model_validate(_line("2024-03-10T09:00:00-07:00", time_zone))
 
 
-@pytest.mark.parametrize("time_zone", ["UTC", "Europe/Paris", "Asia/Kolkata"])
+@pytest.mark.parametrize("time_zone", ["UTC", "Etc/UTC", "GMT", "Europe/Paris", "Asia/Kolkata", "US/Pacific"])
 def test_a_place_in_the_tz_database_is_a_time_zone(time_zone: str) -> None:
     line = _line("2024-03-10T09:00:00-08:00", time_zone, "2024-03-09T10:00:00")
     assert Example.model_validate(line).outputs.environment.local_time is not None

@@ -183,12 +183,12 @@ class Environment(BaseModel):
 
 @functools.cache
 def place_zone_names() -> frozenset[str]:
-    """The tz database's names of places (``Europe/Paris``) and ``UTC``; never a machine's or an alias's entry
-    (``localtime``, ``Factory``, ``posixrules``, ``EST``, ``Etc/GMT+5``, ``posix/...``)."""
+    """The tz database's names of places (``Europe/Paris``, and older ones such as ``US/Pacific``) and of UTC
+    (``UTC``, ``Etc/UTC``, ``GMT``...); never a machine's entry nor a fixed offset or abbreviation (``localtime``,
+    ``Factory``, ``posixrules``, ``EST``, ``Etc/GMT+5``, ``posix/...``)."""
     excluded = ("Etc/", "posix/", "right/", "SystemV/")
-    return frozenset(
-        n for n in zoneinfo.available_timezones() if n == "UTC" or ("/" in n and not n.startswith(excluded))
-    )
+    utc = {"UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/GMT", "GMT", "UCT", "Universal", "Zulu"}
+    return frozenset(n for n in zoneinfo.available_timezones() if n in utc or ("/" in n and not n.startswith(excluded)))
 
 
 def place_zone(name: object) -> ZoneInfo | None:

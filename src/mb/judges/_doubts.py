@@ -837,10 +837,13 @@ _CUES = {
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
     "a condition or time": "if when whenever before after because since while until",
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
-    "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
+    "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly think thinks "
+    "thought believe believes believed hoped",
     "an intention, obligation, attempt or appearance": "forget_to neglect_to omit_to decline_to need_to want_to ask_to "
     "tell_to supposed_to mean_to meant_to expect_to wait_to yet_to still_to seem_to appear_to pretend_to offer_to "
-    "agree_to agreed_to hesitate_to ought_to has_to have_to",
+    "agree_to agreed_to hesitate_to ought_to has_to have_to require_to required_to oblige_to obliged_to obligate_to "
+    "obligated_to got_to gotta wanna struggle_to struggled_to resolve_to resolved_to undertake_to undertook_to "
+    "arrange_to arranged_to prepare_to prepared_to instruct_to instructed_to remind_to reminded_to was_to were_to",
     "an owner": "whose",
     "a degree of certainty": "probably maybe perhaps possibly likely unlikely apparently presumably seemingly "
     "conceivably",

@@ -21,8 +21,9 @@ _SIGN_WORDS = {"<": "less than", ">": "more than", "<=": "at most", "\u2264": "a
 _MARKUP = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t])", re.MULTILINE)
 """What opens a line of Markdown: a heading, a quote, a list item."""
 _RUN = re.compile(r"[^\w\s]+")
-_KEPT = frozenset("+#=<>&|~^@")
-"""ASCII signs that say something of their own; of the others, "-" and "!" only where ``_symbols`` says."""
+_KEPT = frozenset("+#=<>&|~^@\u2032\u2033\u2020\u2021\u00a7\u00b6")
+"""Signs that say something of their own (ASCII ones, primes for feet and inches, the dagger of a death, the section
+and paragraph signs); of the others, "-" and "!" only where ``_symbols`` says."""
 _PLAIN = frozenset("\u00b0\u00a9\u00ae")
 """Signs read as words or units elsewhere (degrees) or that say nothing (copyright)."""
 
