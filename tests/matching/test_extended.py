@@ -159,6 +159,9 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
         "delete_account.v2",
         "MCP_Srv_Delete_Account",
         "srv_delete_account_v2",
+        "srv-delete-account",
+        "mcpSrvDeleteAccount",
+        "srv_deleteAccount",
         "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
     ],
 )
@@ -182,6 +185,16 @@ def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name
     assert called["error"] is None
     at_least_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}]
     assert _rows(at_least_one, [variant])[0]["passed"] is False
+
+
+@pytest.mark.parametrize("name", ["srv_book_flight", "srv-book-flight", "mcpSrvBookFlight"])
+def test_a_call_that_may_be_a_tool_with_a_prefix_before_its_turn_leaves_an_order_undecided(name: str) -> None:
+    order = [{"assert_that": "tool_order", "tools": ["search_flights", "book_flight"]}]
+    search, book = ("call", ("c2", "search_flights", {})), ("call", ("c3", "book_flight", {}))
+    early = _rows(order, [("call", ("c1", name, {})), search, book])[0]
+    assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c1", True)
+    assert f"{name!r} (c1) may be 'book_flight'" in early["error"]
+    assert _rows(order, [search, ("call", ("c1", name, {})), book])[0]["passed"] is True  # in its turn
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
