@@ -378,7 +378,7 @@ def test_a_tool_results_unknown_keys_are_reported_as_ignored_and_kept_out_of_the
     assert "status" not in example.outputs.model_dump_json()
 
 
-@pytest.mark.parametrize("flag", ["is_error", "isError"])
+@pytest.mark.parametrize("flag", ["is_error", "isError", "error"])
 def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag: str) -> None:
     """Dropped, the flag would leave the error text to be read as a successful result (grounding what it names)."""
     trace = [
@@ -398,6 +398,8 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     )
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
     trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+    trace[1] = {"event": "tool_result", "id": "c1", flag: None, "result": "FL-123"}  # marks nothing
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
 
 

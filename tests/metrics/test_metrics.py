@@ -290,3 +290,12 @@ def test_groundedness_reads_no_failed_tool_call() -> None:
     (asked,) = [r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS]
     assert "[tool result c2]" in asked.reference
     assert "timeout" not in asked.reference
+
+
+def test_groundedness_reads_a_result_that_may_be_data_about_a_failure() -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "last_payment", "params": {}}
+    record = {"event": "tool_result", "id": "c1", "result": {"payment_id": "PM-77", "status": "failed"}}
+    judge = ScriptedJudge(lambda r: 1.0, tasks=ALL_TASKS)
+    assert _metrics(_example("PM-77 failed.", trace=[call, record]), judge)["groundedness"].status == "ok"
+    (asked,) = [r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS]
+    assert "PM-77" in asked.reference

@@ -53,6 +53,10 @@ class ToolCall(BaseModel):
     """The parameters passed to the tool."""
 
 
+_UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
+"""Values of a failure marker beside a tool result's ``result`` that mark nothing."""
+
+
 class ToolResult(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -68,8 +72,11 @@ class ToolResult(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_flag_beside_result(cls, data: Any) -> Any:
-        """A failure flag on the event would be dropped, and the error text read as a successful result."""
-        flag = next((key for key in ("is_error", "isError") if key in data), None) if type(data) is dict else None
+        """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
+        the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
+        key): inside ``result`` too it may be data about a failure rather than one."""
+        markers = ("is_error", "isError", "error")
+        flag = next((key for key in markers if data.get(key) not in _UNSET), None) if type(data) is dict else None
         if flag is not None:
             how = '{"error": ...} or {"is_error": true, ...} inside "result"'
             why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'

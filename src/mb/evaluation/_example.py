@@ -11,7 +11,7 @@ from ..entities.outputs import reported_error, unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
-from ..matching.grounded import Sources, result_failed
+from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
@@ -274,7 +274,7 @@ def _untraced(row: Row, why: str) -> Row:
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:
-    """What ``grounded`` matchers read: the user messages and tool results (which of them failed), and how many results
+    """What ``grounded`` matchers read: the user messages and tool results, and how many results
     precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
@@ -285,7 +285,7 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results, {i for i, result in enumerate(results) if result_failed(result)}), before
+    return Sources(users, results), before
 
 
 _BUILT_IN_METRICS = {

@@ -41,7 +41,7 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Inputs": frozenset({"context"}),
     # validated with the line (mb.entities.extended, mb.entities.response_expectations)
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
-    "ToolResult": frozenset({"is_error", "isError"}),  # the model refuses them: the line is invalid
+    "ToolResult": frozenset({"is_error", "isError", "error"}),  # the model refuses them set: the line is invalid
 }
 """Extra keys MorganaBench itself writes, reads or refuses beside the model's fields; never reported."""
 
