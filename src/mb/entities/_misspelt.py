@@ -35,12 +35,12 @@ def _misspelling(key: str, field: str) -> bool:
 
 def misspelt_key(part: str, key: str, value: Any) -> str | None:
     """What is wrong with the unknown key ``key`` of the model named ``part`` holding ``value``, when it surely
-    holds checks that are not read; None for a key that may be the user's own data."""
+    holds checks that are not read (not empty); None for a key that may be the user's own data."""
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
-    for field, kind in fields.items():
-        if isinstance(value, kind) and _misspelling(key, field):
+    for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
+        if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
     assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
     if part == "Expectations" and assertions:

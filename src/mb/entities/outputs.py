@@ -31,6 +31,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "records_error",
     "reported_error",
     "requested_calls",
     "unread_calls",
@@ -303,12 +304,19 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
     return found
 
 
+def records_error(error: Any) -> bool:
+    """Whether ``error``, the value of ``outputs.error``, records an agent error: anything but null, ``false`` or
+    ``0`` (:func:`reported_error`)."""
+    return error not in (None, False)  # False, 0 and 0.0 alike
+
+
 def reported_error(outputs: Outputs) -> tuple[str, str] | None:
-    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent or null.
-    Any other value records an error, an empty one too (``{}``, ``""``: an error that says nothing is no success):
-    the type is ``""`` unless given, the message ``unknown error`` unless given."""
+    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent, null,
+    ``false`` or ``0`` (as runners write "no error"). Any other value records an error, an empty one too (``{}``,
+    ``""``: an error that says nothing is no success): the type is ``""`` unless given, the message ``unknown error``
+    unless given."""
     error = (outputs.model_extra or {}).get("error")
-    if error is None:
+    if not records_error(error):
         return None
     record = error if isinstance(error, dict) else {"message": error}
     kind, message = record.get("type"), record.get("message")
