@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-__all__ = ["check_misspelt_keys", "misspelt_key"]
+__all__ = ["EXPECTING", "NOTHING_EXPECTED", "check_misspelt_keys", "misspelt_key", "names_expected_response"]
 
 _Types = type | tuple[type, ...]
 _HOLDING: dict[str, dict[str, _Types]] = {
@@ -21,6 +21,20 @@ _HOLDING: dict[str, dict[str, _Types]] = {
 }
 """The fields of each part whose absence silently checks less (an agent error missed lets the line pass), with the
 JSON types of their value."""
+
+
+EXPECTING = ("expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines")
+"""The keys of ``expectations`` that hold what an example checks."""
+NOTHING_EXPECTED = f"no {', '.join(EXPECTING[:-1])} or {EXPECTING[-1]}"
+"""What a line that checks nothing lacks, as warnings and reasons say it."""
+_RESPONSE_WORDS = frozenset({"", "answer", "output", "reference", "ground_truth", "groundtruth", "ideal", "target"})
+"""What other evaluation tools call the expected response (``expected_output``, ``reference``, ``ground_truth``,
+``expected``), after ``expected`` and before a plural ``s``."""
+
+
+def names_expected_response(key: str) -> bool:
+    """Whether the key ``key`` of ``expectations`` names the expected response in another tool's words."""
+    return key.casefold().removeprefix("expected").strip("_ -").removesuffix("s") in _RESPONSE_WORDS
 
 
 def _misspelling(key: str, field: str) -> bool:

@@ -7,6 +7,8 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
+from ..entities._misspelt import NOTHING_EXPECTED
+from ..entities._misspelt import names_expected_response as _answer
 from ..entities.outputs import reported_error, unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
@@ -236,20 +238,14 @@ NOTHING_CHECKED = "expectations"
 """The check of a line that checks nothing: undecided, never a pass."""
 _TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
 """The checks made whatever the expectations: ``inputs.tools`` often lists the tools the agent is given, no check."""
-_ANSWER_KEYS = ("expected_output", "expected_answer", "expected", "reference", "ground_truth", "answer", "target")
-"""Keys other tools give the expected answer, which ``expectations`` does not read."""
 
 
 def _nothing_checked(example: Example) -> Row:
     """A line with no assertion, expected response, fact, guideline or required metric would pass whatever the
     response: it is undecided, naming the keys that look like an expected answer but are not read."""
     extra = example.expectations.model_extra or {}
-    unread = [
-        f"expectations.{key} is not read (did you mean expected_response?)" for key in _ANSWER_KEYS if key in extra
-    ]
-    reason = "; ".join(
-        ["nothing checked: no assertion, expected_response, expected_facts, guidelines or required metric", *unread]
-    )
+    unread = [f"expectations.{key} is not read (did you mean expected_response?)" for key in extra if _answer(key)]
+    reason = "; ".join([f"nothing checked: {NOTHING_EXPECTED}, nor a required metric", *unread])
     return check_row(NOTHING_CHECKED, False, reason, None, None, undecided=True)
 
 
