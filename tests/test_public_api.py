@@ -114,6 +114,7 @@ PUBLIC = {
         "write_examples",
     ],
     "mb.evaluation": [
+        "NOTHING_CHECKED",
         "AssertionResult",
         "CheckResult",
         "EvaluationResults",

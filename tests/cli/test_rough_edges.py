@@ -134,7 +134,12 @@ def test_eval_and_run_show_the_warnings(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("key", "value"),
-    [("expected_respone", "x"), ("asertions", []), ("extended_asertions", []), ("expected_respons", "x")],
+    [
+        ("expected_respone", "x"),
+        ("asertions", [{"assert_that": "no_tool_called"}]),
+        ("extended_asertions", [{"assert_that": "no_tool_called"}]),
+        ("expected_respons", "x"),
+    ],
 )
 def test_a_misspelt_key_of_expectations_is_the_same_line_error_in_validate_run_and_eval(
     tmp_path: Path, key: str, value: Any

@@ -71,3 +71,14 @@ def test_no_unknown_key_warning_and_a_misspelling_makes_the_line_invalid() -> No
             'unknown key "expected_fact"; did you mean "expected_facts"? What it holds is not checked',
         )
     ]
+
+
+@pytest.mark.parametrize(("part", "key", "value"), [("outputs", "errors", []), ("expectations", "expected_fact", [])])
+def test_an_empty_value_under_a_misspelt_key_is_only_a_warning(part: str, key: str, value: Any) -> None:
+    line = json.loads(json.dumps(_line(expected_response="At 3pm.")))
+    line.setdefault(part, {"response": "At 3pm."})[key] = value
+    assert isinstance(Example.model_validate(line), Example)  # nothing it holds goes unchecked
+    assert [warning.key for warning in key_warnings(line, file="f.jsonl", line=1)] == [key]
+    line[part][key] = ["a"]
+    with pytest.raises(ValidationError):
+        Example.model_validate(line)

@@ -26,13 +26,13 @@ def _line(expectations: dict[str, Any], response: str = "Rome.", **inputs: Any) 
     }
 
 
-@pytest.mark.parametrize("key", ["expected_output", "reference", "ground_truth", "answer"])
+@pytest.mark.parametrize("key", ["expected_output", "reference", "ground_truth", "answer", "expected", "ideal"])
 def test_an_answer_under_a_key_not_read_is_named_and_the_line_undecided(key: str) -> None:
     (result,) = evaluate([Example.model_validate(_line({key: "Paris"}))], judge=LexicalJudge()).results
     assert (result.status, result.passed) == ("undecided", False)
     assert result.failure_reasons() == [
-        "expectations: nothing checked: no assertion, expected_response, expected_facts, guidelines or required "
-        f"metric; expectations.{key} is not read (did you mean expected_response?)"
+        "expectations: nothing checked: no expected_response, assertions, extended_assertions, expected_facts or "
+        f"guidelines, nor a required metric; expectations.{key} is not read (did you mean expected_response?)"
     ]
 
 

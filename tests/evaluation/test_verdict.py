@@ -142,6 +142,12 @@ def test_any_recorded_agent_error_but_null_makes_the_example_an_error_even_an_em
     assert result.status == "passed"
 
 
+@pytest.mark.parametrize("recorded", [None, False, 0])
+def test_a_null_false_or_zero_agent_error_is_no_error(recorded: Any) -> None:
+    (result,) = evaluate([_example(outputs__error=recorded)], judge=ScriptedJudge()).results
+    assert (result.status, result.error) == ("passed", None)
+
+
 def test_a_deterministic_failure_outranks_an_undecided_judge() -> None:
     trace = copy.deepcopy(BASE["outputs"]["trace"])
     trace[0]["params"]["limit"] = 6
@@ -191,14 +197,14 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("outputs", "traces", [], "trace"),
         ("outputs", "errors", ["boom"], "error"),
         ("outputs", "Error", {"type": "TimeoutError", "message": "no answer"}, "error"),
-        ("expectations", "asertions", [], "assertions"),
-        ("expectations", "extended_asertions", [], "extended_assertions"),
+        ("expectations", "asertions", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        ("expectations", "extended_asertions", [{"assert_that": "no_tool_called"}], "extended_assertions"),
         ("expectations", "expected_respons", "Hello", "expected_response"),
         ("expectations", "Expected_Response", "Hello", "expected_response"),
         ("expectations", "expctd_response", "Hello", "expected_response"),
         ("expectations", "EXPECTED_RESPONSE", "Hello", "expected_response"),
         ("expectations", "ASSERTIONS", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
-        ("expectations", "EXTENDED_ASSERTIONS", [], "extended_assertions"),
+        ("expectations", "EXTENDED_ASSERTIONS", [{"assert_that": "no_tool_called"}], "extended_assertions"),
         ("expectations", "GUIDELINES", ["in French"], "guidelines"),
         ("expectations", "EXPECTED_FACTS", ["costs 5000"], "expected_facts"),
         ("inputs", "TOOLS", ["lookup"], "tools"),
@@ -209,10 +215,7 @@ def test_a_misspelt_key_that_would_hold_checks_makes_the_line_invalid(
 ) -> None:
     document = copy.deepcopy(BASE)
     document["expectations"]["assertions"] = []  # every other expectation holds: only the misspelt key decides
-    if meant in document[part]:
-        document[part][key] = document[part].pop(meant)
-    else:
-        document[part][key] = value
+    document[part][key] = document[part].pop(meant, None) or value  # not empty: an empty one is only a warning
     with pytest.raises(ValidationError) as caught:  # the line is invalid: never evaluated, never a pass
         Example.model_validate(document)
     (error,) = caught.value.errors()

@@ -120,12 +120,14 @@ def _with_extra(extra: bytes) -> bytes:
         ("a long integer in an unknown key", _with_extra(b'"x": -9223372036854775809'), "out of range"),
         ("a number too large for a float", _in_a_call("1e400"), "number too large for a 64-bit float"),
         ("a negative number too large for a float", _in_a_call("-2.5E+309"), "too large for a 64-bit float"),
-        # below 2**53 a float is compared as its shortest form: one that rounds away what is written is refused
+        # below 2**53 a float is compared as its shortest form: one written with more digits than any float printer
+        # writes (17 significant), or that underflows, is refused
         ("a float too small to tell from zero", _in_a_call("1e-400"), "1e-400 is too small for a 64-bit float"),
         ("a float in an array", _in_a_call("[-2.5e-999]"), "read as -0.0"),
         ("a float with more digits", _in_a_call("1.00000000000000001"), "it would be read as 1.0"),
         ("digits on both sides of the point", _in_a_call("123456789.123456789"), "read as 123456789.12345679"),
-        ("a long mantissa and an exponent", _in_a_call("1.2345678901234567891E-5"), "more digits than"),
+        ("a long mantissa and an exponent", _in_a_call("1.2345678901234567891E-5"), "has 20 significant digits"),
+        ("a float below the normal range", _in_a_call("4e-324"), "4e-324 is below the normal range"),
         ("an argument nested deeper than the limit", _in_a_call("[" * 250 + "]" * 250), "over the limit of 128"),
         ("nesting far deeper still", _with_extra(b'"notes": ' + b"[" * 5000 + b"]" * 5000), "nest"),
         ("NaN, which is not JSON", _in_a_call("NaN"), "invalid JSON"),
@@ -149,6 +151,8 @@ def test_what_no_command_accepts_is_an_invalid_line_saying_why(case: str, line: 
         ("a float with many digits that a float holds", _in_a_call("0.30000000000000004"), 0.30000000000000004),
         ("a float from 2**53 on, read as the nearest one", _in_a_call("9007199254740993.0"), 9007199254740992.0),
         ("a float just above the smallest", _in_a_call("5e-324"), 5e-324),
+        ("a float as printf's %.17g writes it", _in_a_call("0.10000000000000001"), 0.1),
+        ("the smallest float as %.17g writes it", _in_a_call("4.9406564584124654e-324"), 5e-324),
         ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
         ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
     ],
@@ -378,7 +382,7 @@ def test_a_tool_results_unknown_keys_are_reported_as_ignored_and_kept_out_of_the
     assert "status" not in example.outputs.model_dump_json()
 
 
-@pytest.mark.parametrize("flag", ["is_error", "isError"])
+@pytest.mark.parametrize("flag", ["is_error", "isError", "error"])
 def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag: str) -> None:
     """Dropped, the flag would leave the error text to be read as a successful result (grounding what it names)."""
     trace = [
@@ -398,6 +402,8 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     )
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
     trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+    trace[1] = {"event": "tool_result", "id": "c1", flag: None, "result": "FL-123"}  # marks nothing
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
 
 

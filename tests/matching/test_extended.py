@@ -159,6 +159,9 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
         "delete_account.v2",
         "MCP_Srv_Delete_Account",
         "srv_delete_account_v2",
+        "srv-delete-account",
+        "mcpSrvDeleteAccount",
+        "srv_deleteAccount",
         "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
     ],
 )
@@ -182,6 +185,16 @@ def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name
     assert called["error"] is None
     at_least_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}]
     assert _rows(at_least_one, [variant])[0]["passed"] is False
+
+
+@pytest.mark.parametrize("name", ["srv_book_flight", "srv-book-flight", "mcpSrvBookFlight"])
+def test_a_call_that_may_be_a_tool_with_a_prefix_before_its_turn_leaves_an_order_undecided(name: str) -> None:
+    order = [{"assert_that": "tool_order", "tools": ["search_flights", "book_flight"]}]
+    search, book = ("call", ("c2", "search_flights", {})), ("call", ("c3", "book_flight", {}))
+    early = _rows(order, [("call", ("c1", name, {})), search, book])[0]
+    assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c1", True)
+    assert f"{name!r} (c1) may be 'book_flight'" in early["error"]
+    assert _rows(order, [search, ("call", ("c1", name, {})), book])[0]["passed"] is True  # in its turn
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
@@ -541,7 +554,7 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
         }
     ]
     lookup = ("call", ("c1", "get_flight", {"id": "FL-999"}))
-    echo = ("result", {"error": "flight FL-999 not found"})
+    echo = ("result", {"message": "flight FL-999 not found"})
     book = ("call", ("c2", "book", {"flight_id": "FL-999"}))
     made_up = _rows(rule, [lookup, echo, book])[0]
     assert made_up["passed"] is False
@@ -697,15 +710,13 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
         ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
         ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
-        ({"result": {"status": "error", "message": "FL-777 not found"}}, False),
-        ({"result": {"status": "Failed", "message": "FL-777 not found"}}, False),
-        ({"result": {"status": "failure", "message": "FL-777 not found"}}, False),
-        ({"result": {"errors": ["FL-777 not found"]}}, False),
         ({"result": {"result": {"error": "FL-777 is stale"}}}, False),  # one level down, as a wrapper puts it
         ({"result": '{"error": "FL-777 is stale"}'}, False),  # the same object as JSON text
         ({"result": {"status": "ok", "errors": [], "flights": ["FL-777"]}}, True),
         ({"result": {"status": "flight FL-777 found"}}, True),
-        ({"result": {"data": {"result": {"error": "x"}}, "flights": ["FL-777"]}}, True),  # deeper: a result like any
+        ({"result": {"success": True, "flights": ["FL-777"]}}, True),
+        ({"result": {"status_code": 200, "flights": ["FL-777"]}}, True),
+        ({"result": {"data": {"a": {"b": {"error": "x"}}}, "flights": ["FL-777"]}}, True),  # three levels down
     ],
 )
 def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
@@ -747,6 +758,38 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "outputs": {"response": "Booked.", "trace": retried},
     }
     assert evaluate([Example.model_validate(line)], judge="lexical", metrics=[]).results[0].assertions[0].passed
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"payment_id": "FL-777", "status": "failed"},  # a record of a failed payment, or a failed lookup
+        {"status": "error", "message": "FL-777 not found"},
+        {"status": "Error ", "message": "FL-777 not found"},
+        {"status": "failure", "message": "FL-777 not found"},
+        {"errors": ["FL-777 not found"]},
+        {"success": False, "message": "FL-777 not found"},
+        {"ok": False, "message": "FL-777 not found"},
+        {"status_code": 404, "message": "FL-777 not found"},
+        {"data": {"error": "FL-777 not found"}},
+        {"data": {"lookup": {"error": "FL-777 not found"}}},  # two levels down
+        [{"error": "FL-777 not found"}],
+        {"result": {"status": "failed", "id": "FL-777"}},
+        '{"id": "FL-777", "status": "Failed"}',
+    ],
+)
+def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
+    call = ("call", ("c2", "book", {"flight_id": "FL-777"}))
+    for where in ("tool_results", None):
+        matcher = {"match_as": "grounded"} | ({"from": where} if where else {})
+        called = [
+            {"assert_that": "tool_called", "tool": "book", "parameters": [{"param": "flight_id", "matcher": matcher}]}
+        ]
+        row = _rows(called, [("call", ("c1", "search", {})), ("result", result), call])[0]
+        assert (row["passed"], row["undecided"]) == (False, True), row["reason"]
+        assert "may be a failure" in row["reason"]
+        ok = _rows(called, [("result", result), ("result", {"flights": ["FL-777"]}), call])[0]
+        assert ok["passed"] is True, ok["reason"]  # also in a result that succeeded
 
 
 @pytest.mark.parametrize(

@@ -50,8 +50,23 @@ def test_partial_match_is_the_share_of_expected_content_words_found() -> None:
 def test_partial_match_counts_no_function_word_two_sentences_share() -> None:
     other = _metrics(_example("The capital of Italy is Rome."))["partial_match"]
     assert (other.value, other.passed) == (pytest.approx(1 / 3, abs=1e-4), False)
-    only_function_words = _metrics(_example("It is.", expected="It is what it is."))["partial_match"]
+    only_function_words = _metrics(_example("It is.", expected="It is as it was."))["partial_match"]
     assert only_function_words.value == 0.4  # nothing but function words: they are what is compared, 2 of 5
+
+
+@pytest.mark.parametrize(
+    ("expected", "response"),
+    [
+        ("Turn the alarm off", "Turn the alarm on"),
+        ("Refund only the first item", "Refund all of the first item"),
+        ("Delete all files", "Delete the files"),
+        ("Move the money to savings", "Move the money from savings"),
+        ("Do not cancel the order", "Do cancel the order"),
+        ("Call me before noon", "Call me after noon"),
+    ],
+)
+def test_partial_match_counts_words_of_polarity_quantity_and_direction(expected: str, response: str) -> None:
+    assert _metrics(_example(response, expected=expected))["partial_match"].value < 1.0
 
 
 def test_metrics_needing_an_expected_response_are_not_computed_without_one() -> None:
@@ -290,3 +305,12 @@ def test_groundedness_reads_no_failed_tool_call() -> None:
     (asked,) = [r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS]
     assert "[tool result c2]" in asked.reference
     assert "timeout" not in asked.reference
+
+
+def test_groundedness_reads_a_result_that_may_be_data_about_a_failure() -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "last_payment", "params": {}}
+    record = {"event": "tool_result", "id": "c1", "result": {"payment_id": "PM-77", "status": "failed"}}
+    judge = ScriptedJudge(lambda r: 1.0, tasks=ALL_TASKS)
+    assert _metrics(_example("PM-77 failed.", trace=[call, record]), judge)["groundedness"].status == "ok"
+    (asked,) = [r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS]
+    assert "PM-77" in asked.reference

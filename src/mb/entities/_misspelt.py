@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-__all__ = ["check_misspelt_keys", "misspelt_key"]
+__all__ = ["EXPECTING", "NOTHING_EXPECTED", "check_misspelt_keys", "misspelt_key", "names_expected_response"]
 
 _Types = type | tuple[type, ...]
 _HOLDING: dict[str, dict[str, _Types]] = {
@@ -21,6 +21,20 @@ _HOLDING: dict[str, dict[str, _Types]] = {
 }
 """The fields of each part whose absence silently checks less (an agent error missed lets the line pass), with the
 JSON types of their value."""
+
+
+EXPECTING = ("expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines")
+"""The keys of ``expectations`` that hold what an example checks."""
+NOTHING_EXPECTED = f"no {', '.join(EXPECTING[:-1])} or {EXPECTING[-1]}"
+"""What a line that checks nothing lacks, as warnings and reasons say it."""
+_RESPONSE_WORDS = frozenset({"", "answer", "output", "reference", "ground_truth", "groundtruth", "ideal", "target"})
+"""What other evaluation tools call the expected response (``expected_output``, ``reference``, ``ground_truth``,
+``expected``), after ``expected`` and before a plural ``s``."""
+
+
+def names_expected_response(key: str) -> bool:
+    """Whether the key ``key`` of ``expectations`` names the expected response in another tool's words."""
+    return key.casefold().removeprefix("expected").strip("_ -").removesuffix("s") in _RESPONSE_WORDS
 
 
 def _misspelling(key: str, field: str) -> bool:
@@ -35,12 +49,12 @@ def _misspelling(key: str, field: str) -> bool:
 
 def misspelt_key(part: str, key: str, value: Any) -> str | None:
     """What is wrong with the unknown key ``key`` of the model named ``part`` holding ``value``, when it surely
-    holds checks that are not read; None for a key that may be the user's own data."""
+    holds checks that are not read (not empty); None for a key that may be the user's own data."""
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
-    for field, kind in fields.items():
-        if isinstance(value, kind) and _misspelling(key, field):
+    for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
+        if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
     assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
     if part == "Expectations" and assertions:

@@ -36,6 +36,7 @@ __all__ = [
     "ToolResult",
     "place_zone",
     "place_zone_names",
+    "records_error",
     "reported_error",
     "requested_calls",
     "unread_calls",
@@ -58,6 +59,10 @@ class ToolCall(BaseModel):
     """The parameters passed to the tool."""
 
 
+_UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
+"""Values of a failure marker beside a tool result's ``result`` that mark nothing."""
+
+
 class ToolResult(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -73,8 +78,11 @@ class ToolResult(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_flag_beside_result(cls, data: Any) -> Any:
-        """A failure flag on the event would be dropped, and the error text read as a successful result."""
-        flag = next((key for key in ("is_error", "isError") if key in data), None) if type(data) is dict else None
+        """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
+        the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
+        key): inside ``result`` too it may be data about a failure rather than one."""
+        markers = ("is_error", "isError", "error")
+        flag = next((key for key in markers if data.get(key) not in _UNSET), None) if type(data) is dict else None
         if flag is not None:
             how = '{"error": ...} or {"is_error": true, ...} inside "result"'
             why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'
@@ -354,12 +362,19 @@ def _tool_results(value: Any, depth: int) -> bool:
     return any(_tool_results(item, depth - 1) for item in (value.values() if isinstance(value, dict) else value))
 
 
+def records_error(error: Any) -> bool:
+    """Whether ``error``, the value of ``outputs.error``, records an agent error: anything but null, ``false`` or
+    ``0`` (:func:`reported_error`)."""
+    return error not in (None, False)  # False, 0 and 0.0 alike
+
+
 def reported_error(outputs: Outputs) -> tuple[str, str] | None:
-    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent or null.
-    Any other value records an error, an empty one too (``{}``, ``""``: an error that says nothing is no success):
-    the type is ``""`` unless given, the message ``unknown error`` unless given."""
+    """The type and message of the agent error recorded in ``outputs.error``; None when the key is absent, null,
+    ``false`` or ``0`` (as runners write "no error"). Any other value records an error, an empty one too (``{}``,
+    ``""``: an error that says nothing is no success): the type is ``""`` unless given, the message ``unknown error``
+    unless given."""
     error = (outputs.model_extra or {}).get("error")
-    if error is None:
+    if not records_error(error):
         return None
     record = error if isinstance(error, dict) else {"message": error}
     kind, message = record.get("type"), record.get("message")

@@ -16,10 +16,12 @@ from ..results_format import iter_results_file as read_results
 from ._api import NothingToEvaluateError, OutputWriteError, aevaluate, evaluate
 from ._blocks import Scored
 from ._engine import aiter_evaluate, evaluate_example, iter_evaluate, resolve_judge
+from ._example import NOTHING_CHECKED
 from ._summary import SummaryBuilder
 
 __all__ = [
     "METRIC_NAMES",
+    "NOTHING_CHECKED",
     "AssertionResult",
     "CheckResult",
     "EvaluationResults",

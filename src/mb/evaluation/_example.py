@@ -7,11 +7,13 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
+from ..entities._misspelt import NOTHING_EXPECTED
+from ..entities._misspelt import names_expected_response as _answer
 from ..entities.outputs import reported_error, unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
-from ..matching.grounded import Sources, result_failed
+from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
@@ -236,20 +238,14 @@ NOTHING_CHECKED = "expectations"
 """The check of a line that checks nothing: undecided, never a pass."""
 _TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
 """The checks made whatever the expectations: ``inputs.tools`` often lists the tools the agent is given, no check."""
-_ANSWER_KEYS = ("expected_output", "expected_answer", "expected", "reference", "ground_truth", "answer", "target")
-"""Keys other tools give the expected answer, which ``expectations`` does not read."""
 
 
 def _nothing_checked(example: Example) -> Row:
     """A line with no assertion, expected response, fact, guideline or required metric would pass whatever the
     response: it is undecided, naming the keys that look like an expected answer but are not read."""
     extra = example.expectations.model_extra or {}
-    unread = [
-        f"expectations.{key} is not read (did you mean expected_response?)" for key in _ANSWER_KEYS if key in extra
-    ]
-    reason = "; ".join(
-        ["nothing checked: no assertion, expected_response, expected_facts, guidelines or required metric", *unread]
-    )
+    unread = [f"expectations.{key} is not read (did you mean expected_response?)" for key in extra if _answer(key)]
+    reason = "; ".join([f"nothing checked: {NOTHING_EXPECTED}, nor a required metric", *unread])
     return check_row(NOTHING_CHECKED, False, reason, None, None, undecided=True)
 
 
@@ -274,7 +270,7 @@ def _untraced(row: Row, why: str) -> Row:
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:
-    """What ``grounded`` matchers read: the user messages and tool results (which of them failed), and how many results
+    """What ``grounded`` matchers read: the user messages and tool results, and how many results
     precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
@@ -285,7 +281,7 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results, {i for i, result in enumerate(results) if result_failed(result)}), before
+    return Sources(users, results), before
 
 
 _BUILT_IN_METRICS = {

@@ -3,9 +3,9 @@
 A line is invalid, whatever the model says, when it is longer than the line-size limit, nests objects and arrays
 deeper than :data:`MAX_DEPTH`, holds a lone UTF-16 surrogate (``"\\ud800"``: not Unicode text, it cannot be written
 as UTF-8), an integer outside the 64-bit range (:data:`MIN_INT` .. :data:`MAX_INT`), a number too large for a
-64-bit float, or one below 2**53 that a float does not hold as written (``1.00000000000000001`` would be read as
-``1.0``, ``1e-400`` as ``0``: matching compares the numbers as written). :func:`screen` finds these; cheap byte-level
-tests keep ordinary lines off the slow checks.
+64-bit float, or one below 2**53 written with more than 17 significant digits or too small for a float
+(``1.00000000000000001`` would be read as ``1.0``, ``1e-400`` as ``0``: matching compares the numbers as written).
+:func:`screen` finds these; cheap byte-level tests keep ordinary lines off the slow checks.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import math
 import os
 import re
+import sys
 from decimal import Decimal
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -250,20 +251,33 @@ def parse_integer(text: str) -> Any:
 
 
 class _InexactFloat(NamedTuple):
-    """A number below 2**53 written with more digits than a 64-bit float holds (``text``), or too small for one, and
-    the float it would be read as (``value``)."""
+    """A number below 2**53 that a 64-bit float does not hold as written (``text``), and the float it would be read as
+    (``value``), with why: more significant digits than the 17 a float's printers write, or too small."""
 
     text: str
     value: float
+    why: str
+
+
+_MOST_DIGITS = 17
+"""The significant digits that ``printf("%.17g")`` writes: enough for every 64-bit float, so never more."""
 
 
 def _parse_float(text: str) -> Any:
-    """A float literal for ``json.loads(parse_float=...)``: the float, unless it is below 2**53 and its shortest form
-    is another number than written (matching reads a float there as its shortest form)."""
+    """A float literal for ``json.loads(parse_float=...)``: the float, unless it is below 2**53 and is written with
+    more than 17 significant digits or underflows (to zero, or below the normal range where it is written neither
+    as the float's shortest form nor as ``%.17g`` writes it)."""
     value = float(text)
     if abs(value) >= 2**53 or Decimal(repr(value)) == Decimal(text):
         return value
-    return _InexactFloat(text, value)
+    if value == 0:
+        return _InexactFloat(text, value, "is too small for a 64-bit float")
+    if abs(value) < sys.float_info.min and Decimal(f"{value:.17g}") != Decimal(text):
+        return _InexactFloat(text, value, "is below the normal range of a 64-bit float, which holds fewer digits")
+    digits = len(text.lstrip("-").split("e")[0].split("E")[0].replace(".", "").strip("0"))
+    if digits > _MOST_DIGITS:
+        return _InexactFloat(text, value, f"has {digits} significant digits, more than a 64-bit float holds")
+    return value
 
 
 def unreadable_value(document: Any) -> Problem | None:
@@ -293,8 +307,7 @@ def unreadable_value(document: Any) -> Problem | None:
         elif isinstance(node, _LongInteger):
             return Problem(json_path(path), _out_of_range(node.text))
         elif isinstance(node, _InexactFloat):
-            why = "is too small for a 64-bit float" if node.value == 0 else "has more digits than a 64-bit float holds"
-            shown = f"number {node.text} {why}: it would be read as {node.value!r}"
+            shown = f"number {node.text} {node.why}: it would be read as {node.value!r}"
             return Problem(json_path(path), f"{shown}; write it as a string, or as that number")
         elif isinstance(node, float) and math.isnan(node):
             return Problem(json_path(path), "NaN is not a JSON number (JSON writers make it null)")

@@ -28,7 +28,7 @@ import orjson
 from pydantic import BaseModel
 
 from ..entities import Example
-from ..entities._misspelt import misspelt_key
+from ..entities._misspelt import EXPECTING, NOTHING_EXPECTED, misspelt_key, names_expected_response
 from ..entities.outputs import unread_calls
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
@@ -41,7 +41,7 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Inputs": frozenset({"context"}),
     # validated with the line (mb.entities.extended, mb.entities.response_expectations)
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
-    "ToolResult": frozenset({"is_error", "isError"}),  # the model refuses them: the line is invalid
+    "ToolResult": frozenset({"is_error", "isError", "error"}),  # the model refuses them set: the line is invalid
 }
 """Extra keys MorganaBench itself writes, reads or refuses beside the model's fields; never reported."""
 
@@ -166,16 +166,10 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
 
 _Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
-_ALIASES = {"Expectations": "expected_response"}
-_RESPONSE_WORDS = frozenset({"answer", "output", "reference", "ground_truth", "groundtruth", "ideal", "target"})
-"""What other evaluation tools call the expected response (``expected_output``, ``reference``, ``ground_truth``): a key
-spelt unlike ``expected_response`` that means it."""
-
 
 def _alias(part: str, key: str) -> str | None:
     """The field of the model named ``part`` that ``key`` names in another tool's words, else None."""
-    word = key.casefold().removeprefix("expected").strip("_ -").removesuffix("s")
-    return _ALIASES.get(part) if word in _RESPONSE_WORDS else None
+    return "expected_response" if part == "Expectations" and names_expected_response(key) else None
 
 
 def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...], found: _Found) -> None:
@@ -214,12 +208,9 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
-_EXPECTING = ("expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines")
-"""The keys of ``expectations`` that hold what an example checks."""
-
 _CHECKS_NOTHING = (
-    "checks nothing: no expected_response, assertions, extended_assertions, expected_facts or guidelines, so it is "
-    "undecided, never a pass (only inputs.tools and tool results with no call are checked)"
+    f"checks nothing: {NOTHING_EXPECTED}, so it is undecided, never a pass (only inputs.tools and tool results with "
+    "no call are checked)"
 )
 
 _NOT_READ = "not read; tool calls go in outputs.trace"
@@ -241,7 +232,7 @@ def line_key_warnings(
     for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
         found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, _NOT_READ))
     expectations = document.get("expectations") if valid and isinstance(document, dict) else None
-    if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in _EXPECTING):
+    if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
     return found
 

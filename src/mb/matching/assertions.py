@@ -175,7 +175,7 @@ def _unsatisfied(
             reason = f"not judged: call {undecided_id} could match but a judge failed ({errors})"
             return assertion_row(tool, False, undecided_id, reason, undecided.parameters, errors)
         unsure = "; ".join(f"{_label(p)}: {p['reason']}" for p in undecided.parameters if p["undecided"])
-        reason = f"undecided: call {undecided_id} could match but the judge could not tell ({unsure})"
+        reason = f"undecided: call {undecided_id} could match but a check could not tell ({unsure})"
         return assertion_row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
     failures = "; ".join([f"{_label(p)}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ..entities.extended import (
@@ -90,17 +91,38 @@ def same_tool(name: str, other: str) -> bool:
     return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
-_BOUNDARY = r"[-_@./:]"
-"""What may join a tool's name to a prefix or suffix of a server or version (``mcp_srv_``, ``srv-``, ``@srv``)."""
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``)."""
+
+
+@lru_cache(maxsize=4096)  # call names repeat across assertions and lines
+def _words(name: str) -> tuple[str, ...]:
+    """The words of ``name`` folded as by :func:`~mb.matching._names.letters`, split at separators and at camelCase."""
+    name = "".join(char for char in unicodedata.normalize("NFKC", name) if unicodedata.category(char) != "Cf")
+    return tuple(letters(word) for word in re.split(r"[\W_]+", _CAMEL.sub(" ", name)) if letters(word))
+
+
+def _holds(name: str, wanted: str) -> bool:
+    """Whether some run of the words of ``name`` has the letters ``wanted``."""
+    words = _words(name)
+    for start in range(len(words)):
+        joined = ""
+        for word in words[start:]:
+            joined += word
+            if joined == wanted:
+                return True
+            if len(joined) >= len(wanted):
+                break
+    return False
 
 
 def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
-    """The call names, not ``alike``, that hold ``tool`` (ignoring case, width) between boundaries (:data:`_BOUNDARY`):
-    ``mcp_srv_delete_account``, ``delete_account@srv``, or another tool (``soft_delete_account``). Neither a pass nor
-    a failure of an assertion that the tool was not called (or at most so many times): it cannot tell."""
-    folded = unicodedata.normalize("NFKC", tool).casefold()
-    held = re.compile(rf"(?:^|{_BOUNDARY}){re.escape(folded)}(?:$|{_BOUNDARY})")
-    return [n for n in names if n not in alike and held.search(unicodedata.normalize("NFKC", n).casefold())]
+    """The call names, not ``alike``, some run of whose words (:func:`_words`) has the letters of ``tool``:
+    ``mcp_srv_delete_account``, ``srv-delete-account``, ``mcpSrvDeleteAccount``, ``delete_account@srv``, or another
+    tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
+    most so many times, or not before its turn): it cannot tell."""
+    wanted = letters(tool)
+    return [name for name in names if name not in alike and bool(wanted) and _holds(name, wanted)]
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
@@ -157,16 +179,25 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
         found_places = [place for place in places if place is not None]
         if found_places:
             turn[name] = min(found_places)
+    maybe: dict[str, int] = {}  # the earliest place of the tools a call's name may be with a prefix or suffix
+    for place, tool in reversed(list(enumerate(tools))):
+        maybe.update(dict.fromkeys(_unsure_names(known, tool, set(turn)), place))
 
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
+    doubt: CallSpec | None = None  # the first call that may be a tool before its turn
     for call in calls:
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
         elif turn.get(call[1], -1) > len(found):
             early = call
             break
+        elif doubt is None and maybe.get(call[1], -1) > len(found):
+            doubt = call
     expected = " then ".join(repr(tool) for tool in tools)
+    if doubt is not None and early is None and len(found) == len(tools):
+        tool = tools[maybe[doubt[1]]]
+        return _unsure_row("tool_order", tool, calls, [doubt[1]], f"that the calls came in order {expected}")
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")

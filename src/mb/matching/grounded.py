@@ -20,7 +20,8 @@ How values are compared:
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
 - a failed tool call's result (an error: :func:`result_failed`), in the trace or a ``tool`` message of the
-  conversation, grounds nothing: a value read only in its error text is not grounded;
+  conversation, grounds nothing: a value read only in its error text is not grounded; a value read only in results
+  that may be failures (or data about one: ``{"status": "failed"}``) is undecided;
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
   result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
   are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
@@ -33,7 +34,7 @@ import json
 import re
 import sys
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence, Set
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -41,7 +42,7 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
 
-__all__ = ["Grounds", "Sources", "match_grounded", "result_failed"]
+__all__ = ["FAILED", "MAYBE", "Grounds", "Sources", "match_grounded", "result_failed"]
 
 _JOINED = r"(?:[-./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen, a dot, a slash, a colon, a comma between digits, or the plus
@@ -50,31 +51,47 @@ _DASHES = str.maketrans("\u2010\u2011\u2013", "---")
 """Dashes read as the hyphen: the Unicode hyphens and a range's en dash (``10\\u201320`` is one token, as ``10-20``)."""
 
 
-_FAILED_FLAGS = (True, "true")
+_TRUE = (True, "true")
 _FAILED_STATUSES = frozenset({"error", "failed", "failure"})
+FAILED, MAYBE = "failed", "may have failed"
+"""What :func:`result_failed` says of a result that failed, and of one that may have failed (or may be data about a
+failure)."""
 
 
-def result_failed(result: Any, *, nested: bool = True) -> bool:
-    """Whether a tool result says its call failed: an object with a non-empty ``error`` (as a tool that raised is
-    recorded) or ``errors`` list, ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or
-    ``"true"``), or ``status`` ``error``, ``failed`` or ``failure``; or such an object as its ``result``, or as JSON
-    text (a ``tool`` message's content)."""
-    if isinstance(result, str) and result.lstrip().startswith("{"):
+def result_failed(result: Any, *, depth: int = 0) -> str | None:
+    """:data:`FAILED` when a tool result says its call failed: an object with a non-empty ``error`` (as a tool that
+    raised is recorded), ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or ``"true"``),
+    or such an object as its ``result``, or as JSON text (a ``tool`` message's content). :data:`MAYBE` when it may have
+    failed or may be a record about a failure (``{"payment_id": "PM-7", "status": "failed"}``): ``status`` ``error``,
+    ``failed`` or ``failure``, a non-empty ``errors`` list, ``success`` or ``ok`` false, ``status_code`` from 400, or
+    any such marker up to two levels down or in a list's item. None otherwise."""
+    if depth == 0 and isinstance(result, str) and result.lstrip().startswith(("{", "[")):
         try:
             result = json.loads(result)
         except ValueError:
-            return False
+            return None
+    if depth == 0 and (_certain(result) or (isinstance(result, dict) and _certain(result.get("result")))):
+        return FAILED
+    if isinstance(result, dict):
+        status, code = result.get("status"), result.get("status_code")
+        if (
+            _certain(result)
+            or (isinstance(status, str) and status.strip().casefold() in _FAILED_STATUSES)
+            or (isinstance(result.get("errors"), list) and bool(result["errors"]))
+            or any(result.get(key) in (False, "false") for key in ("success", "ok"))
+            or (isinstance(code, int) and not isinstance(code, bool) and code >= 400)
+        ):
+            return MAYBE
+    items = result.values() if isinstance(result, dict) else result if isinstance(result, list) else ()
+    return MAYBE if depth < 2 and any(result_failed(item, depth=depth + 1) for item in items) else None
+
+
+def _certain(result: Any) -> bool:
+    """Whether ``result`` is an object with a non-empty ``error`` or ``is_error`` or ``isError`` true."""
     if not isinstance(result, dict):
         return False
     flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
-    status = result.get("status")
-    return (
-        bool(result.get("error"))
-        or (isinstance(result.get("errors"), list) and bool(result["errors"]))
-        or (flag.casefold() if isinstance(flag, str) else flag) in _FAILED_FLAGS
-        or (isinstance(status, str) and status.casefold() in _FAILED_STATUSES)
-        or (nested and result_failed(result.get("result"), nested=False))
-    )
+    return bool(result.get("error")) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
 
 
 @functools.cache
@@ -159,12 +176,11 @@ class Sources:
     """What the arguments of one example's calls may come from: its user messages and its tool results, in trace
     order. The text of each is read once, on first use."""
 
-    def __init__(self, user_messages: Sequence[str], results: Sequence[Any], failed: Set[int] = frozenset()) -> None:
+    def __init__(self, user_messages: Sequence[str], results: Sequence[Any]) -> None:
         self._user_messages = user_messages
         self._results = results
-        self._failed = failed
         self._user: _Haystack | None = None
-        self._read: list[_Haystack] = []
+        self._read: list[tuple[str | None, _Haystack]] = []
         self._calls: list[_Haystack] = []
 
     def user(self) -> _Haystack:
@@ -173,12 +189,13 @@ class Sources:
             self._user = _haystack(list(self._user_messages))
         return self._user
 
-    def results(self, count: int, *, failed: bool = False) -> list[_Haystack]:
-        """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, errors that ground
-        nothing)."""
+    def results(self, count: int, failed: str | None = None) -> list[_Haystack]:
+        """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, or may have failed,
+        as :func:`result_failed` says)."""
         while len(self._read) < min(count, len(self._results)):
-            self._read.append(_haystack(self._results[len(self._read)]))
-        return [haystack for index, haystack in enumerate(self._read[:count]) if (index in self._failed) == failed]
+            result = self._results[len(self._read)]
+            self._read.append((result_failed(result), _haystack(result)))
+        return [haystack for state, haystack in self._read[:count] if state == failed]
 
     def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
         """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
@@ -283,7 +300,14 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         return Outcome.ok(f"{render(value)} occurs in {places}")
     if isinstance(found, str):
         return Outcome.fail(found)
-    if where != "user" and _found(value, grounds.sources.results(grounds.results_before, failed=True)) is True:
+    if where != "user" and _found(value, grounds.sources.results(grounds.results_before, MAYBE)) is True:
+        own = _own(value, grounds)
+        reason = own or (
+            f"cannot tell whether {render(value)} is grounded: it occurs only in a tool result before the call that "
+            "may be a failure (a status, success flag, status code or error inside it), or may be data about one"
+        )
+        return Outcome.fail(own) if own else Outcome(False, reason, 0.0, undecided=True)
+    if where != "user" and _found(value, grounds.sources.results(grounds.results_before, FAILED)) is True:
         return Outcome.fail(
             f"{render(value)} occurs only in the error of a failed tool call before the call, which grounds nothing"
         )

@@ -6,7 +6,7 @@ import re
 
 from ..entities import Example, RetrievalResults, ToolResult
 from ..matching._values import compact_json
-from ..matching.grounded import result_failed
+from ..matching.grounded import FAILED, result_failed
 
 __all__ = ["context_text", "has_expected_response", "question_text", "tokens"]
 
@@ -42,7 +42,7 @@ def context_text(example: Example) -> str:
         for event in example.outputs.trace:
             if isinstance(event, RetrievalResults):
                 parts.extend(f"[{chunk.id}] {chunk.page_content}" for chunk in event.outputs)
-            elif isinstance(event, ToolResult) and not result_failed(event.result):  # an error grounds nothing
+            elif isinstance(event, ToolResult) and result_failed(event.result) != FAILED:  # data about a failure stays
                 result = event.result if isinstance(event.result, str) else compact_json(event.result)
                 parts.append(f"[tool result {event.id}] {result}")
     return "\n".join(parts)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from ..entities import Example
-from ..judges._text import STOPWORDS
 from ..matching import MatchContext
 from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
@@ -33,11 +32,19 @@ def _exact(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResul
     )
 
 
+_FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "is", "am", "are", "was", "were", "be", "been", "being", "has", "have", "had", "having", "do",
+    "does", "did", "of", "for", "with", "and", "as", "at", "by", "it", "its",
+})  # fmt: skip
+"""Words any two sentences share that say no polarity, quantity, direction or order: never ``not``, ``no``, ``on``,
+``off``, ``up``, ``in``, ``only``, ``all``, ``some``, ``more``, ``before``, nor ``to`` and ``from``, which say which
+way (``Move money to savings``)."""
+
+
 def _content_words(text: str, case_sensitive: bool) -> list[str]:
-    """The words of ``text`` but function words ("the", "of", "is"), which any two sentences share; all its words
-    when it has nothing else ("It is.")."""
+    """The words of ``text`` but :data:`_FUNCTION_WORDS`; all its words when it has nothing else ("It is.")."""
     found = tokens(text, case_sensitive=case_sensitive)
-    return [word for word in found if word.casefold() not in STOPWORDS] or found
+    return [word for word in found if word.casefold() not in _FUNCTION_WORDS] or found
 
 
 def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -79,7 +86,7 @@ partial_match = register_metric(
         0.5,
         has_expected_response,
         _partial,
-        unit="share of the expected words found",
+        unit="share of the expected response's content words found in the response",
         scale=(0.0, 1.0),
         needs="expected response",
     )

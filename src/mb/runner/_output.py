@@ -18,6 +18,7 @@ from typing import IO, Any, cast
 
 import orjson
 
+from ..entities.outputs import records_error
 from ..io import JsonlWriter, write_atomically
 from ._errors import OutputExistsError, ResumeError
 
@@ -109,7 +110,7 @@ class PreviousOutput:
 def _has_error(document: dict[str, Any]) -> bool:
     """True for a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)."""
     outputs = document.get("outputs")
-    return "inputs" not in document or (isinstance(outputs, dict) and outputs.get("error") is not None)
+    return "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
 
 
 def _check_trial(where: str, repeat: object, repeats: int) -> None:

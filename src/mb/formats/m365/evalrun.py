@@ -80,8 +80,7 @@ def item_requests(example: Example) -> tuple[list[MetricRequest], dict[str, str]
 
 
 async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
-    from ...evaluation import MetricSpec, evaluate_example
-    from ...evaluation._example import NOTHING_CHECKED
+    from ...evaluation import NOTHING_CHECKED, MetricSpec, evaluate_example
 
     requests, _ = item_requests(example)
     if not requests:
