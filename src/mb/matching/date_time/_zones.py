@@ -259,7 +259,7 @@ def _place_zone(name: str) -> ZoneSpec | None:
 def _zone_keys_by_city() -> dict[str, str]:
     """tz database keys by their city, lower case (``london``: ``Europe/London``)."""
     found: dict[str, str] = {}
-    for key in sorted(place_zone_names() - {"UTC"}):
+    for key in sorted(k for k in place_zone_names() if "/" in k and not k.startswith("Etc/")):  # places, not UTC
         found.setdefault(key.rsplit("/", 1)[1].lower(), key)
     return found
 
