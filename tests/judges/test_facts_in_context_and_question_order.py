@@ -8,23 +8,15 @@ from typing import Any
 
 import pytest
 
-from mb.entities import Example
-from mb.evaluation import evaluate
 from mb.judges import JudgeRequest, JudgeTask
 from mb.judges.base import Judge
+from tests.support.judges import fact_check
 
 FACT = "The order has been cancelled"
 
 
 def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
-    line = {
-        "inputs": {"messages": [{"role": "user", "content": "Did you cancel my order?"}]},
-        "expectations": {"expected_facts": [fact]},
-        "outputs": {"response": response, "trace": []},
-    }
-    (result,) = evaluate([Example.model_validate(line)], judge=judge).results
-    (check,) = [check for check in result.checks if check.name == "expected_facts"]
-    return check
+    return fact_check(judge, response, fact, "Did you cancel my order?")
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from mb.entities import Example
-from mb.evaluation import evaluate
 from mb.judges import JudgeRequest, JudgeTask
 from mb.judges.base import Judge
+from tests.support.judges import fact_check
 
 WAS = "the order was cancelled"
 IS = "the order is cancelled"
@@ -22,14 +21,7 @@ NOT_SHIP = "the order will not ship"
 
 
 def _fact_check(judge: Judge, response: str, fact: str) -> Any:
-    line = {
-        "inputs": {"messages": [{"role": "user", "content": "What happened to my order?"}]},
-        "expectations": {"expected_facts": [fact]},
-        "outputs": {"response": response, "trace": []},
-    }
-    (result,) = evaluate([Example.model_validate(line)], judge=judge).results
-    (check,) = [check for check in result.checks if check.name == "expected_facts"]
-    return check
+    return fact_check(judge, response, fact, "What happened to my order?")
 
 
 @pytest.mark.parametrize(

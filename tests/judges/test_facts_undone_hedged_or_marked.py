@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from mb.entities import Example
-from mb.evaluation import evaluate
 from mb.judges.base import Judge
+from tests.support.judges import fact_check
 
 PAID = "The payment has been refunded"
 CLOSED = "The ticket was closed"
@@ -20,14 +19,7 @@ DELETED = "Your account has been deleted"
 
 
 def _fact_check(judge: Judge, response: str, fact: str) -> Any:
-    line = {
-        "inputs": {"messages": [{"role": "user", "content": "What is the status?"}]},
-        "expectations": {"expected_facts": [fact]},
-        "outputs": {"response": response, "trace": []},
-    }
-    (result,) = evaluate([Example.model_validate(line)], judge=judge).results
-    (check,) = [check for check in result.checks if check.name == "expected_facts"]
-    return check
+    return fact_check(judge, response, fact, "What is the status?")
 
 
 def _undecided(judge: Judge, response: str, fact: str) -> None:

@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["FailingJudge", "ScriptedJudge", "equivalence", "keyword_rule"]
+__all__ = ["FailingJudge", "ScriptedJudge", "equivalence", "fact_check", "keyword_rule"]
 
 
 def equivalence(judge: object, candidate: str, reference: str) -> Verdict:
     """``judge``'s verdict: does ``candidate`` mean the same as ``reference`` (a free_text argument's question)?"""
     [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])  # type: ignore[attr-defined]
     return verdict  # type: ignore[no-any-return]
+
+
+def fact_check(judge: object, response: str, fact: str, question: str = "What is the status?") -> Any:
+    """The ``expected_facts`` check of a line asking ``question``, answered ``response``, expecting ``fact``."""
+    from mb.entities import Example
+    from mb.evaluation import evaluate
+
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": question}]},
+        "expectations": {"expected_facts": [fact]},
+        "outputs": {"response": response, "trace": []},
+    }
+    (result,) = evaluate([Example.model_validate(line)], judge=judge).results  # type: ignore[arg-type]
+    (check,) = [check for check in result.checks if check.name == "expected_facts"]
+    return check
 
 
 def keyword_rule(request: JudgeRequest) -> float:
