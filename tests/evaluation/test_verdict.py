@@ -504,6 +504,18 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
         ("history", [{"type": "function_call_output", "call_id": "c1", "output": "deleted"}]),
         ("history", [{"type": "tool", "tool_call_id": "c1", "content": "deleted"}]),
         ("content", [{"type": "tool_result", "tool_use_id": "t1", "content": "deleted"}]),
+        ("calls", [{"name": "delete_account", "arguments": {}}]),
+        ("parallel_calls", [{"name": "delete_account", "arguments": {}}]),
+        ("mcp_calls", [{"name": "delete_account", "input": {}}]),
+        ("tool_invocations", [{"tool_name": "delete_account", "args": {}}]),
+        ("function", {"name": "delete_account", "arguments": "{}"}),
+        ("toolUse", {"name": "delete_account", "input": {}}),
+        ("tools_used", ["delete_account"]),
+        ("Executed-Tools", ["delete_account"]),
+        ("messages", [{"role": "Assistant", "tool_calls": [_DELETE_CALL]}]),
+        ("history", [{"role": "TOOL", "tool_call_id": "c1", "content": "deleted"}]),
+        ("metadata", {"tool_calls": [{"name": "delete_account"}]}),
+        ("metadata", {"run": [{"toolInvocation": {"tool": "delete_account"}}]}),
     ],
 )
 def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_made_undecided(
@@ -540,7 +552,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
     assert "0/1 passed" in run.output
     assert "1 error(s)" in run.output
     # empty, or a conversation with no call: nothing hidden, decided (an empty key named for calls is still warned of)
-    named = key in ("tool_calls", "toolCalls", "function_call", "function_calls", "intermediate_steps", "steps")
+    named = key not in ("messages", "output", "content", "choices", "chat_history", "raw", "history", "metadata")
     document["outputs"][key] = [] if named else [{"role": "assistant", "content": "Done."}]
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()
@@ -559,6 +571,11 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
         ("tools", [{"type": "function", "function": {"name": "delete_account", "parameters": {}}}]),
         ("messages", [{"role": "user", "content": "Close it."}, {"role": "assistant", "content": "Done."}]),
         ("content", [{"type": "text", "text": "Done."}]),
+        ("metadata", {"parallel_tool_calls": True, "max_tool_calls": None, "tool_calls": [], "recall": 0.5}),
+        ("raw", {"tools": [{"type": "function", "function": {"name": "delete_account", "parameters": {}}}]}),
+        ("response", '{"name": "Paris", "country": "France", "population": 2102650}'),
+        ("response", '[{"role": "assistant", "content": "Done."}]'),
+        ("response", 'Call {"name": "delete_account", "arguments": {}} to close it.'),
     ],
 )
 def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_without_a_warning(
@@ -578,4 +595,48 @@ def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_with
     executed.write_text(json.dumps(document) + "\n")
     checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
     assert checked.exit_code == 0, checked.output
-    assert "not read" not in checked.output
+    assert "tool calls go in outputs.trace" not in checked.output
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        json.dumps({"role": "assistant", "content": None, "tool_calls": [_DELETE_CALL]}),
+        json.dumps({"name": "delete_account", "arguments": {}}),
+        " " + json.dumps([{"type": "function_call", "call_id": "c1", "name": "delete_account", "arguments": "{}"}]),
+    ],
+)
+def test_a_response_that_is_a_tool_call_leaves_no_call_made_undecided(response: str, tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from mb.cli import main
+
+    document = copy.deepcopy(BASE)
+    del document["inputs"]["tools"]
+    document["expectations"] = {"assertions": [{"assert_that": "no_tool_called"}]}
+    document["outputs"] = {"response": response, "trace": []}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "error"
+    assert result.assertions[0].reason.startswith("outputs.response is a tool call (calls go in outputs.trace)")
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text(json.dumps(document) + "\n")
+    checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
+    assert "$.outputs.response: a tool call, not an answer; tool calls go in outputs.trace" in checked.output
+
+
+def test_tool_order_is_an_error_when_calls_are_recorded_beside_the_trace() -> None:
+    document = copy.deepcopy(BASE)
+    del document["inputs"]["tools"]
+    document["expectations"] = {"extended_assertions": [{"assert_that": "tool_order", "tools": ["search", "book"]}]}
+    calls = [
+        {"event": "tool_call", "id": f"c{i}", "tool": tool, "params": {}} for i, tool in enumerate(["search", "book"])
+    ]
+    document["outputs"] = {"response": "Booked.", "trace": calls}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "passed", result.failure_reasons()
+    document["outputs"]["tool_calls"] = [{"name": "book"}]
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "error"
+    assert result.assertions[0].reason == (
+        "outputs.tool_calls is not read (calls go in outputs.trace): cannot tell the order of the calls"
+    )

@@ -318,48 +318,74 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
             return []
     if isinstance(value, list):
         return [call for item in value for call in requested_calls(item, depth - 1)]
-    if not isinstance(value, dict) or value.get("role") not in _ASKING:
+    if not isinstance(value, dict) or _role(value) not in _ASKING:
         return []
     for key in _WRAPPED:
         call = value.get(key)
         if isinstance(call, dict) and call.get("name") and "parameters" not in call:  # not a tool's declaration
             return [_request(value if key == "function" else call, call["name"], call)]
     name = value.get("name") or value.get("tool")
-    if name and (value.get("type") in _PARTS or "args" in value or "tool_input" in value):  # parts, LangChain's
+    if name and (value.get("type") in _PARTS or value.keys() & {"args", "tool_input", "arguments"}):  # parts, calls
         return [_request(value, name, value)]
     return [call for key, held in value.items() if key in _INSIDE for call in requested_calls(held, depth - 1)]
 
 
-_CALL_KEYS = {"toolcalls", "functioncall", "functioncalls", "intermediatesteps", "steps"}
-"""Keys of ``outputs`` named for tool calls (``tool_calls``, ``toolCalls``...): calls go in ``trace``."""
+_CALL_NAMES = {
+    "toolsused", "usedtools", "executedtools", "tooluse", "function", "steps", "intermediatesteps", "actions",
+}  # fmt: skip
+"""Keys named for tool calls besides those whose name holds "call" or "invocation", compared folded (``tools_used``)."""
+_DECLARING = {"parameters", "input_schema", "inputSchema"}
+"""Keys of a tool's declaration (``{"function": {"name": ..., "parameters": ...}}`` declares, it does not call)."""
+
+
+def _role(message: Mapping[str, Any]) -> Any:
+    role = message.get("role")
+    return role.lower() if isinstance(role, str) else role
+
+
+def _named_for_calls(key: str) -> bool:
+    folded = "".join(char for char in key.lower() if char.isalnum())
+    return "call" in folded or "invocation" in folded or folded in _CALL_NAMES
+
+
+def _holds(value: Any) -> bool:
+    """Whether a key named for calls holds any: text, a list or an object (not a declaration), not empty."""
+    declares = isinstance(value, dict) and _DECLARING & value.keys()
+    return bool(value) and isinstance(value, (str, list, dict)) and not declares
 
 
 def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
-    """The keys of ``outputs`` (a line's object, or the extra keys of :class:`Outputs`) that may hold tool calls the
-    evaluation does not read, each with whether it holds any: a key named for calls when it is not empty or
-    ``null``, any other extra key when it holds a call a model requested (:func:`requested_calls`) or a tool's
-    result (a tool ran)."""
+    """The keys of ``outputs`` (a line's object, or the keys of :class:`Outputs` with its extra ones) that may hold
+    tool calls the evaluation does not read, each with whether it holds any: a key named for calls (names compared
+    folded: ``calls``, ``toolUse``, ``tools_used``...) even when empty, any other extra key when it holds a call a model
+    requested (:func:`requested_calls`), a tool's result (a tool ran) or a key named for calls, not empty, and
+    ``response`` when it is JSON text of a call (the agent requested a call instead of answering)."""
     found: dict[str, bool] = {}
     for key, value in outputs.items():
-        if key.replace("_", "").lower() in _CALL_KEYS:
-            found[key] = bool(value)
-        elif key not in Outputs.model_fields and (requested_calls(value, 6) or _tool_results(value, 6)):
+        if key == "response":
+            if isinstance(value, str) and requested_calls(value.strip(), 6):
+                found[key] = True
+        elif _named_for_calls(key):
+            found[key] = _holds(value)
+        elif key not in Outputs.model_fields and (requested_calls(value, 6) or _hidden_calls(value, 6)):
             found[key] = True
     return found
 
 
-def _tool_results(value: Any, depth: int) -> bool:
-    """Whether ``value`` holds the result of a tool that ran (a message of role ``tool`` or ``function``, a
-    ``tool_result`` or ``function_call_output`` part, a LangChain tool message), looked for ``depth`` levels down."""
+def _hidden_calls(value: Any, depth: int) -> bool:
+    """Whether ``value`` holds a key named for calls that holds any or the result of a tool that ran (a message of
+    role ``tool`` or ``function``, a ``tool_result`` or ``function_call_output`` part, a LangChain tool message),
+    looked for ``depth`` levels down."""
     if depth == 0 or not isinstance(value, (dict, list)):
         return False
     if isinstance(value, dict) and (
-        value.get("role") in ("tool", "function")
+        _role(value) in ("tool", "function")
         or value.get("type") in ("tool_result", "function_call_output")
         or (value.get("type") == "tool" and "tool_call_id" in value)
+        or any(_named_for_calls(key) and _holds(held) for key, held in value.items())
     ):
         return True
-    return any(_tool_results(item, depth - 1) for item in (value.values() if isinstance(value, dict) else value))
+    return any(_hidden_calls(item, depth - 1) for item in (value.values() if isinstance(value, dict) else value))
 
 
 def records_error(error: Any) -> bool:

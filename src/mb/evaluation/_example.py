@@ -227,9 +227,11 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         and not any(m["gating"] for m in metrics.values())
     ):
         checks.append(_nothing_checked(example))
-    unread = [key for key, held in unread_calls(outputs.model_extra or {}).items() if held]
+    extra = {"response": outputs.response, **(outputs.model_extra or {})}
+    unread = [key for key, held in unread_calls(extra).items() if held]
     if "trace" not in outputs.model_fields_set or unread:  # no key at all (an empty list says no call was made)
-        why = f"outputs.{unread[0]} is not read (calls go in outputs.trace)" if unread else "outputs.trace is absent"
+        hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
+        why = f"outputs.{unread[0]} {hides} (calls go in outputs.trace)" if unread else "outputs.trace is absent"
         assertions, checks = [_untraced(row, why) for row in assertions], [_untraced(row, why) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
@@ -253,6 +255,7 @@ _UNTRACED = {
     "tool_not_called": "that {tool!r} was not called",
     "no_tool_called": "that no tool was called",
     "tool_call_count": "how many calls were made",
+    "tool_order": "the order of the calls",
     "tools_restriction": "that every call uses an allowed tool",
 }
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
@@ -260,8 +263,8 @@ _UNTRACED = {
 
 def _untraced(row: Row, why: str) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
-    the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace`` (``why``): an
-    error, not a pass."""
+    ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
+    (``why``): an error, not a pass."""
     told = _UNTRACED.get(row.get("assert_that") or row.get("name") or "")
     if not row["passed"] or told is None:
         return row

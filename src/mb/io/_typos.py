@@ -213,7 +213,7 @@ _CHECKS_NOTHING = (
     "no call are checked)"
 )
 
-_NOT_READ = "not read; tool calls go in outputs.trace"
+_CALLS_GO = "tool calls go in outputs.trace"
 
 
 def line_key_warnings(
@@ -230,7 +230,8 @@ def line_key_warnings(
     found = key_warnings(document, file=file, line=line)
     outputs = document.get("outputs") if isinstance(document, dict) else None
     for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
-        found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, _NOT_READ))
+        what = "a tool call, not an answer" if key == "response" else "not read"
+        found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, f"{what}; {_CALLS_GO}"))
     expectations = document.get("expectations") if valid and isinstance(document, dict) else None
     if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
