@@ -119,7 +119,7 @@ def _marker(key: str, value: Any) -> bool:
     if isinstance(value, str) and re.fullmatch(r"\d+(?:\.0*)?", value):
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return 400 <= value < 600
+        return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
     if not isinstance(value, str):
         return False
     status = [word.casefold() for word in _WORDS.findall(_CAMEL.sub("_", value))]
