@@ -480,6 +480,14 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("10", {"pages": "10\u201320"}, False),
         (20, {"pages": "10\u201020"}, False),  # the Unicode hyphen
         ("10\u201320", {"pages": "10-20"}, True),
+        (20, {"pages": "10\u201420"}, False),  # every dash (em, figure) and the minus sign join as the hyphen
+        (10, {"pages": "10\u201220"}, False),
+        (20, {"pages": "10\u221220"}, False),
+        (-5, {"delta": "down \u22125"}, True),
+        (20, {"price": "$10-$20"}, False),  # a hyphen joins across a currency sign
+        ("10", {"price": "\u20ac10\u2013\u20ac20"}, False),
+        ("$20", {"price": "$10-$20"}, False),
+        ("$20", {"price": "$10 or $20"}, True),
         # an exponent is part of its number: no number of its own
         (300, {"a": 1.5e300}, False),
         ("21", {"a": 1e21}, False),
@@ -717,6 +725,11 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"success": True, "flights": ["FL-777"]}}, True),
         ({"result": {"status_code": 200, "flights": ["FL-777"]}}, True),
         ({"result": {"data": {"a": {"b": {"error": "x"}}}, "flights": ["FL-777"]}}, True),  # three levels down
+        # data that only names errors or a status is no failure
+        ({"result": {"error_rate": 0.02, "error_count": 0, "flights": ["FL-777"]}}, True),
+        ({"result": {"status": "active", "code": "FL-777", "default": "FL-777"}}, True),
+        ({"result": {"status": 200, "state": "CA", "zip_code": 94103, "flights": ["FL-777"]}}, True),
+        ({"result": {"status": "transferred", "is_error": "false", "failed": False, "flights": ["FL-777"]}}, True),
     ],
 )
 def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
@@ -776,6 +789,37 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         [{"error": "FL-777 not found"}],
         {"result": {"status": "failed", "id": "FL-777"}},
         '{"id": "FL-777", "status": "Failed"}',
+        # any key naming a failure, in any letter case or separators, set to text, true or a non-empty object
+        {"Error": "FL-777 not found"},
+        {"ERROR": "FL-777 not found"},
+        {"IsError": True, "text": "FL-777"},
+        {"errorMessage": "FL-777 not found"},
+        {"error_code": "E42", "detail": "FL-777"},
+        {"exception": "KeyError: FL-777"},
+        {"faultString": "FL-777 not found"},
+        {"failed": True, "id": "FL-777"},
+        {"errors": "FL-777 not found"},
+        {"errors": {"id": "FL-777 not found"}},
+        {"Success": False, "id": "FL-777"},
+        # a status from 400 to 599, as a number or text, or a word of failure
+        {"status": 500, "id": "FL-777"},
+        {"status": "500", "id": "FL-777"},
+        {"status_code": "500", "id": "FL-777"},
+        {"statusCode": 503, "id": "FL-777"},
+        {"httpStatus": 404, "id": "FL-777"},
+        {"code": 500, "id": "FL-777"},
+        {"status": "fail", "id": "FL-777"},
+        {"status": "errored", "id": "FL-777"},
+        {"status": "timeout", "id": "FL-777"},
+        {"status": "ERR", "id": "FL-777"},
+        {"status": "FAILED_PRECONDITION", "id": "FL-777"},
+        {"state": "permissionDenied", "id": "FL-777"},
+        # JSON text after a prefix, in a fence, in MCP's text parts or under another key
+        'Tool returned: {"error": "FL-777 not found"}',
+        '```json\n{"error": "FL-777 not found"}\n```',
+        {"content": [{"type": "text", "text": '{"error": "FL-777 not found"}'}]},
+        ['{"error": "FL-777 not found"}'],
+        {"body": '{"error": "FL-777 not found"}'},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:

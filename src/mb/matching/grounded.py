@@ -3,9 +3,10 @@
 How values are compared:
 
 - values are compared as whole tokens: word characters (combining marks included: ``राम`` is no part of ``रामायण``)
-  joined by ``-`` (or an en dash or a Unicode hyphen), ``.``, ``/``, ``:`` (or ``,`` between digits, ``+`` of an
-  exponent) form one token, and no part of a token grounds anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``,
-  ``1,200``, ``10\\u201320``, ``1.5e+300``); a sign starts a token (``+5`` is not in ``1+5``);
+  joined by ``-`` (or any dash or the minus sign; also before a currency sign: ``$10-$20``), ``.``, ``/``, ``:`` (or
+  ``,`` between digits, ``+`` of an exponent) form one token, and no part of a token grounds anything
+  (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``, ``10\\u201420``, ``1.5e+300``); a sign starts a token
+  (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
@@ -29,6 +30,7 @@ How values are compared:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
@@ -44,46 +46,84 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["FAILED", "MAYBE", "Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:[-./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
-"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, a comma between digits, or the plus
-sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
-_DASHES = str.maketrans("\u2010\u2011\u2013", "---")
-"""Dashes read as the hyphen: the Unicode hyphens and a range's en dash (``10\\u201320`` is one token, as ``10-20``)."""
+_JOINED = r"(?:-{currency}?|[./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+"""What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
+colon, a comma between digits, or the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
 
 
 _TRUE = (True, "true")
-_FAILED_STATUSES = frozenset({"error", "failed", "failure"})
 FAILED, MAYBE = "failed", "may have failed"
 """What :func:`result_failed` says of a result that failed, and of one that may have failed (or may be data about a
 failure)."""
+_WORDS = re.compile(r"[^\W\d_]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_FAILURE_WORDS = ("fail", "err", "exception", "fault")
+"""What a key starts a word with when it names a failure (``errorMessage``, ``error_code``, ``is_error``,
+``exception``, ``faultString``, ``failureReason``; not ``default``)."""
+_FAILURE_STATUSES = re.compile(r"timeout|timedout|denied|invalid|unavailable|notfound|forbidden")
+_UNSET = frozenset({"", "false", "0", "no", "none", "null"})
 
 
 def result_failed(result: Any, *, depth: int = 0) -> str | None:
     """:data:`FAILED` when a tool result says its call failed: an object with a non-empty ``error`` (as a tool that
     raised is recorded), ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or ``"true"``),
     or such an object as its ``result``, or as JSON text (a ``tool`` message's content). :data:`MAYBE` when it may have
-    failed or may be a record about a failure (``{"payment_id": "PM-7", "status": "failed"}``): ``status`` ``error``,
-    ``failed`` or ``failure``, a non-empty ``errors`` list, ``success`` or ``ok`` false, ``status_code`` from 400, or
-    any such marker up to two levels down or in a list's item. None otherwise."""
+    failed or may be a record about a failure (``{"payment_id": "PM-7", "status": "failed"}``): an object (up to two
+    objects down, in a list's item or in JSON found in a string) with a key (any letter case or separators) naming a
+    failure (a word starting with ``err``, ``fail``, ``exception`` or ``fault``) set to ``true``, a string or a
+    non-empty object or list; ``success`` or ``ok`` false; a status (``status``, ``state``, ``code``,
+    ``status_code``, ``httpStatus``...) from 400 to 599 or a word of failure (``failed``, ``ERR``, ``timeout``,
+    ``denied``, ``invalid``, ``unavailable``, ``not_found``...). None otherwise."""
     if depth == 0 and isinstance(result, str) and result.lstrip().startswith(("{", "[")):
-        try:
+        with contextlib.suppress(ValueError):
             result = json.loads(result)
-        except ValueError:
-            return None
     if depth == 0 and (_certain(result) or (isinstance(result, dict) and _certain(result.get("result")))):
         return FAILED
+    if isinstance(result, str):
+        return next((MAYBE for found in _json_in(result) if result_failed(found, depth=depth)), None)
     if isinstance(result, dict):
-        status, code = result.get("status"), result.get("status_code")
-        if (
-            _certain(result)
-            or (isinstance(status, str) and status.strip().casefold() in _FAILED_STATUSES)
-            or (isinstance(result.get("errors"), list) and bool(result["errors"]))
-            or any(result.get(key) in (False, "false") for key in ("success", "ok"))
-            or (isinstance(code, int) and not isinstance(code, bool) and code >= 400)
-        ):
+        if any(_marker(str(key), value) for key, value in result.items()):
             return MAYBE
+        depth += 1
     items = result.values() if isinstance(result, dict) else result if isinstance(result, list) else ()
-    return MAYBE if depth < 2 and any(result_failed(item, depth=depth + 1) for item in items) else None
+    return MAYBE if depth <= 2 and any(result_failed(item, depth=depth) for item in items) else None
+
+
+def _json_in(text: str) -> Iterator[Any]:
+    """The JSON object or array that ``text`` holds after a prefix or in a fence (``Tool returned: {...}``)."""
+    for bracket in "{[":
+        start = text.find(bracket)
+        if start >= 0:
+            try:
+                yield json.JSONDecoder().raw_decode(text, start)[0]
+            except ValueError:
+                continue
+
+
+def _marker(key: str, value: Any) -> bool:
+    """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`)."""
+    words = [word.casefold() for word in _WORDS.findall(_CAMEL.sub("_", key))]
+    folded = "".join(words)
+    if isinstance(value, str):
+        value = value.strip()
+    if folded in ("success", "ok", "succeeded"):
+        return value is False or value == 0 or (isinstance(value, str) and value.casefold() == "false")
+    if any(word.startswith(_FAILURE_WORDS) for word in words):
+        return (
+            value is True
+            or (isinstance(value, (dict, list)) and bool(value))
+            or (isinstance(value, str) and value.casefold() not in _UNSET)
+        )
+    if not (folded.endswith(("status", "state", "statuscode", "httpcode", "responsecode")) or folded == "code"):
+        return False
+    if isinstance(value, str) and re.fullmatch(r"\d+(?:\.0*)?", value):
+        value = float(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
+    if not isinstance(value, str):
+        return False
+    status = [word.casefold() for word in _WORDS.findall(_CAMEL.sub("_", value))]
+    return any(word.startswith(_FAILURE_WORDS) for word in status) or bool(_FAILURE_STATUSES.search("".join(status)))
 
 
 def _certain(result: Any) -> bool:
@@ -98,8 +138,28 @@ def _certain(result: Any) -> bool:
 def _word() -> str:
     """The pattern of a word character: ``\\w`` or a combining mark (Unicode categories Mn, Mc, Me), which belongs to
     the letter before it (``राम`` does not occur in ``रामायण``, ``ab`` not in ``ab\\u0301c``)."""
-    marks = "".join(chr(code) for code in range(sys.maxunicode + 1) if unicodedata.category(chr(code))[0] == "M")
-    return rf"[\w{marks}]"
+    return rf"[\w{_chars()['M']}]"
+
+
+@functools.cache
+def _chars() -> dict[str, str]:
+    """The combining marks (``M``), dashes (``Pd``, with the minus sign U+2212) and currency signs (``Sc``)."""
+    found: dict[str, list[str]] = {"M": [], "Pd": ["\u2212"], "Sc": []}
+    for char in map(chr, range(sys.maxunicode + 1)):
+        category = unicodedata.category(char)
+        found.get(category, found.get(category[0], [])).append(char)
+    return {category: "".join(chars) for category, chars in found.items()}
+
+
+def _currency() -> str:
+    """The pattern of a currency sign (Unicode category Sc)."""
+    return f"[{_chars()['Sc']}]"
+
+
+@functools.cache
+def _dashes() -> dict[int, str]:
+    """Every dash read as the hyphen (``10\\u201420``, ``10\\u221220`` are one token, as ``10-20``)."""
+    return dict.fromkeys(map(ord, _chars()["Pd"]), "-")
 
 
 @functools.cache
@@ -107,7 +167,7 @@ def _token() -> re.Pattern[str]:
     """A token of text: word characters joined (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``), with the
     minus sign of a number; a value is only ever grounded by whole tokens."""
     word = _word()
-    return re.compile(rf"-?{word}+(?:{_JOINED}{word}+)*")
+    return re.compile(rf"-?{word}+(?:{_JOINED.format(currency=_currency())}{word}+)*")
 
 
 _NUMERAL = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
@@ -123,7 +183,7 @@ def _fold(text: str) -> str:
     if text.isascii():
         return text.casefold()
     text = "".join(char for char in text if unicodedata.category(char) != "Cf")
-    return unicodedata.normalize("NFC", text.casefold()).translate(_DASHES)
+    return unicodedata.normalize("NFC", text.casefold()).translate(_dashes())
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
@@ -237,13 +297,17 @@ def _occurs(needle: str, text: str) -> bool:
 def _pattern(needle: str) -> str:
     """The pattern of :func:`_occurs` (``needle`` is not blank)."""
     before = after = ""
-    word = _word()
+    word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)(?<!\de\+)" + (r"(?<!-)" if needle[0].isdigit() else "")
+        before = rf"(?<!{word})(?<!{word}[-./:])(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
+            r"(?<!-)" if needle[0].isdigit() else ""
+        )
     elif needle[0] in "+-./:,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
+    elif re.fullmatch(currency, needle[0]):
+        before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!,\d)(?!(?<=\de)\+\d)"
+        after = rf"(?![-./:]?{word})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
     elif needle[-1] in "-./:,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
