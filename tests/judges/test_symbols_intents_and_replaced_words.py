@@ -90,6 +90,12 @@ def test_an_action_only_meant_or_left_undone_is_not_passed(judge: Judge, candida
             " lane, and towels can be borrowed from the front desk for a small deposit that is returned afterwards.",
         ),
         ("a hot tea with lemon, no sugar", "a cold tea with honey, no sugar"),
+        (  # a function word put in or left out beside them changes nothing
+            "Your connection was moved to the morning flight, and then the bag was transferred manually to the new"
+            " plane, so you can collect it at the carousel when you land without doing anything at the desk.",
+            "Your connection was moved to the evening flight and the bag was transferred automatically to the new"
+            " plane, so you can collect it at the carousel when you land without doing anything at the desk.",
+        ),
     ],
 )
 def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str, reference: str) -> None:

@@ -72,14 +72,22 @@ def test_a_unit_in_the_name_or_the_value_compares_exactly(name: str, value: Json
         ("for 2 hours", "start_hour", 2),
         ("for 30 minutes", "minute", 30),
         ("for 30 seconds", "second", 30),
+        ("for 2 hours", "start_hrs", 2),
+        ("for 2 hours", "close_hr", 2),
+        ("for 2 hours", "at_hours", 2),
+        ("for 2 hours", "min_hour", 2),
     ],
 )
 def test_a_clock_part_is_never_a_length(phrase: str, name: str, value: JsonValue) -> None:
-    # "hour": 2 is two o'clock, not two hours; only a name in the plural ("hours", "total_minutes") holds a length
+    # "hour": 2 is two o'clock, not two hours; so is a unit beside a part of a clock or an end of a range
     assert not match_date_time(phrase, {name: value}, U, params=[name]).passed
 
 
-@pytest.mark.parametrize(("name", "value"), [("total_minutes", 120), ("num_hours", 2), ("hrs", 2), ("secs", 7200)])
-def test_a_name_in_a_plural_unit_holds_a_length(name: str, value: JsonValue) -> None:
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("total_minutes", 120), ("num_hours", 2), ("hrs", 2), ("secs", 7200), ("hr", 2), ("wait_min", 120),
+     ("hours_total", 2), ("sec", 7200)],
+)  # fmt: skip
+def test_a_name_in_a_plural_or_abbreviated_unit_holds_a_length(name: str, value: JsonValue) -> None:
     outcome = match_date_time("for 2 hours", {name: value}, U, params=[name])
     assert (outcome.passed, outcome.error) == (True, None), outcome.reason

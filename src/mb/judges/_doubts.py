@@ -608,16 +608,17 @@ def substitution(candidate: str, reference: str) -> str | None:
 def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
     """Two or more content words of the reference each replaced by another where they stand, or one by a pair of
     words and another elsewhere, every other word the same ("the evening flight, transferred automatically" / "the
-    morning flight, transferred manually"; "two blue chairs" / "two green tables"): the texts read alike, yet each
-    word replaced may change what they say. One word for two alone ("cheapest" / "least expensive") is rewording, and
-    so, mostly, are a few words replaced in a short text ("Israeli forces detain ..." / "Israeli forces arrest ...")."""
+    morning flight, then transferred manually"; "two blue chairs" / "two green tables"), function words put in or left
+    out aside: the texts read alike, yet each word replaced may change what they say. One word for two alone
+    ("cheapest" / "least expensive") is rewording, and so, mostly, are a few words replaced in a short text ("Israeli
+    forces detain ..." / "Israeli forces arrest ...")."""
     replaced, count = [], 0
     for kind, start, end, first, last in SequenceMatcher(a=theirs, b=mine, autojunk=False).get_opcodes():
-        if kind == "equal":
+        said = mine[first:last], theirs[start:end]
+        if kind == "equal" or (kind != "replace" and STOPWORDS.issuperset(said[0] + said[1])):  # "and then" / "and"
             continue
         if kind != "replace" or max(end - start, last - first) > 2:
             return None
-        said = mine[first:last], theirs[start:end]
         stems = [{stem(_canonical(word)) for word in side if word not in STOPWORDS} for side in said]
         if stems[0] != stems[1] and "".join(said[0]) != "".join(said[1]):  # "11pm" / "11 pm"
             replaced.append((" ".join(said[0]), " ".join(said[1])))

@@ -19,7 +19,7 @@ from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS
 from .._outcome import Outcome
 from ._alternatives import alternatives
 from ._grammar import parse
-from ._names import Slot, classify, words
+from ._names import Slot, classify, names_a_length
 from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
@@ -156,8 +156,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
     if value is None:
         return Outcome.fail(f"{prefix}; {name} is missing")
     slot = classify(name)
-    if slot.kind in {"hour", "minute", "second"} and words(name)[-1] in _PLURAL_UNITS:
-        # "hours" or "total_minutes": 2 is a length here; "hour", "hh" or "start_hour" is a part of a clock
+    if slot.kind in {"hour", "minute", "second"} and names_a_length(name):
+        # "hours" or "wait_min": 2 is a length here; "hour", "hh" or "start_hour" is a part of a clock
         slot = Slot(name, slot.role, "duration", slot.kind)
     if slot.kind != "duration" or (isinstance(value, str) and iso_duration(value) is not None):
         outcome = duration_outcome(expected, value)  # the parameter it was read from named in its reason
@@ -178,7 +178,6 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
     return verdict(f"{prefix}; got {value!r} in {name}, a duration of {show_length(given)}")
 
 
-_PLURAL_UNITS = frozenset({"hours", "hrs", "minutes", "mins", "seconds", "secs"})
 _VAGUE_RE = re.compile(r"\b(?:a\s+)?few\b")
 
 

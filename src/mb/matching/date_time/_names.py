@@ -15,14 +15,21 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Slot", "classify", "names_an_end", "unknown_keys", "unknown_keys_reason", "words"]
+__all__ = ["Slot", "classify", "names_a_length", "names_an_end", "unknown_keys", "unknown_keys_reason", "words"]
 
 _START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
           "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip
 _END = {"end", "ends", "ending", "until", "till", "til", "to", "finish", "finishes", "stop", "stops", "close",
         "closes", "closing", "through", "thru", "before", "checkout", "return", "returns", "arrival", "arrive",
         "latest", "last", "max", "expiry", "expires", "expiration"}  # fmt: skip
+#: The one list of words of a unit of the clock; a unit a parameter holds a number in (``duration_minutes``).
+_UNIT_WORDS = {"minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute", "hour": "hour",
+               "hours": "hour", "hrs": "hour", "hr": "hour", "second": "second", "seconds": "second",
+               "secs": "second", "sec": "second", "ms": "millisecond", "days": "day", "day": "day"}  # fmt: skip
+#: Words naming one part of a date or clock, never a length: a name with one holds a part ("start_hour", "hh").
+_CLOCK_PARTS = frozenset({"hour", "minute", "second", "day", "hh", "ss", "clock", "at"})
 _KIND_WORDS = {
+    **{word: unit for word, unit in _UNIT_WORDS.items() if unit != "millisecond"},
     "datetime": "full", "timestamp": "full", "ts": "full", "dt": "full", "iso": "full", "epoch": "full",
     "unix": "full", "instant": "full", "moment": "full", "when": "full",
     "timezone": "zone", "tz": "zone", "zone": "zone", "tzid": "zone", "offset": "zone",
@@ -31,19 +38,13 @@ _KIND_WORDS = {
     "date": "date", "time": "time", "clock": "time", "hhmm": "time",
     "year": "year", "years": "year", "yr": "year", "yyyy": "year",
     "month": "month", "months": "month",
-    "day": "day", "days": "day", "dd": "day", "dom": "day", "mday": "day",
-    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour", "hh": "hour",
-    "minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute",
-    "second": "second", "seconds": "second", "sec": "second", "secs": "second", "ss": "second",
+    "dd": "day", "dom": "day", "mday": "day", "hh": "hour", "ss": "second",
     "ampm": "ampm", "meridiem": "ampm", "meridian": "ampm",
 }  # fmt: skip
-_UNIT_WORDS = {"minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute", "hour": "hour",
-               "hours": "hour", "hrs": "hour", "hr": "hour", "second": "second", "seconds": "second",
-               "secs": "second", "sec": "second", "ms": "millisecond", "days": "day", "day": "day"}  # fmt: skip
 _UNIT_LETTERS = {"s": "second", "h": "hour"}  # duration_s, duration_h (never "m": minutes or months?)
 _VOCABULARY = sorted(
     {*_START, *_END, *_KIND_WORDS, *_UNIT_WORDS, "check", "in", "out", "of", "week", "am", "pm", "event", "due",
-     "meeting", "scheduled", "schedule", "appointment", "local", "utc", "on", "at", "new", "reminder", "ms"},
+     "meeting", "scheduled", "schedule", "appointment", "local", "utc", "on", "at", "new", "reminder"},
     key=len,
     reverse=True,
 )  # fmt: skip
@@ -139,3 +140,11 @@ def names_an_end(name: str) -> bool:
     rather than a point (``when``, ``date``, ``hour``)."""
     ws = words(name)
     return bool(_START.intersection(ws) or _END.intersection(ws)) or "check" in ws
+
+
+def names_a_length(name: str) -> bool:
+    """Whether a name in units of the clock holds a length rather than a part of a clock: one of its words is a unit
+    in the plural or abbreviated ("hours", "hours_total", "hr", "wait_min"), none names a part of a clock ("hour",
+    "hh", "minute", "at") nor an end of a range ("start_hrs", "close_hr": a moment)."""
+    ws = set(words(name))
+    return bool(ws & _UNIT_WORDS.keys()) and not ws & _CLOCK_PARTS and not names_an_end(name)
