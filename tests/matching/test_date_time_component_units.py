@@ -91,3 +91,11 @@ def test_a_clock_part_is_never_a_length(phrase: str, name: str, value: JsonValue
 def test_a_name_in_a_plural_or_abbreviated_unit_holds_a_length(name: str, value: JsonValue) -> None:
     outcome = match_date_time("for 2 hours", {name: value}, U, params=[name])
     assert (outcome.passed, outcome.error) == (True, None), outcome.reason
+
+
+@pytest.mark.parametrize("name", ["hours_in_minutes", "hours_minutes", "duration_hrs_mins", "minutesHours"])
+def test_a_name_with_two_units_is_an_error(name: str) -> None:
+    outcome = match_date_time("for 2 hours", {name: 2}, U, params=[name])
+    assert not outcome.passed
+    assert outcome.error is not None and "two units" in outcome.error
+    assert match_date_time("for 2 hours", {name: "2 hours"}, U, params=[name]).passed  # a value that says its unit

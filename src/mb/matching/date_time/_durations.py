@@ -19,7 +19,7 @@ from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS
 from .._outcome import Outcome
 from ._alternatives import alternatives
 from ._grammar import parse
-from ._names import Slot, classify, names_a_length
+from ._names import Slot, classify, names_a_length, units_named
 from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
@@ -155,6 +155,9 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
     value = values.get(name)
     if value is None:
         return Outcome.fail(f"{prefix}; {name} is missing")
+    if len(units_named(name)) > 1 and not (isinstance(value, str) and not _NUMBER_RE.fullmatch(value.strip())):
+        why = f"{prefix}; {name} names two units of time: which one {describe(value)} is in cannot be told"
+        return Outcome(False, why, 0.0, error=why)  # "hours_in_minutes": 2
     slot = classify(name)
     if slot.kind in {"hour", "minute", "second"} and names_a_length(name):
         # "hours" or "wait_min": 2 is a length here; "hour", "hh" or "start_hour" is a part of a clock

@@ -15,7 +15,16 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Slot", "classify", "names_a_length", "names_an_end", "unknown_keys", "unknown_keys_reason", "words"]
+__all__ = [
+    "Slot",
+    "classify",
+    "names_a_length",
+    "names_an_end",
+    "units_named",
+    "unknown_keys",
+    "unknown_keys_reason",
+    "words",
+]
 
 _START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
           "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip
@@ -140,6 +149,11 @@ def names_an_end(name: str) -> bool:
     rather than a point (``when``, ``date``, ``hour``)."""
     ws = words(name)
     return bool(_START.intersection(ws) or _END.intersection(ws)) or "check" in ws
+
+
+def units_named(name: str) -> set[str]:
+    """The units of the clock the words of a name say ("hours_in_minutes": hour and minute)."""
+    return {_UNIT_WORDS[word] for word in words(name) if word in _UNIT_WORDS}
 
 
 def names_a_length(name: str) -> bool:
