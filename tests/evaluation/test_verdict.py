@@ -504,6 +504,7 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
         ("history", [{"type": "function_call_output", "call_id": "c1", "output": "deleted"}]),
         ("history", [{"type": "tool", "tool_call_id": "c1", "content": "deleted"}]),
         ("content", [{"type": "tool_result", "tool_use_id": "t1", "content": "deleted"}]),
+        ("mcp", {"content": [{"type": "text", "text": "Account deleted."}], "isError": False}),
         ("calls", [{"name": "delete_account", "arguments": {}}]),
         ("parallel_calls", [{"name": "delete_account", "arguments": {}}]),
         ("mcp_calls", [{"name": "delete_account", "input": {}}]),
@@ -552,7 +553,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
     assert "0/1 passed" in run.output
     assert "1 error(s)" in run.output
     # empty, or a conversation with no call: nothing hidden, decided (an empty key named for calls is still warned of)
-    named = key not in ("messages", "output", "content", "choices", "chat_history", "raw", "history", "metadata")
+    named = key not in ("messages", "output", "content", "choices", "chat_history", "raw", "history", "metadata", "mcp")
     document["outputs"][key] = [] if named else [{"role": "assistant", "content": "Done."}]
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()

@@ -374,14 +374,15 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
 
 def _hidden_calls(value: Any, depth: int) -> bool:
     """Whether ``value`` holds a key named for calls that holds any or the result of a tool that ran (a message of
-    role ``tool`` or ``function``, a ``tool_result`` or ``function_call_output`` part, a LangChain tool message),
-    looked for ``depth`` levels down."""
+    role ``tool`` or ``function``, a ``tool_result`` or ``function_call_output`` part, a LangChain tool message, an
+    MCP tool's result), looked for ``depth`` levels down."""
     if depth == 0 or not isinstance(value, (dict, list)):
         return False
     if isinstance(value, dict) and (
         _role(value) in ("tool", "function")
         or value.get("type") in ("tool_result", "function_call_output")
         or (value.get("type") == "tool" and "tool_call_id" in value)
+        or ("isError" in value and isinstance(value.get("content"), list))  # an MCP tool's result
         or any(_named_for_calls(key) and _holds(held) for key, held in value.items())
     ):
         return True
