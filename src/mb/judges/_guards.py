@@ -16,6 +16,7 @@ doubt: never supported offline, failed only when another guard fires.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -155,12 +156,14 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         if unsigned:
             missing, extra = [found[0] for _, found in unsigned], [q for q, _ in unsigned]
     if not missing:  # a time of the reference met only by a bare number, the candidate's own time another one
-        missing = [
-            r for r in ref if r.kind == "time" and not any(c.kind == "time" and same_quantity(r, c) for c in cand)
-        ]
-        extra = [c for c in extra if c.kind == "time"]
-        if not (missing and extra):
-            return None
+        times = [r for r in ref if r.kind == "time" and not any(c.kind == "time" and same_quantity(r, c) for c in cand)]
+        if not (times and any(c.kind == "time" for c in extra)):
+            fewer = [r for r in ref if not r.soft and _count(r, ref) > _count(r, cand)] if extra else []
+            if not fewer:
+                return None
+            detail = f"the candidate adds {_listing(extra)} and says {_listing(fewer)} fewer times than the reference"
+            return GuardFailure("numbers", f"{detail}: one may stand for another", doubt=True)
+        missing, extra = times, [c for c in extra if c.kind == "time"]
     if extra:
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         if _sign_in_words(extra, missing, candidate, reference):
@@ -173,6 +176,10 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         saying = f"the reference states {_listing(missing)}, the candidate {_listing(said)}"
         return GuardFailure("numbers", f"{saying}, a sign it may give in words", doubt=True)
     return GuardFailure("numbers", detail)
+
+
+def _count(one: Quantity, found: Sequence[Quantity]) -> int:
+    return sum(same_quantity(one, q) for q in found)
 
 
 def _units(candidate: str, reference: str) -> GuardFailure | None:
@@ -212,12 +219,27 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
         return None
     ref_missing = absent_names(ref_strong, reference, candidate)
     if not cand_missing and not ref_missing:
-        return None
+        return _replaced(candidate, reference)
     cand_all = cand_missing + absent_names(cand_weak, candidate, reference)
     ref_all = ref_missing + absent_names(ref_weak, reference, candidate)
     if cand_all and ref_all:
         said, other = _quoted(cand_all, candidate), _quoted(ref_all, reference)
         return GuardFailure("entities", f"the candidate names {said} where the reference names {other}")
+    return _replaced(candidate, reference)
+
+
+def _replaced(candidate: str, reference: str) -> GuardFailure | None:
+    """A name only one text writes ("Dallas", "Diana") while a name of the other is said there more often: one
+    mention may stand for another ("to Denver ... in Denver" / "to Dallas ... in Denver"), a doubt."""
+    for text, other in ((reference, candidate), (candidate, reference)):
+        mine, theirs = (Counter(plain(token.lower) for token in tokens(said)) for said in (text, other))
+        extra = [name for found in names(other) for name in found if not mine[name]]
+        fewer = [name for found in names(text) for name in found if 0 < theirs[name] < mine[name]]
+        if extra and fewer:
+            detail = (
+                f"one text names {_quoted(extra, other)} and says {_quoted(fewer, text)} fewer times than the other"
+            )
+            return GuardFailure("entities", f"{detail}: one may stand for another", doubt=True)
     return None
 
 
