@@ -277,11 +277,7 @@ def test_a_fact_among_sentences_that_say_other_things_passes(judge: Judge, respo
 def test_a_question_without_its_question_mark_is_never_the_statement(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
-    assert not verdict.passed, verdict.reason
-    assert "asks a question" in verdict.reason
-    check = _fact_check(judge, candidate, reference.rstrip("."))
-    assert not check.passed, check.reason
+    _assert_asks(judge, candidate, reference)
 
 
 @pytest.mark.parametrize(
@@ -296,11 +292,7 @@ def test_a_question_without_its_question_mark_is_never_the_statement(
 )
 def test_a_subject_after_an_auxiliary_before_a_bare_verb_asks(judge: Judge, statement: str, question: str) -> None:
     for candidate, reference in ((question, statement), (statement, question)):
-        [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
-        assert not verdict.passed, verdict.reason
-        assert "asks a question" in verdict.reason
-        check = _fact_check(judge, candidate, reference.rstrip("."))
-        assert not check.passed, check.reason
+        _assert_asks(judge, candidate, reference)
 
 
 @pytest.mark.parametrize(
@@ -394,3 +386,12 @@ def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(jud
 def test_a_fact_before_an_offer_of_help_or_a_plain_remark_passes(judge: Judge, response: str) -> None:
     check = _fact_check(judge, response, YOURS)
     assert check.passed, check.reason
+
+
+def _assert_asks(judge: Judge, candidate: str, reference: str) -> None:
+    """A question and a statement of the same words: never the same meaning, never the fact stated."""
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    assert not verdict.passed, verdict.reason
+    assert "asks a question" in verdict.reason
+    check = _fact_check(judge, candidate, reference.rstrip("."))
+    assert not check.passed, check.reason

@@ -434,14 +434,7 @@ def test_a_span_not_read_as_a_call_named_like_a_tool_the_line_names_leaves_the_l
             _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
         )),
     }  # fmt: skip
-    for case, (source, trace) in traces.items():
-        folder = tmp_path / case.replace(" ", "_")
-        folder.mkdir()
-        result, line = _imported(folder, source, trace)
-        assert result.exit_code == 0, (case, result.output)
-        assert "trace" not in line["outputs"], case
-        assert "may be tool calls" in result.output, case
-        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+    _assert_imported_without_trace(tmp_path, traces)
 
 
 def _request(ident: str, tool: str) -> dict[str, Any]:
@@ -598,15 +591,7 @@ def test_a_model_or_retriever_span_named_like_a_tool_the_line_names_leaves_the_l
             _otel_chat("c2", 2, _OTEL_ANSWER),
         )),
     }  # fmt: skip
-    for case, (source, trace) in traces.items():
-        folder = tmp_path / case.replace(" ", "_")
-        folder.mkdir()
-        result, line = _imported(folder, source, trace)
-        assert result.exit_code == 0, (case, result.output)
-        assert "trace" not in line["outputs"], case
-        assert "may be tool calls" in result.output, case
-        assert "delete" in result.output.lower(), case
-        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+    _assert_imported_without_trace(tmp_path, traces, naming="delete")
 
 
 def test_a_retriever_span_that_ran_a_requested_call_or_runs_inside_its_tool_span_keeps_the_trace(
@@ -855,3 +840,17 @@ def test_calls_requested_in_gemini_bedrock_and_langchain_answers_are_calls_with_
             {"event": "tool_call", "id": ident or "span_chat#1_1", "tool": "delete_account", "params": {"a": 1}}
         ], case
         assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}, case
+
+
+def _assert_imported_without_trace(tmp_path: Path, traces: dict[str, Any], naming: str = "") -> None:
+    """Each ``case: (source, trace)`` imports as a line without a trace, with a warning (naming ``naming``), so the
+    no-call checks are errors."""
+    for case, (source, trace) in traces.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, (case, result.output)
+        assert "trace" not in line["outputs"], case
+        assert "may be tool calls" in result.output, case
+        assert naming in result.output.lower(), case
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
