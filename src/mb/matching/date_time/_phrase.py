@@ -34,12 +34,10 @@ from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zo
 __all__ = [
     "MAX_LENGTH",
     "elapsed_time",
-    "iso_reading",
     "left_open",
     "normalize",
     "reference_of",
     "resolve",
-    "resolve_naive",
     "understood",
 ]
 

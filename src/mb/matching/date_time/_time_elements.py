@@ -117,10 +117,6 @@ _DAY_WORD_RE = re.compile(r"\b(?:today|tomorrow|tonight|yesterday)\b")
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
 
 
-def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
-    return (int(hour), int(minute)), (int(minute), int(hour))
-
-
 def _zero_clock_range(m: re.Match[str]) -> bool:
     """Whether the four digits matched are one end of a range whose other end is a clock beyond doubt."""
     text, start = m.string, m.start()
@@ -144,7 +140,8 @@ def _digit_clock(rule: str) -> Builder:
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
-        if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
+        pairs = ((int(hour), int(minute)), (int(minute), int(hour)))
+        if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in pairs):
             return None  # "9.30" is a date too: read both ways with the date
         explicit = (
             rule == "always"
