@@ -149,8 +149,7 @@ def _digit_clock(rule: str) -> Builder:
             or (rule in ("zero", "two") and hour.startswith("0"))
             or (rule == "two" and len(hour) == 2)
         )
-        second = int(found["s"]) if "s" in found else None
-        return _clock(int(hour), int(minute), second, found.get("ap"), explicit)
+        return _clock(int(hour), int(minute), int(found["s"]) if "s" in found else None, found.get("ap"), explicit)
 
     return build
 
@@ -168,8 +167,7 @@ for _pattern, _first, _rule in _DIGIT_CLOCKS:
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
         return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
-    minute = minute_value(m["m"]) if m["m"] else 0
-    return _clock(number_value(m["h"]), minute, None, m["ap"])
+    return _clock(number_value(m["h"]), minute_value(m["m"]) if m["m"] else 0, None, m["ap"])
 
 
 _AFTERNOON_HOURS = cardinal_words(13, 23)
@@ -179,8 +177,7 @@ _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 @_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm", "at", _AFTERNOON_HOURS)
 def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
     """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
-    minute = minute_value(m["m"])
-    return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
+    return _clock(_AFTERNOON_HOURS[m["h"]], minute_value(m["m"]), None, None, explicit=True)
 
 
 @_element(r"(?:at\s+)?(?P<h>\d{1,2})", "at", DIGIT)
