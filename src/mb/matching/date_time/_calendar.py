@@ -153,10 +153,9 @@ def days(first: date, count: int, note: str) -> Window:
     return Window(midnight(first), midnight(first) + timedelta(days=count), "span", note=note)
 
 
-def week(d: date, sunday: bool = False) -> Window:
-    """The week around ``d`` (Monday to Sunday, or Sunday to Saturday)."""
-    back = (d.weekday() + 1) % 7 if sunday else d.weekday()
-    first = midnight(d - timedelta(days=back))
+def week(d: date) -> Window:
+    """The week around ``d`` (Monday to Sunday)."""
+    first = midnight(d - timedelta(days=d.weekday()))
     return Window(first, first + timedelta(days=7), "span", note="week")
 
 

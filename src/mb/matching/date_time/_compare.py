@@ -273,14 +273,12 @@ def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
     """Whether the right day was given but the phrase asks for a time within it (the instant a period of another
     reading ends, such as "EOM" read as midnight, names no time of day)."""
     period_ends = {r.start.hi for r in resolution.readings if _is_period(r.start)}
-    for reading in resolution.readings:
-        if reading.start.lo in period_ends and not _is_period(reading.start):
-            continue
-        for actual in starts:
-            relaxed = replace(actual, mode="overlaps")
-            if accepts(reading.start, relaxed, resolution.user_zone, resolution.named):
-                return True
-    return False
+    return any(
+        accepts(reading.start, replace(actual, mode="overlaps"), resolution.user_zone, resolution.named)
+        for reading in resolution.readings
+        if reading.start.lo not in period_ends or _is_period(reading.start)
+        for actual in starts
+    )
 
 
 _MICROSECOND = timedelta(microseconds=1)

@@ -344,8 +344,7 @@ def _next_day(m: re.Match[str]) -> Item | None:
     """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
     if m["dir2"]:
         return Item("offset", "", Offset(((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
-    forward = m["dir"] in {"next", "following"}
-    return Item("date", "", Days(1 if forward else -1))
+    return Item("date", "", Days(1 if m["dir"] in {"next", "following"} else -1))
 
 
 @_element(

@@ -335,8 +335,7 @@ def _bare_week(item: Item) -> bool:
 
 def _shifted(window: Window, pieces: Pieces) -> Window:
     if pieces[0][1] == "business day":
-        moved = add_business_days(window.lo.date(), int(pieces[0][0]))
-        return units.day(moved)
+        return units.day(add_business_days(window.lo.date(), int(pieces[0][0])))
     return window.shifted(step(pieces))
 
 
@@ -440,12 +439,11 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             raise DateProblem("no such day")
         return days_found
     if isinstance(value, DayOfMonth):
-        day_ = value.day
         found: list[Window] = []
         for months in range(-13, 13) if wide else (0, 1, 2):  # a weekday and a day meet within 14 months
             first = date(today.year, today.month, 1) + relativedelta(months=months)
             try:
-                candidate = first.replace(day=day_)
+                candidate = first.replace(day=value.day)
             except ValueError:
                 continue
             found.append(units.day(candidate))

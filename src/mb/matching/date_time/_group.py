@@ -147,8 +147,7 @@ def _build(
         dateless = weekday is None and len(free) == len(_DATE_FIELDS)
         return Actual(moment, offset=offset, zone=zone, free=frozenset(free), weekday=weekday, dateless=dateless)
     # A date without a time: checked at the day level, as a date string is (it cannot match a time of day).
-    mode = "covers"
-    return Actual(moment, moment + timedelta(days=1), mode, offset, zone, frozenset(free), weekday)
+    return Actual(moment, moment + timedelta(days=1), "covers", offset, zone, frozenset(free), weekday)
 
 
 def _show(actual: Actual) -> str:

@@ -20,7 +20,6 @@ __all__ = [
     "MONTH",
     "MONTH_FIRST",
     "NUMBER",
-    "NUMBER_FIRST",
     "ORDINAL",
     "ORDINAL_FIRST",
     "QUANTITY",
@@ -87,7 +86,6 @@ _COUNT_WORDS = [w for w in _FEW if w not in WORD_NUMBERS and w not in {"a", "an"
 COUNT = rf"(?:{alternatives(_COUNT_WORDS)}|{NUMBER})"
 
 #: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
-NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
 HOUR_FIRST = first_tokens(ONES[1:13])
 MINUTE_FIRST = first_tokens("o", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
 ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)

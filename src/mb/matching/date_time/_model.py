@@ -81,8 +81,7 @@ def _label(w: Window) -> str:
         return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%H:%M}"
     note = f" ({w.note})" if w.note else ""
     if w.lo.time() == time() and w.hi.time() == time() and not w.closed:
-        last = w.hi - timedelta(days=1)
-        return f"{w.lo:%Y-%m-%d}..{last:%Y-%m-%d}{note}"
+        return f"{w.lo:%Y-%m-%d}..{w.hi - timedelta(days=1):%Y-%m-%d}{note}"
     if w.lo.date() == w.hi.date():
         # seconds when minutes do not tell the window: "14:30:00-14:30:30", never "14:30-14:30"
         seconds = w.hi - w.lo < timedelta(minutes=1) or w.lo.second or w.hi.second

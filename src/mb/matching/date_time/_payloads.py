@@ -26,7 +26,6 @@ from ._items import Item
 __all__ = [
     "WITH_YEAR",
     "YEARLY",
-    "YEAR_NAMED",
     "Clock",
     "ClockSpan",
     "DayOfMonth",

@@ -26,6 +26,7 @@ from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
 from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, readings
@@ -34,12 +35,10 @@ from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zo
 __all__ = [
     "MAX_LENGTH",
     "elapsed_time",
-    "iso_reading",
     "left_open",
     "normalize",
     "reference_of",
     "resolve",
-    "resolve_naive",
     "understood",
 ]
 
@@ -56,10 +55,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
                   "any time": "anytime", "some time": "sometime"}  # fmt: skip
-_ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|2nite|2day|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
-    r"|(?:any|some) time)\b|@"
-)
+_ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized

@@ -19,7 +19,6 @@ from ._model import Resolution, Window
 from ._value import Actual
 
 __all__ = [
-    "EVERY_WEEKDAY",
     "OPEN_YEARS",
     "YEAR_ONLY",
     "Named",

@@ -365,8 +365,7 @@ def _anchored(m: re.Match[str]) -> Item | None:
     back = m["dir"] in {"before", "prior to"}
     if back and m.group(0).startswith("in"):
         return None
-    mode = "since" if m["dir"] == "since" else "anchored"
-    return _duration_item("offset", m["dur"], -1 if back else 1, mode)
+    return _duration_item("offset", m["dur"], -1 if back else 1, "since" if m["dir"] == "since" else "anchored")
 
 
 @_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)

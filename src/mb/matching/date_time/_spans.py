@@ -21,8 +21,7 @@ __all__ = ["bounded", "clipped", "day_range", "end_window", "from_now", "leading
 
 def end_window(moment: datetime, grain: str = "minute") -> Window:
     """The minute (second) a span ends at: an end one unit later is past it, as for "3-4pm"."""
-    length = timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)
-    return Window(moment, moment + length, grain)
+    return Window(moment, moment + (timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)), grain)
 
 
 def moment(item: Item, ref: datetime) -> list[Reading] | None:

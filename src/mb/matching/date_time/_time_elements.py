@@ -117,10 +117,6 @@ _DAY_WORD_RE = re.compile(r"\b(?:today|tomorrow|tonight|yesterday)\b")
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
 
 
-def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
-    return (int(hour), int(minute)), (int(minute), int(hour))
-
-
 def _zero_clock_range(m: re.Match[str]) -> bool:
     """Whether the four digits matched are one end of a range whose other end is a clock beyond doubt."""
     text, start = m.string, m.start()
@@ -144,7 +140,8 @@ def _digit_clock(rule: str) -> Builder:
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
-        if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
+        pairs = ((int(hour), int(minute)), (int(minute), int(hour)))
+        if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in pairs):
             return None  # "9.30" is a date too: read both ways with the date
         explicit = (
             rule == "always"
@@ -152,8 +149,7 @@ def _digit_clock(rule: str) -> Builder:
             or (rule in ("zero", "two") and hour.startswith("0"))
             or (rule == "two" and len(hour) == 2)
         )
-        second = int(found["s"]) if "s" in found else None
-        return _clock(int(hour), int(minute), second, found.get("ap"), explicit)
+        return _clock(int(hour), int(minute), int(found["s"]) if "s" in found else None, found.get("ap"), explicit)
 
     return build
 
@@ -171,8 +167,7 @@ for _pattern, _first, _rule in _DIGIT_CLOCKS:
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
         return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
-    minute = minute_value(m["m"]) if m["m"] else 0
-    return _clock(number_value(m["h"]), minute, None, m["ap"])
+    return _clock(number_value(m["h"]), minute_value(m["m"]) if m["m"] else 0, None, m["ap"])
 
 
 _AFTERNOON_HOURS = cardinal_words(13, 23)
@@ -182,8 +177,7 @@ _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 @_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm", "at", _AFTERNOON_HOURS)
 def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
     """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
-    minute = minute_value(m["m"])
-    return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
+    return _clock(_AFTERNOON_HOURS[m["h"]], minute_value(m["m"]), None, None, explicit=True)
 
 
 @_element(r"(?:at\s+)?(?P<h>\d{1,2})", "at", DIGIT)

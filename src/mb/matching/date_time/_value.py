@@ -123,8 +123,7 @@ def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
         moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
     except (OverflowError, OSError, ValueError):
         return None
-    stamp = f"{moment:%Y-%m-%dT%H:%M:%S}Z"
-    return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({stamp})"),)
+    return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({moment:%Y-%m-%dT%H:%M:%S}Z)"),)
 
 
 def parse_clock(text: str) -> tuple[time, timedelta | None] | None:

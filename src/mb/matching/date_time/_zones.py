@@ -220,7 +220,8 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     if city:
         # "noon uk time": a country may be the last word alone (never a city: "next christmas time")
         last = city.group("city").split()[-1]
-        for words in (city.group("city"), last) if _country(last) else (city.group("city"),):
+        country = last in _BRITAIN or last in _zone_keys_by_country()
+        for words in (city.group("city"), last) if country else (city.group("city"),):
             spec = _place_zone(words)
             if spec is not None:
                 return _cut(text, city.end("city") - len(words), city.end()), spec
@@ -242,10 +243,6 @@ _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
 
 _BRITAIN = frozenset({"uk", "u.k.", "britain", "great britain", "british"})
-
-
-def _country(name: str) -> bool:
-    return name in _BRITAIN or name in _zone_keys_by_country()
 
 
 def _place_zone(name: str) -> ZoneSpec | None:
