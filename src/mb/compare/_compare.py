@@ -158,15 +158,9 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
     base_summary, new_summary = _summary(base, set(common)), _summary(new, set(common))
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
-    for kind, attribute in (
-        ("assertion", "by_assertion"),
-        ("matcher", "by_matcher"),
-        ("check", "by_check"),
-        ("metric", "by_metric"),
-        ("category", "by_category"),
-    ):
-        before_slices: dict[str, RateStat] = getattr(base_summary, attribute)
-        after_slices: dict[str, RateStat] = getattr(new_summary, attribute)
+    for kind in ("assertion", "matcher", "check", "metric", "category"):
+        before_slices: dict[str, RateStat] = getattr(base_summary, f"by_{kind}")
+        after_slices: dict[str, RateStat] = getattr(new_summary, f"by_{kind}")
         for name in [*before_slices, *(n for n in after_slices if n not in before_slices)]:
             p_value = None
             if kind == "category":

@@ -138,24 +138,19 @@ class SummaryBuilder:
             mine = self._counts[kind]
             for name, counted in names.items():
                 tally = _tally(mine, name)
-                for outcome, count in enumerate(counted):
-                    tally[outcome] += count
+                tally[:] = [count + added for count, added in zip(tally, counted, strict=True)]
         for name, (count, total) in other._values.items():
             previous = self._values.get(name, (0, Fraction(0)))
             self._values[name] = (previous[0] + count, previous[1] + total)
         self._note_errors(other._errors)
         self._escalated += other._escalated
         self._saved += other._saved
-        for model, (tokens_in, tokens_out, calls) in other._usage.items():
+        for model, counted in other._usage.items():
             usage = self._usage.setdefault(model, [0, 0, 0])
-            usage[0] += tokens_in
-            usage[1] += tokens_out
-            usage[2] += calls
+            usage[:] = [count + added for count, added in zip(usage, counted, strict=True)]
         for example, (trials, passed, line) in other._trials.items():
             trial = self._trials.setdefault(example, [0, 0, line])
-            trial[0] += trials
-            trial[1] += passed
-            trial[2] = min(trial[2], line)
+            trial[:] = [trial[0] + trials, trial[1] + passed, min(trial[2], line)]
 
     def _slice(self, kind: str, order: Sequence[str]) -> dict[str, RateStat]:
         """One slice's statistics: known names in reporting order, then others by name."""
@@ -166,28 +161,17 @@ class SummaryBuilder:
 
         stats: dict[str, RateStat] = {}
         for name in sorted(tallies, key=rank):
-            passed, failed, errors, undecided = tallies[name]
             count, total = self._values.get(name, (0, Fraction(0))) if kind == "metric" else (0, Fraction(0))
             mean = round(float(total / count), 4) if count else None
-            stats[name] = RateStat(
-                total=passed + failed + errors + undecided,
-                passed=passed,
-                failed=failed,
-                errors=errors,
-                undecided=undecided,
-                mean=mean,
-            )
+            outcomes = dict(zip(("passed", "failed", "errors", "undecided"), tallies[name], strict=True))
+            stats[name] = RateStat(total=sum(tallies[name]), **outcomes, mean=mean)
         return stats
 
     def build(self, judge: str = "") -> Summary:
         """The summary of everything added so far."""
         overall = self._slice("overall", ()).get("", RateStat())
         return Summary(
-            total=overall.total,
-            passed=overall.passed,
-            failed=overall.failed,
-            errors=overall.errors,
-            undecided=overall.undecided,
+            **overall.model_dump(exclude={"mean"}),
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
             low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),
