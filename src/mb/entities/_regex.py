@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["MAX_PATTERN_LENGTH", "MAX_STATES", "MAX_STEPS", "PatternError", "SafePattern", "compile_pattern"]
+__all__ = ["MAX_STEPS", "SafePattern", "compile_pattern"]
 
 MAX_PATTERN_LENGTH = 1000
 """The longest pattern accepted, in characters."""

@@ -34,7 +34,6 @@ __all__ = [
     "aiter_evaluate",
     "aiter_rows",
     "evaluate_example",
-    "items_of",
     "iter_evaluate",
     "make_evaluator",
     "resolve_judge",

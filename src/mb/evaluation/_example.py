@@ -30,7 +30,6 @@ __all__ = [
     "error_result",
     "evaluate_with",
     "failure_entry",
-    "result_row",
 ]
 
 

@@ -27,7 +27,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "called_spec", "same_tool"]
+__all__ = ["all_assertion_rows", "same_tool"]
 
 Row = dict[str, Any]
 

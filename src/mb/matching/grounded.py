@@ -44,7 +44,7 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
 
-__all__ = ["FAILED", "MAYBE", "Grounds", "Sources", "match_grounded", "result_failed"]
+__all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
 _JOINED = r"(?:-{currency}?|[./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a

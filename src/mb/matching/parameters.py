@@ -25,15 +25,7 @@ from .grounded import match_grounded
 from .missing import is_missing, match_missing
 from .optional import match_optional
 
-__all__ = [
-    "MatcherSpec",
-    "ParameterSpec",
-    "match_parameter",
-    "matcher_spec",
-    "outcome_row",
-    "parameter_row",
-    "parameter_spec",
-]
+__all__ = ["MatcherSpec", "ParameterSpec", "match_parameter", "outcome_row", "parameter_row", "parameter_spec"]
 
 MatcherSpec = tuple[str, Any, Any]
 """``(match_as, value, inner)``: the matcher kind, its expected value (None when it has none) and, for ``optional``,

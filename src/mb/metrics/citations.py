@@ -15,7 +15,7 @@ from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
 from .retrieval import expected_document_ids
 
-__all__ = ["CITATION_PATTERNS", "citations", "find_citation_markers"]
+__all__ = ["citations", "find_citation_markers"]
 
 CITATION_PATTERNS: dict[str, re.Pattern[str]] = {
     "oai_unicode": re.compile(r"【[^】\n]{1,200}】"),

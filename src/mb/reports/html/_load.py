@@ -22,7 +22,7 @@ from ...results import ExampleResult
 from ...results_format import RunRecord, holds_scored_data, iter_results_file
 from ...results_join import hash_of_line
 
-__all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
+__all__ = ["ExecutedCursor", "ExecutedLine", "Row", "find_executed", "number_or_none", "open_run"]
 
 
 @dataclass
