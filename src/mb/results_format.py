@@ -358,7 +358,6 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
     name = source_name(path)
     first = True
     header: RunRecord | None = None
-    read = 0
     outcomes: Counter[str] = Counter()
     for number, data in iter_lines(path):
         if first:
@@ -381,19 +380,19 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 f"passed is true but its status is {result.status}: the line was edited or written by another tool"
             )
             raise ResultsFormatError(problem, file=name, line=number)
-        read += 1
         outcomes[result.status] += 1
         yield result
     if first and record is not None:
         record.append(migrate_record(name))
-    if read and header is not None and "counts" in header.model_fields_set and header.counts.total != read:
-        raise ResultsFormatError(
-            f"the run record counts {header.counts.total} result(s) but the file holds {read}: it was cut short or "
-            "edited; evaluate the executed benchmark again",
-            file=name,
-        )
+    read = outcomes.total()
     if read and header is not None and "counts" in header.model_fields_set:
         said = header.counts
+        if said.total != read:
+            raise ResultsFormatError(
+                f"the run record counts {said.total} result(s) but the file holds {read}: it was cut short or "
+                "edited; evaluate the executed benchmark again",
+                file=name,
+            )
         found = (outcomes["passed"], outcomes["failed"], outcomes["error"], outcomes["undecided"])
         if (said.passed, said.failed, said.errors, said.undecided) != found:
             raise ResultsFormatError(

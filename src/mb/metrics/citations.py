@@ -38,10 +38,7 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
 
 
 def _chunks(outputs: Outputs) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for chunk in outputs.retrieved_chunks():
-        texts.setdefault(chunk.id, chunk.page_content)
-    return texts
+    return {chunk.id: chunk.page_content for chunk in reversed(outputs.retrieved_chunks())}  # the first of an id
 
 
 def _coverage(spans: list[tuple[int, int]], length: int) -> float:
@@ -63,13 +60,12 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
     except ValueError as exc:
         return MetricResult(status="error", threshold=threshold, reason=str(exc))
     count = len(markers)
-    shown: list[Any] = list(markers)
     return MetricResult(
         value=float(count),
         passed=count >= threshold,
         threshold=threshold,
         reason=f"{count} citation marker(s) in the response text ({citation_format})",
-        details={"count": count, "format": citation_format, "markers": shown},
+        details={"count": count, "format": citation_format, "markers": [*markers]},
     )
 
 
@@ -158,9 +154,8 @@ def _applies(example: Example) -> bool:
         return False
     if outputs.citations is not None or any(isinstance(e, RetrievalResults) for e in outputs.trace):
         return True
-    if expected_document_ids(example):  # the example names the documents the answer rests on
-        return True
-    return bool(find_citation_markers(outputs.response))
+    # the example names the documents the answer rests on, or the response marks citations in its text
+    return bool(expected_document_ids(example) or find_citation_markers(outputs.response))
 
 
 citations = register_metric(
