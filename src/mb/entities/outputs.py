@@ -34,6 +34,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "field_error",
     "place_zone",
     "place_zone_names",
     "records_error",
@@ -41,6 +42,13 @@ __all__ = [
     "requested_calls",
     "unread_calls",
 ]
+
+
+def field_error(
+    kind: str, message: str, context: dict[str, Any] | None, loc: tuple[str | int, ...], value: Any
+) -> InitErrorDetails:
+    """An error of the field at ``loc`` holding ``value``: ``message`` with ``context`` filled in."""
+    return InitErrorDetails(type=PydanticCustomError(kind, message, context), loc=loc, input=value)
 
 
 class ToolCall(BaseModel):
@@ -233,36 +241,23 @@ class Outputs(BaseModel):
         calls: dict[str, int] = {}
         for index, event in enumerate(self.trace):  # one call recorded twice would count as two
             if isinstance(event, ToolCall) and calls.setdefault(event.id, index) != index:
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "repeated_call_id",
-                            "tool_call id '{id}' is already the id of the tool_call at outputs.trace[{first}]: one "
-                            "call recorded twice, or two calls under one id (each call needs its own id)",
-                            {"id": event.id, "first": calls[event.id]},
-                        ),
-                        loc=("trace", index, "id"),
-                        input=event.id,
-                    )
+                why = (
+                    "tool_call id '{id}' is already the id of the tool_call at outputs.trace[{first}]: one call "
+                    "recorded twice, or two calls under one id (each call needs its own id)"
                 )
+                context = {"id": event.id, "first": calls[event.id]}
+                errors.append(field_error("repeated_call_id", why, context, ("trace", index, "id"), event.id))
         if not self.citations and not errors:
             return self
         known = {chunk.id for chunk in self.retrieved_chunks()}
         for index, citation in enumerate(self.citations or ()):
             if citation.document_id not in known:
                 hint = f"retrieved ids: {', '.join(sorted(known))}" if known else "the trace has no retriever event"
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "unknown_document",
-                            "citation refers to document '{document_id}', which no retriever event in outputs.trace "
-                            "returned ({hint})",
-                            {"document_id": citation.document_id, "hint": hint},
-                        ),
-                        loc=("citations", index, "document_id"),
-                        input=citation.document_id,
-                    )
-                )
+                why = "citation refers to document '{document_id}', which no retriever event in outputs.trace "
+                why += "returned ({hint})"
+                context = {"document_id": citation.document_id, "hint": hint}
+                where = ("citations", index, "document_id")
+                errors.append(field_error("unknown_document", why, context, where, citation.document_id))
         if errors:
             raise ValidationError.from_exception_data("Outputs", errors)
         return self
