@@ -167,11 +167,8 @@ class Environment(BaseModel):
         must place ``user_time``: its offset then, and one wall clock only (none skipped or repeated by a change)."""
         name = (self.__pydantic_extra__ or {}).get("time_zone")
         zone, sent = place_zone(name), self.user_time
-        why = (
-            None
-            if zone is not None or name is None
-            else "Input should name a place of the tz database, as 'Europe/Paris'"
-        )
+        unknown = zone is None and name is not None
+        why = "Input should name a place of the tz database, as 'Europe/Paris'" if unknown else None
         if zone is not None and sent is not None:
             placed = sent.replace(tzinfo=zone)
             if sent.tzinfo is not None and sent.astimezone(zone).utcoffset() != sent.utcoffset():

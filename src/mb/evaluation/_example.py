@@ -15,7 +15,7 @@ from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
-from ..metrics import METRICS, citations, judged, retrieval, text_match
+from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
 from ..results import Status
 from ._response_checks import response_expectation_rows
@@ -286,18 +286,11 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
     return Sources(users, results), before
 
 
-_BUILT_IN_METRICS = {
-    metric.name: metric
-    for metric in (
-        text_match.exact_match,
-        text_match.partial_match,
-        judged.similarity,
-        judged.relevance,
-        judged.coherence,
-        judged.groundedness,
-        citations.citations,
-        retrieval.retrieval,
-    )
+_BUILT_IN_METRICS = {  # each built-in metric is the attribute of its name of the module defining it
+    name: getattr(module, name)
+    for module in (text_match, judged, citations, retrieval)
+    for name in METRIC_NAMES
+    if hasattr(module, name)
 }
 
 
