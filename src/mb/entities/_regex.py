@@ -234,16 +234,14 @@ def _emit(node: _Node, program: _Program) -> None:
             _emit(item, program)
     elif node.kind == "alt":
         jumps: list[int] = []
-        for index, branch in enumerate(node.items):
-            if index < len(node.items) - 1:
-                split = len(program)
-                program.append(("split", split + 1, 0))
-                _emit(branch, program)
-                jumps.append(len(program))
-                program.append(("jmp", 0, 0))
-                program[split] = ("split", split + 1, len(program))
-            else:
-                _emit(branch, program)
+        for branch in node.items[:-1]:  # each branch but the last: split into it or past it, then jump to the end
+            split = len(program)
+            program.append(("split", split + 1, 0))
+            _emit(branch, program)
+            jumps.append(len(program))
+            program.append(("jmp", 0, 0))
+            program[split] = ("split", split + 1, len(program))
+        _emit(node.items[-1], program)
         for jump in jumps:
             program[jump] = ("jmp", len(program), 0)
     else:
