@@ -301,10 +301,8 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
     first = next(lines, None)
     if first is None:
         return FileKind("unknown", "an empty file")
-    try:
+    with contextlib.suppress(orjson.JSONDecodeError):
         return kind_of_document(orjson.loads(first[1]))
-    except orjson.JSONDecodeError:
-        pass
     parts, size = [first[1]], len(first[1])
     for _, data in lines:
         size += len(data)
@@ -312,10 +310,8 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
             break
         parts.append(data)
     else:
-        try:
+        with contextlib.suppress(orjson.JSONDecodeError):
             return kind_of_document(orjson.loads(b"\n".join(parts)))
-        except orjson.JSONDecodeError:
-            pass
     return FileKind("unknown", "not JSON lines")
 
 

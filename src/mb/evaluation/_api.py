@@ -211,12 +211,9 @@ async def aevaluate(
 
 def _digest_of(digest: Any) -> str | None:
     """The input's sha256 computed beside the evaluation, None when it could not be read."""
-    if digest is None:
-        return None
-    try:
-        return str(digest.result())
-    except OSError:
-        return None
+    with contextlib.suppress(OSError):
+        return None if digest is None else str(digest.result())
+    return None
 
 
 def evaluate(

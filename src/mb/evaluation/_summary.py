@@ -72,11 +72,8 @@ class SummaryBuilder:
         if outcome == _ERROR:
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
         self._overall[outcome] += 1
-        categories = row["categories"]
-        if categories:
-            by_category = counts["category"]
-            for name, value in categories.items():
-                _tally(by_category, f"{name}={value}")[outcome] += 1
+        for name, value in row["categories"].items():
+            _tally(counts["category"], f"{name}={value}")[outcome] += 1
         by_assertion, by_matcher = counts["assertion"], counts["matcher"]
         for assertion in row["assertions"]:
             _tally(by_assertion, assertion["assert_that"])[_item(assertion)] += 1
@@ -88,13 +85,15 @@ class SummaryBuilder:
                     if parameter.get("low_confidence"):
                         _tally(counts["low_confidence"], matcher)[passed] += 1
         checks = row["checks"]
-        if checks:
-            by_check = counts["check"]
-            for check in checks:
-                _tally(by_check, check["name"])[_item(check)] += 1
-        metrics = row["metrics"]
-        if metrics:
-            self._add_metrics(metrics)
+        for check in checks:
+            _tally(counts["check"], check["name"])[_item(check)] += 1
+        for name, metric in row["metrics"].items():
+            if metric["status"] != "skipped" or metric["gating"]:  # a required metric not scored is an error
+                undecided = bool((metric.get("details") or {}).get("undecided"))
+                _tally(counts["metric"], name)[_outcome(metric["passed"], metric["status"] != "ok", undecided)] += 1
+                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
+                    count, total = self._values.get(name, (0, Fraction(0)))
+                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
         if outcome == _UNDECIDED and any(check["name"] == NOTHING_CHECKED for check in checks):
             _tally(counts["checked_nothing"], "")[outcome] += 1
         usage = row.get("usage")
@@ -114,16 +113,6 @@ class SummaryBuilder:
         independent draws, so they count as one example passing the share of its trials that passed."""
         examples = total - sum(trials - 1 for trials, _, _ in self._trials.values())
         return wilson_interval(passed * examples / total, examples)
-
-    def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
-        by_metric = self._counts["metric"]
-        for name, metric in metrics.items():
-            if metric["status"] != "skipped" or metric["gating"]:  # a required metric not scored is an error
-                undecided = bool((metric.get("details") or {}).get("undecided"))
-                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] != "ok", undecided)] += 1
-                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
-                    count, total = self._values.get(name, (0, Fraction(0)))
-                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""

@@ -94,10 +94,8 @@ def _json_in(text: str) -> Iterator[Any]:
     for bracket in "{[":
         start = text.find(bracket)
         if start >= 0:
-            try:
+            with contextlib.suppress(ValueError):
                 yield json.JSONDecoder().raw_decode(text, start)[0]
-            except ValueError:
-                continue
 
 
 def _marker(key: str, value: Any) -> bool:
