@@ -143,8 +143,6 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     for key in common:
         before, after = base_verdicts[key], new_verdicts[key]
         was, now = before.status == "passed", after.status == "passed"
-        for name, value in before.categories.items():
-            flips_by_category.setdefault(f"{name}={value}", [0, 0])
         if (before.status == "undecided") != (after.status == "undecided"):
             undecided.append(_flip(key, before, after))
             continue
@@ -152,7 +150,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
             continue
         (regressions if was else fixes).append(_flip(key, before, after))
         for name, value in before.categories.items():
-            flips_by_category[f"{name}={value}"][0 if was else 1] += 1
+            flips_by_category.setdefault(f"{name}={value}", [0, 0])[0 if was else 1] += 1
     for flips in (regressions, fixes, undecided):
         flips.sort(key=lambda flip: flip.new_line)
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
@@ -162,10 +160,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         before_slices: dict[str, RateStat] = getattr(base_summary, f"by_{kind}")
         after_slices: dict[str, RateStat] = getattr(new_summary, f"by_{kind}")
         for name in [*before_slices, *(n for n in after_slices if n not in before_slices)]:
-            p_value = None
-            if kind == "category":
-                lost, won = flips_by_category.get(name, [0, 0])
-                p_value = mcnemar_exact(lost, won)
+            p_value = mcnemar_exact(*flips_by_category.get(name, [0, 0])) if kind == "category" else None
             empty = RateStat()
             slices.append(_delta(kind, name, before_slices.get(name, empty), after_slices.get(name, empty), p_value))
     return Comparison(

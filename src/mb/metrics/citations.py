@@ -88,13 +88,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             invalid.append({"index": index, "document_id": citation.document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
-        verdict = ctx.oracle(
-            JudgeRequest(
-                JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(citation.document_id, "")
-            )
-        )
+        span, chunk = response[start:stop], chunks.get(citation.document_id, "")
+        verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=span, reference=chunk))
         judge = verdict.judge
-        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": response[start:stop]}
+        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": span}
         if verdict.error is not None:
             errors.append(f"citation {index}: {verdict.error}")
             entry.update(supported=None, reason=verdict.error)
@@ -134,18 +131,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     }
     if unsure and not errors and not invalid and not unsupported and good + unsure >= threshold:
         details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
+    outcome: dict[str, Any] = {"passed": passed, "reason": reason}
     if errors and not invalid and not unsupported:
-        return MetricResult(
-            status="error",
-            value=float(good),
-            threshold=threshold,
-            reason=reason + "; the judge failed on " + "; ".join(errors),
-            judge=judge,
-            details=details,
-        )
-    return MetricResult(
-        value=float(good), passed=passed, threshold=threshold, reason=reason, judge=judge, details=details
-    )
+        outcome = {"status": "error", "reason": reason + "; the judge failed on " + "; ".join(errors)}
+    return MetricResult(value=float(good), threshold=threshold, judge=judge, details=details, **outcome)
 
 
 def _applies(example: Example) -> bool:
