@@ -507,9 +507,5 @@ def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
 
 def extended_assertions_schema() -> dict[str, Any]:
     """The JSON Schema of ``expectations.extended_assertions`` (a list of extended assertions)."""
-    schema = _LIST.json_schema()
-    schema["title"] = "extended_assertions"
-    schema["description"] = (
-        "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
-    )
-    return schema
+    description = "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
+    return _LIST.json_schema() | {"title": "extended_assertions", "description": description}

@@ -191,9 +191,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             result = skipped(f"not applicable to this example (it has no {metric.needs})", threshold_of(spec))
         else:
             result = metric.compute(example, ctx, spec)
-        if gating:
-            result = result.model_copy(update={"gating": True})
-        metrics[spec.name] = result.model_dump(mode="json")
+        metrics[spec.name] = result.model_dump(mode="json") | ({"gating": True} if gating else {})
     expected = example.expectations.expected_response
     if expected is not None and not expected.strip():  # the schema allows it, but it leaves nothing to compare
         empty = "expected_response is empty: nothing to compare"

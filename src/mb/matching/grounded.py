@@ -357,9 +357,7 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     places = " or ".join(named)
     if found is True:
         own = _own(value, grounds)
-        if own is not None:
-            return Outcome.fail(own)
-        return Outcome.ok(f"{render(value)} occurs in {places}")
+        return Outcome.ok(f"{render(value)} occurs in {places}") if own is None else Outcome.fail(own)
     if isinstance(found, str):
         return Outcome.fail(found)
     if where != "user" and _found(value, grounds.sources.results(grounds.results_before, MAYBE)) is True:
