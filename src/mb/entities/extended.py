@@ -343,12 +343,8 @@ def _prefixed(name: str, other: str) -> set[str]:
     """The words of ``name`` that are a word of ``other`` behind a negating prefix, both alike in their first three
     letters (``uncalled`` or ``uncaled`` for ``called`` or ``call``)."""
     starts = {word[:3] for word in _words(other) if len(word) > 2}
-    found = set()
-    for word in _words(name):
-        for rest in (word[len(prefix) :] for prefix in _PREFIXES if word.startswith(prefix)):
-            if len(rest) > 2 and rest[:3] in starts:
-                found.add(word)
-    return found
+    rests = ((word, word[len(prefix) :]) for word in _words(name) for prefix in _PREFIXES if word.startswith(prefix))
+    return {word for word, rest in rests if len(rest) > 2 and rest[:3] in starts}
 
 
 def _opposed(name: str, other: str) -> bool:

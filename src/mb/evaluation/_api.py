@@ -71,9 +71,7 @@ def _name(source: Source) -> str:
 
 
 def _input_file(source: Source) -> str | None:
-    if isinstance(source, (str, os.PathLike)) and str(source) != "-":
-        return os.fspath(source)
-    return None
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
 
 
 @contextlib.contextmanager

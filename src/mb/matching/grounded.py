@@ -237,15 +237,13 @@ class Sources:
     def __init__(self, user_messages: Sequence[str], results: Sequence[Any]) -> None:
         self._user_messages = user_messages
         self._results = results
-        self._user: _Haystack | None = None
         self._read: list[tuple[str | None, _Haystack]] = []
         self._calls: list[_Haystack] = []
 
+    @functools.cached_property
     def user(self) -> _Haystack:
         """The user messages."""
-        if self._user is None:
-            self._user = _haystack(list(self._user_messages))
-        return self._user
+        return _haystack(list(self._user_messages))
 
     def results(self, count: int, failed: str | None = None) -> list[_Haystack]:
         """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, or may have failed,
@@ -348,7 +346,7 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     haystacks: list[_Haystack] = []
     named: list[str] = []
     if where in (None, "user"):
-        haystacks.append(grounds.sources.user())
+        haystacks.append(grounds.sources.user)
         named.append("the user messages")
     if where in (None, "tool_results"):
         haystacks.extend(grounds.sources.results(grounds.results_before))
@@ -385,7 +383,7 @@ def _own(value: Any, grounds: Grounds) -> str | None:
     if first is None:
         return None
     call_id, _, results_before = grounds.earlier[first]
-    if _found(value, [sources.user(), *sources.results(results_before)]) is True:
+    if _found(value, [sources.user, *sources.results(results_before)]) is True:
         return None
     return (
         f"{render(value)} was first passed by the agent itself (call {call_id}), before any user message or tool "
