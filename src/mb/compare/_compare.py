@@ -48,16 +48,11 @@ def _verdicts(run: ResultsFile) -> tuple[dict[str, _Verdict], int]:
             "evaluate the executed benchmark again with this MorganaBench to compare it"
         )
     verdicts: dict[str, _Verdict] = {}
-    unhashed = 0
     for result in run.results:
-        if result.example_hash is None:
-            unhashed += 1
-            continue
-        verdict = verdicts.get(result.example_hash)
-        if verdict is None:
-            verdict = verdicts[result.example_hash] = _Verdict(result.line, categories=dict(result.categories))
-        verdict.add(result)
-    return verdicts, unhashed
+        if result.example_hash is not None:
+            verdict = _Verdict(result.line, categories=dict(result.categories))
+            verdicts.setdefault(result.example_hash, verdict).add(result)
+    return verdicts, sum(result.example_hash is None for result in run.results)
 
 
 def _summary(run: ResultsFile, paired: set[str]) -> Summary:
