@@ -179,10 +179,8 @@ class Environment(BaseModel):
                 change = "repeated" if placed.astimezone(UTC).astimezone(zone) == placed else "skipped"
                 why = f"user_time {sent.isoformat()} is {change} by a change of the clocks in {name}: give its offset"
         if why is not None:
-            error = PydanticCustomError("time_zone", why)
-            raise ValidationError.from_exception_data(
-                "Environment", [{"type": error, "loc": ("time_zone",), "input": name}]
-            )
+            error = field_error("time_zone", why, None, ("time_zone",), name)
+            raise ValidationError.from_exception_data("Environment", [error])
         return self
 
     @property
