@@ -101,9 +101,8 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
         return Outcome(False, _NO_PARAMETERS, 0.0, error=_NO_PARAMETERS)
     if kind == "date_time":
         present = {name: params[name] for name in names if name in params}
-        for value in present.values():
-            if value is not None and value is not MISSING:
-                return _date_time(expected, present, ctx, names)
+        if any(value is not None and value is not MISSING for value in present.values()):
+            return _date_time(expected, present, ctx, names)
         return Outcome.fail(f"expected a date/time matching {expected!r}, got none of {', '.join(names)}")
     values = [params.get(name, MISSING) for name in names]
     if kind == "free_text":
