@@ -161,14 +161,10 @@ class _Parser:
         char = self.peek()
         if char is None:
             raise self.fail("a pattern cannot end with \\")
-        self.at += 1
         if char in _CLASSES:
+            self.at += 1
             return _CLASSES[char]
-        if char in _CONTROLS:
-            return _CONTROLS[char].__eq__
-        if char.isalnum():
-            raise self.fail(f"unsupported escape \\{char}")
-        return char.__eq__
+        return self.single_escape("").__eq__
 
     def char_class(self) -> _Test:
         """The members of a class (after its ``[`` and ``^``, up to its ``]``)."""
@@ -208,7 +204,7 @@ class _Parser:
             tests.append(frozenset(chars).__contains__)
         return lambda c: any(t(c) for t in tests)
 
-    def single_escape(self) -> str:
+    def single_escape(self, where: str = " in a class") -> str:
         char = self.peek()
         if char is None:
             raise self.fail("missing ]")
@@ -216,7 +212,7 @@ class _Parser:
         if char in _CONTROLS:
             return _CONTROLS[char]
         if char.isalnum():
-            raise self.fail(f"unsupported escape \\{char} in a class")
+            raise self.fail(f"unsupported escape \\{char}{where}")
         return char
 
 
