@@ -104,9 +104,7 @@ class SummaryBuilder:
             tally[2] += 1
         if row.get("repeat") is not None and row.get("example_hash"):
             trials = self._trials.setdefault(row["example_hash"], [0, 0, row["line"]])
-            trials[0] += 1
-            trials[1] += outcome == _PASSED
-            trials[2] = min(trials[2], row["line"])
+            trials[:] = [trials[0] + 1, trials[1] + (outcome == _PASSED), min(trials[2], row["line"])]
 
     def _interval(self, passed: int, total: int) -> tuple[float, float]:
         """The Wilson interval of the pass rate over examples: the trials of one example (``--repeats``) are not
