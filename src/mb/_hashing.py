@@ -19,14 +19,7 @@ if TYPE_CHECKING:
 
 _USAGE_KEYS = ("input_tokens", "output_tokens", "total_tokens")
 
-__all__ = [
-    "REQUEST_LENGTH",
-    "canonical_json",
-    "example_hash",
-    "hash_document",
-    "request_of",
-    "source_fields_of_example",
-]
+__all__ = ["canonical_json", "example_hash", "hash_document", "request_of", "source_fields_of_example"]
 
 
 def canonical_json(value: Any) -> bytes:

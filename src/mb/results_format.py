@@ -301,10 +301,8 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
     first = next(lines, None)
     if first is None:
         return FileKind("unknown", "an empty file")
-    try:
+    with contextlib.suppress(orjson.JSONDecodeError):
         return kind_of_document(orjson.loads(first[1]))
-    except orjson.JSONDecodeError:
-        pass
     parts, size = [first[1]], len(first[1])
     for _, data in lines:
         size += len(data)
@@ -312,10 +310,8 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
             break
         parts.append(data)
     else:
-        try:
+        with contextlib.suppress(orjson.JSONDecodeError):
             return kind_of_document(orjson.loads(b"\n".join(parts)))
-        except orjson.JSONDecodeError:
-            pass
     return FileKind("unknown", "not JSON lines")
 
 
@@ -358,7 +354,6 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
     name = source_name(path)
     first = True
     header: RunRecord | None = None
-    read = 0
     outcomes: Counter[str] = Counter()
     for number, data in iter_lines(path):
         if first:
@@ -381,19 +376,19 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 f"passed is true but its status is {result.status}: the line was edited or written by another tool"
             )
             raise ResultsFormatError(problem, file=name, line=number)
-        read += 1
         outcomes[result.status] += 1
         yield result
     if first and record is not None:
         record.append(migrate_record(name))
-    if read and header is not None and "counts" in header.model_fields_set and header.counts.total != read:
-        raise ResultsFormatError(
-            f"the run record counts {header.counts.total} result(s) but the file holds {read}: it was cut short or "
-            "edited; evaluate the executed benchmark again",
-            file=name,
-        )
+    read = outcomes.total()
     if read and header is not None and "counts" in header.model_fields_set:
         said = header.counts
+        if said.total != read:
+            raise ResultsFormatError(
+                f"the run record counts {said.total} result(s) but the file holds {read}: it was cut short or "
+                "edited; evaluate the executed benchmark again",
+                file=name,
+            )
         found = (outcomes["passed"], outcomes["failed"], outcomes["error"], outcomes["undecided"])
         if (said.passed, said.failed, said.errors, said.undecided) != found:
             raise ResultsFormatError(

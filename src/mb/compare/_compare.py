@@ -48,16 +48,11 @@ def _verdicts(run: ResultsFile) -> tuple[dict[str, _Verdict], int]:
             "evaluate the executed benchmark again with this MorganaBench to compare it"
         )
     verdicts: dict[str, _Verdict] = {}
-    unhashed = 0
     for result in run.results:
-        if result.example_hash is None:
-            unhashed += 1
-            continue
-        verdict = verdicts.get(result.example_hash)
-        if verdict is None:
-            verdict = verdicts[result.example_hash] = _Verdict(result.line, categories=dict(result.categories))
-        verdict.add(result)
-    return verdicts, unhashed
+        if result.example_hash is not None:
+            verdict = _Verdict(result.line, categories=dict(result.categories))
+            verdicts.setdefault(result.example_hash, verdict).add(result)
+    return verdicts, sum(result.example_hash is None for result in run.results)
 
 
 def _summary(run: ResultsFile, paired: set[str]) -> Summary:
@@ -143,8 +138,6 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     for key in common:
         before, after = base_verdicts[key], new_verdicts[key]
         was, now = before.status == "passed", after.status == "passed"
-        for name, value in before.categories.items():
-            flips_by_category.setdefault(f"{name}={value}", [0, 0])
         if (before.status == "undecided") != (after.status == "undecided"):
             undecided.append(_flip(key, before, after))
             continue
@@ -152,26 +145,17 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
             continue
         (regressions if was else fixes).append(_flip(key, before, after))
         for name, value in before.categories.items():
-            flips_by_category[f"{name}={value}"][0 if was else 1] += 1
+            flips_by_category.setdefault(f"{name}={value}", [0, 0])[0 if was else 1] += 1
     for flips in (regressions, fixes, undecided):
         flips.sort(key=lambda flip: flip.new_line)
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
     base_summary, new_summary = _summary(base, set(common)), _summary(new, set(common))
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
-    for kind, attribute in (
-        ("assertion", "by_assertion"),
-        ("matcher", "by_matcher"),
-        ("check", "by_check"),
-        ("metric", "by_metric"),
-        ("category", "by_category"),
-    ):
-        before_slices: dict[str, RateStat] = getattr(base_summary, attribute)
-        after_slices: dict[str, RateStat] = getattr(new_summary, attribute)
+    for kind in ("assertion", "matcher", "check", "metric", "category"):
+        before_slices: dict[str, RateStat] = getattr(base_summary, f"by_{kind}")
+        after_slices: dict[str, RateStat] = getattr(new_summary, f"by_{kind}")
         for name in [*before_slices, *(n for n in after_slices if n not in before_slices)]:
-            p_value = None
-            if kind == "category":
-                lost, won = flips_by_category.get(name, [0, 0])
-                p_value = mcnemar_exact(lost, won)
+            p_value = mcnemar_exact(*flips_by_category.get(name, [0, 0])) if kind == "category" else None
             empty = RateStat()
             slices.append(_delta(kind, name, before_slices.get(name, empty), after_slices.get(name, empty), p_value))
     return Comparison(

@@ -39,10 +39,8 @@ def _table(comparison: Comparison) -> Table:
         caption_justify="left",
     )
     table.add_column("slice", style="bold", overflow="fold", min_width=16)
-    table.add_column("base", justify="right", no_wrap=True)
-    table.add_column("new", justify="right", no_wrap=True)
-    table.add_column("delta", justify="right", no_wrap=True)
-    table.add_column("p", justify="right", no_wrap=True)
+    for column in ("base", "new", "delta", "p"):
+        table.add_column(column, justify="right", no_wrap=True)
     for item in comparison.slices:
         name = "overall" if item.kind == "overall" else f"{item.kind}: {item.name}"
         table.add_row(

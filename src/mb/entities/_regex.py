@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["MAX_PATTERN_LENGTH", "MAX_STATES", "MAX_STEPS", "PatternError", "SafePattern", "compile_pattern"]
+__all__ = ["MAX_STEPS", "SafePattern", "compile_pattern"]
 
 MAX_PATTERN_LENGTH = 1000
 """The longest pattern accepted, in characters."""
@@ -161,14 +161,10 @@ class _Parser:
         char = self.peek()
         if char is None:
             raise self.fail("a pattern cannot end with \\")
-        self.at += 1
         if char in _CLASSES:
+            self.at += 1
             return _CLASSES[char]
-        if char in _CONTROLS:
-            return _CONTROLS[char].__eq__
-        if char.isalnum():
-            raise self.fail(f"unsupported escape \\{char}")
-        return char.__eq__
+        return self.single_escape("").__eq__
 
     def char_class(self) -> _Test:
         """The members of a class (after its ``[`` and ``^``, up to its ``]``)."""
@@ -208,7 +204,7 @@ class _Parser:
             tests.append(frozenset(chars).__contains__)
         return lambda c: any(t(c) for t in tests)
 
-    def single_escape(self) -> str:
+    def single_escape(self, where: str = " in a class") -> str:
         char = self.peek()
         if char is None:
             raise self.fail("missing ]")
@@ -216,7 +212,7 @@ class _Parser:
         if char in _CONTROLS:
             return _CONTROLS[char]
         if char.isalnum():
-            raise self.fail(f"unsupported escape \\{char} in a class")
+            raise self.fail(f"unsupported escape \\{char}{where}")
         return char
 
 
@@ -234,16 +230,14 @@ def _emit(node: _Node, program: _Program) -> None:
             _emit(item, program)
     elif node.kind == "alt":
         jumps: list[int] = []
-        for index, branch in enumerate(node.items):
-            if index < len(node.items) - 1:
-                split = len(program)
-                program.append(("split", split + 1, 0))
-                _emit(branch, program)
-                jumps.append(len(program))
-                program.append(("jmp", 0, 0))
-                program[split] = ("split", split + 1, len(program))
-            else:
-                _emit(branch, program)
+        for branch in node.items[:-1]:  # each branch but the last: split into it or past it, then jump to the end
+            split = len(program)
+            program.append(("split", split + 1, 0))
+            _emit(branch, program)
+            jumps.append(len(program))
+            program.append(("jmp", 0, 0))
+            program[split] = ("split", split + 1, len(program))
+        _emit(node.items[-1], program)
         for jump in jumps:
             program[jump] = ("jmp", len(program), 0)
     else:

@@ -30,7 +30,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import InitErrorDetails
 
 from ._regex import SafePattern, compile_pattern
 from .expectations import (
@@ -47,6 +47,7 @@ from .expectations import (
     ValueMatcher,
     _parameter_assertion_discriminator,
 )
+from .outputs import field_error
 
 __all__ = [
     "ASSERTION_KINDS",
@@ -342,12 +343,8 @@ def _prefixed(name: str, other: str) -> set[str]:
     """The words of ``name`` that are a word of ``other`` behind a negating prefix, both alike in their first three
     letters (``uncalled`` or ``uncaled`` for ``called`` or ``call``)."""
     starts = {word[:3] for word in _words(other) if len(word) > 2}
-    found = set()
-    for word in _words(name):
-        for rest in (word[len(prefix) :] for prefix in _PREFIXES if word.startswith(prefix)):
-            if len(rest) > 2 and rest[:3] in starts:
-                found.add(word)
-    return found
+    rests = ((word, word[len(prefix) :]) for word in _words(name) for prefix in _PREFIXES if word.startswith(prefix))
+    return {word for word, rest in rests if len(rest) > 2 and rest[:3] in starts}
 
 
 def _opposed(name: str, other: str) -> bool:
@@ -393,20 +390,14 @@ def _unknown(
     that a published one lacks) says where it is read, any other names the closest known key."""
     if known.issuperset(value):
         return []  # most objects
+    elsewhere_hint = '; "{}" is read only in expectations.extended_assertions'
     return [
-        InitErrorDetails(
-            type=PydanticCustomError(
-                "unknown_key",
-                'unknown key "{key}"{hint}',
-                {
-                    "key": key,
-                    "hint": f'; "{key}" is read only in expectations.extended_assertions'
-                    if key in elsewhere
-                    else _hint(key, list(known)),
-                },
-            ),
-            loc=(*loc, key),
-            input=value[key],
+        field_error(
+            "unknown_key",
+            'unknown key "{key}"{hint}',
+            {"key": key, "hint": elsewhere_hint.format(key) if key in elsewhere else _hint(key, list(known))},
+            (*loc, key),
+            value[key],
         )
         for key in value
         if key not in known
@@ -461,11 +452,7 @@ def with_key_hints(data: Any, exc: ValidationError) -> ValidationError:
     if not keys:
         return exc
     errors = [
-        InitErrorDetails(
-            type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
-            loc=error["loc"],
-            input=error["input"],
-        )
+        field_error(error["type"], error["msg"], error.get("ctx"), error["loc"], error["input"])
         for error in exc.errors()
         if error["type"] != "extra_forbidden"
     ]
@@ -482,13 +469,10 @@ def _renamed(error: Any) -> InitErrorDetails:
         message = 'unknown {field} "{tag}"; expected one of: {expected}{hint}'
         hint = name_hint(field, ctx["tag"], expected)
         context = {"field": field, "tag": ctx["tag"], "expected": ", ".join(expected), "hint": hint}
-        return InitErrorDetails(
-            type=PydanticCustomError("unknown_kind", message, context), loc=loc, input=error["input"]
-        )
+        return field_error("unknown_kind", message, context, loc, error["input"])
     if error["type"] == "value_error":
         text = str(error["msg"]).removeprefix("Value error, ")
-        problem = PydanticCustomError("value_error", "{message}", {"message": text})
-        return InitErrorDetails(type=problem, loc=loc, input=error["input"])
+        return field_error("value_error", "{message}", {"message": text}, loc, error["input"])
     return InitErrorDetails(type=error["type"], loc=loc, input=error["input"], ctx=error.get("ctx") or {})
 
 
@@ -519,9 +503,5 @@ def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
 
 def extended_assertions_schema() -> dict[str, Any]:
     """The JSON Schema of ``expectations.extended_assertions`` (a list of extended assertions)."""
-    schema = _LIST.json_schema()
-    schema["title"] = "extended_assertions"
-    schema["description"] = (
-        "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
-    )
-    return schema
+    description = "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
+    return _LIST.json_schema() | {"title": "extended_assertions", "description": description}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ._misspelt import check_misspelt_keys
+from .outputs import field_error
 
 __all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
 
@@ -77,13 +77,9 @@ class Inputs(BaseModel):
             check_misspelt_keys(self)
         last = self.messages[-1]
         if last.role != "user":
-            problem = PydanticCustomError(
-                "last_message_role",
-                "the last message must have role 'user' (it is the request the agent answers), got {role}",
-                {"role": repr(last.role)},
-            )
+            why = "the last message must have role 'user' (it is the request the agent answers), got {role}"
             where = ("messages", len(self.messages) - 1, "role")  # the field itself, for line errors
-            error = InitErrorDetails(type=problem, loc=where, input=last.role)
+            error = field_error("last_message_role", why, {"role": repr(last.role)}, where, last.role)
             raise ValidationError.from_exception_data("Inputs", [error])
         return self
 

@@ -34,6 +34,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "field_error",
     "place_zone",
     "place_zone_names",
     "records_error",
@@ -41,6 +42,13 @@ __all__ = [
     "requested_calls",
     "unread_calls",
 ]
+
+
+def field_error(
+    kind: str, message: str, context: dict[str, Any] | None, loc: tuple[str | int, ...], value: Any
+) -> InitErrorDetails:
+    """An error of the field at ``loc`` holding ``value``: ``message`` with ``context`` filled in."""
+    return InitErrorDetails(type=PydanticCustomError(kind, message, context), loc=loc, input=value)
 
 
 class ToolCall(BaseModel):
@@ -159,11 +167,8 @@ class Environment(BaseModel):
         must place ``user_time``: its offset then, and one wall clock only (none skipped or repeated by a change)."""
         name = (self.__pydantic_extra__ or {}).get("time_zone")
         zone, sent = place_zone(name), self.user_time
-        why = (
-            None
-            if zone is not None or name is None
-            else "Input should name a place of the tz database, as 'Europe/Paris'"
-        )
+        unknown = zone is None and name is not None
+        why = "Input should name a place of the tz database, as 'Europe/Paris'" if unknown else None
         if zone is not None and sent is not None:
             placed = sent.replace(tzinfo=zone)
             if sent.tzinfo is not None and sent.astimezone(zone).utcoffset() != sent.utcoffset():
@@ -174,10 +179,8 @@ class Environment(BaseModel):
                 change = "repeated" if placed.astimezone(UTC).astimezone(zone) == placed else "skipped"
                 why = f"user_time {sent.isoformat()} is {change} by a change of the clocks in {name}: give its offset"
         if why is not None:
-            error = PydanticCustomError("time_zone", why)
-            raise ValidationError.from_exception_data(
-                "Environment", [{"type": error, "loc": ("time_zone",), "input": name}]
-            )
+            error = field_error("time_zone", why, None, ("time_zone",), name)
+            raise ValidationError.from_exception_data("Environment", [error])
         return self
 
     @property
@@ -233,36 +236,23 @@ class Outputs(BaseModel):
         calls: dict[str, int] = {}
         for index, event in enumerate(self.trace):  # one call recorded twice would count as two
             if isinstance(event, ToolCall) and calls.setdefault(event.id, index) != index:
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "repeated_call_id",
-                            "tool_call id '{id}' is already the id of the tool_call at outputs.trace[{first}]: one "
-                            "call recorded twice, or two calls under one id (each call needs its own id)",
-                            {"id": event.id, "first": calls[event.id]},
-                        ),
-                        loc=("trace", index, "id"),
-                        input=event.id,
-                    )
+                why = (
+                    "tool_call id '{id}' is already the id of the tool_call at outputs.trace[{first}]: one call "
+                    "recorded twice, or two calls under one id (each call needs its own id)"
                 )
+                context = {"id": event.id, "first": calls[event.id]}
+                errors.append(field_error("repeated_call_id", why, context, ("trace", index, "id"), event.id))
         if not self.citations and not errors:
             return self
         known = {chunk.id for chunk in self.retrieved_chunks()}
         for index, citation in enumerate(self.citations or ()):
             if citation.document_id not in known:
                 hint = f"retrieved ids: {', '.join(sorted(known))}" if known else "the trace has no retriever event"
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "unknown_document",
-                            "citation refers to document '{document_id}', which no retriever event in outputs.trace "
-                            "returned ({hint})",
-                            {"document_id": citation.document_id, "hint": hint},
-                        ),
-                        loc=("citations", index, "document_id"),
-                        input=citation.document_id,
-                    )
-                )
+                why = "citation refers to document '{document_id}', which no retriever event in outputs.trace "
+                why += "returned ({hint})"
+                context = {"document_id": citation.document_id, "hint": hint}
+                where = ("citations", index, "document_id")
+                errors.append(field_error("unknown_document", why, context, where, citation.document_id))
         if errors:
             raise ValidationError.from_exception_data("Outputs", errors)
         return self

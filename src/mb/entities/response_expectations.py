@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import StrictStr, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails
 
-__all__ = ["RESPONSE_EXPECTATION_KEYS", "check_text_lists", "read_text_list"]
+__all__ = ["check_text_lists", "read_text_list"]
 
 RESPONSE_EXPECTATION_KEYS = ("expected_facts", "guidelines")
 """The keys of ``expectations`` read as lists of strings."""

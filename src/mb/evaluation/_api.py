@@ -71,9 +71,7 @@ def _name(source: Source) -> str:
 
 
 def _input_file(source: Source) -> str | None:
-    if isinstance(source, (str, os.PathLike)) and str(source) != "-":
-        return os.fspath(source)
-    return None
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
 
 
 @contextlib.contextmanager
@@ -211,12 +209,9 @@ async def aevaluate(
 
 def _digest_of(digest: Any) -> str | None:
     """The input's sha256 computed beside the evaluation, None when it could not be read."""
-    if digest is None:
-        return None
-    try:
-        return str(digest.result())
-    except OSError:
-        return None
+    with contextlib.suppress(OSError):
+        return None if digest is None else str(digest.result())
+    return None
 
 
 def evaluate(

@@ -32,7 +32,6 @@ __all__ = [
     "BLOCK_BYTES",
     "BLOCK_LINES",
     "EngineSpec",
-    "Failure",
     "Line",
     "Scored",
     "blocks_of",

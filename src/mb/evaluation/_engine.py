@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -34,7 +34,6 @@ __all__ = [
     "aiter_evaluate",
     "aiter_rows",
     "evaluate_example",
-    "items_of",
     "iter_evaluate",
     "make_evaluator",
     "resolve_judge",
@@ -119,15 +118,9 @@ class Evaluator:
             item.example, item.line, MatchContext(oracle, _user_time(item.example), self.judge.supports), self.plan
         )
 
-    async def _answers(self, requests: Iterable[JudgeRequest]) -> dict[JudgeRequest, Verdict]:
-        answers: dict[JudgeRequest, Verdict] = {}
-        missing: list[JudgeRequest] = []
-        for request in requests:
-            known = self._memo.get(request)
-            if known is None:
-                missing.append(request)
-            else:
-                answers[request] = known
+    async def _answers(self, requests: Collection[JudgeRequest]) -> dict[JudgeRequest, Verdict]:
+        answers = {request: known for request in requests if (known := self._memo.get(request)) is not None}
+        missing = [request for request in requests if request not in answers]
         if missing:
             try:
                 verdicts = await self.judge.judge(missing)

@@ -15,7 +15,7 @@ from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
-from ..metrics import METRICS, citations, judged, retrieval, text_match
+from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
 from ..results import Status
 from ._response_checks import response_expectation_rows
@@ -30,7 +30,6 @@ __all__ = [
     "error_result",
     "evaluate_with",
     "failure_entry",
-    "result_row",
 ]
 
 
@@ -114,54 +113,38 @@ def _verdict(
     An item a judge could not decide with confidence (``undecided``) never passes: with no failure and no error, it
     makes the example ``undecided``.
     """
-    total = 0.0
-    count = 0
-    failed = False
-    undecided = False
+    scores: list[float] = []
+    found: set[Status] = set()  # failed or undecided, among the items that are not errors
     errors: list[str] = []
     for assertion in assertions:
-        count += 1
-        total += 1.0 if assertion["passed"] else _assertion_score(assertion)
+        scores.append(1.0 if assertion["passed"] else _assertion_score(assertion))
         if assertion["error"] is not None:
             what = assertion["assert_that"] if assertion["tool"] is None else f"on {assertion['tool']!r}"
             errors.append(f"assertion {what} not judged: {assertion['error']}")
-        elif assertion["passed"]:
-            continue
-        elif assertion.get("undecided"):
-            undecided = True
-        else:
-            failed = True
+        elif not assertion["passed"]:
+            found.add("undecided" if assertion.get("undecided") else "failed")
     for check in checks:
-        if not check["gating"]:
-            continue
-        count += 1
-        unsure = bool(check.get("undecided"))  # its score is the judge's, no share met: it counts 0
-        total += check["score"] if check["score"] is not None and not unsure else float(check["passed"])
-        if check["error"] is not None:
-            errors.append(f"{check['name']} not judged: {check['error']}")
-        elif unsure:
-            undecided = True
-        elif not check["passed"]:
-            failed = True
+        if check["gating"]:
+            unsure = bool(check.get("undecided"))  # its score is the judge's, no share met: it counts 0
+            scores.append(check["score"] if check["score"] is not None and not unsure else float(check["passed"]))
+            if check["error"] is not None:
+                errors.append(f"{check['name']} not judged: {check['error']}")
+            elif unsure or not check["passed"]:
+                found.add("undecided" if unsure else "failed")
     for name, metric in metrics.items():
-        if not metric["gating"]:
-            continue
-        count += 1
-        total += 1.0 if metric["passed"] else 0.0
-        if metric["status"] != "ok":  # skipped for any reason, or failed: no score, so no pass
-            errors.append(f"required metric {name} not scored: {metric['reason']}")
-        elif metric["details"].get("undecided"):
-            undecided = True
-        elif not metric["passed"]:
-            failed = True
-    score = total / count if count else 1.0
-    if failed:
+        if metric["gating"]:
+            scores.append(1.0 if metric["passed"] else 0.0)
+            unsure = bool(metric["details"].get("undecided"))
+            if metric["status"] != "ok":  # skipped for any reason, or failed: no score, so no pass
+                errors.append(f"required metric {name} not scored: {metric['reason']}")
+            elif unsure or not metric["passed"]:
+                found.add("undecided" if unsure else "failed")
+    score = sum(scores, 0.0) / len(scores) if scores else 1.0
+    if "failed" in found:
         return "failed", score, None
     if errors:  # each distinct message once: a judge failure can leave many assertions without a verdict
         return "error", score, "; ".join(dict.fromkeys(errors))
-    if undecided:
-        return "undecided", score, None
-    return "passed", score, None
+    return "undecided" if found else "passed", score, None
 
 
 def _assertion_score(assertion: Row) -> float:
@@ -208,9 +191,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             result = skipped(f"not applicable to this example (it has no {metric.needs})", threshold_of(spec))
         else:
             result = metric.compute(example, ctx, spec)
-        if gating:
-            result = result.model_copy(update={"gating": True})
-        metrics[spec.name] = result.model_dump(mode="json")
+        metrics[spec.name] = result.model_dump(mode="json") | ({"gating": True} if gating else {})
     expected = example.expectations.expected_response
     if expected is not None and not expected.strip():  # the schema allows it, but it leaves nothing to compare
         empty = "expected_response is empty: nothing to compare"
@@ -287,18 +268,11 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
     return Sources(users, results), before
 
 
-_BUILT_IN_METRICS = {
-    metric.name: metric
-    for metric in (
-        text_match.exact_match,
-        text_match.partial_match,
-        judged.similarity,
-        judged.relevance,
-        judged.coherence,
-        judged.groundedness,
-        citations.citations,
-        retrieval.retrieval,
-    )
+_BUILT_IN_METRICS = {  # each built-in metric is the attribute of its name of the module defining it
+    name: getattr(module, name)
+    for module in (text_match, judged, citations, retrieval)
+    for name in METRIC_NAMES
+    if hasattr(module, name)
 }
 
 

@@ -25,7 +25,7 @@ from ..matching import MatchContext
 from ..matching.trace_checks import check_row
 from ..metrics._text import question_text
 
-__all__ = ["NEEDS_LLM_FOR_GUIDELINES", "response_expectation_rows"]
+__all__ = ["response_expectation_rows"]
 
 NEEDS_LLM_FOR_GUIDELINES = "needs an LLM judge (set MB_JUDGE_MODEL and an API key or base URL)"
 """The reason of a guideline check when no LLM judge is configured."""

@@ -72,11 +72,8 @@ class SummaryBuilder:
         if outcome == _ERROR:
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
         self._overall[outcome] += 1
-        categories = row["categories"]
-        if categories:
-            by_category = counts["category"]
-            for name, value in categories.items():
-                _tally(by_category, f"{name}={value}")[outcome] += 1
+        for name, value in row["categories"].items():
+            _tally(counts["category"], f"{name}={value}")[outcome] += 1
         by_assertion, by_matcher = counts["assertion"], counts["matcher"]
         for assertion in row["assertions"]:
             _tally(by_assertion, assertion["assert_that"])[_item(assertion)] += 1
@@ -88,13 +85,15 @@ class SummaryBuilder:
                     if parameter.get("low_confidence"):
                         _tally(counts["low_confidence"], matcher)[passed] += 1
         checks = row["checks"]
-        if checks:
-            by_check = counts["check"]
-            for check in checks:
-                _tally(by_check, check["name"])[_item(check)] += 1
-        metrics = row["metrics"]
-        if metrics:
-            self._add_metrics(metrics)
+        for check in checks:
+            _tally(counts["check"], check["name"])[_item(check)] += 1
+        for name, metric in row["metrics"].items():
+            if metric["status"] != "skipped" or metric["gating"]:  # a required metric not scored is an error
+                undecided = bool((metric.get("details") or {}).get("undecided"))
+                _tally(counts["metric"], name)[_outcome(metric["passed"], metric["status"] != "ok", undecided)] += 1
+                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
+                    count, total = self._values.get(name, (0, Fraction(0)))
+                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
         if outcome == _UNDECIDED and any(check["name"] == NOTHING_CHECKED for check in checks):
             _tally(counts["checked_nothing"], "")[outcome] += 1
         usage = row.get("usage")
@@ -105,25 +104,13 @@ class SummaryBuilder:
             tally[2] += 1
         if row.get("repeat") is not None and row.get("example_hash"):
             trials = self._trials.setdefault(row["example_hash"], [0, 0, row["line"]])
-            trials[0] += 1
-            trials[1] += outcome == _PASSED
-            trials[2] = min(trials[2], row["line"])
+            trials[:] = [trials[0] + 1, trials[1] + (outcome == _PASSED), min(trials[2], row["line"])]
 
     def _interval(self, passed: int, total: int) -> tuple[float, float]:
         """The Wilson interval of the pass rate over examples: the trials of one example (``--repeats``) are not
         independent draws, so they count as one example passing the share of its trials that passed."""
         examples = total - sum(trials - 1 for trials, _, _ in self._trials.values())
         return wilson_interval(passed * examples / total, examples)
-
-    def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
-        by_metric = self._counts["metric"]
-        for name, metric in metrics.items():
-            if metric["status"] != "skipped" or metric["gating"]:  # a required metric not scored is an error
-                undecided = bool((metric.get("details") or {}).get("undecided"))
-                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] != "ok", undecided)] += 1
-                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
-                    count, total = self._values.get(name, (0, Fraction(0)))
-                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
@@ -138,24 +125,19 @@ class SummaryBuilder:
             mine = self._counts[kind]
             for name, counted in names.items():
                 tally = _tally(mine, name)
-                for outcome, count in enumerate(counted):
-                    tally[outcome] += count
+                tally[:] = [count + added for count, added in zip(tally, counted, strict=True)]
         for name, (count, total) in other._values.items():
             previous = self._values.get(name, (0, Fraction(0)))
             self._values[name] = (previous[0] + count, previous[1] + total)
         self._note_errors(other._errors)
         self._escalated += other._escalated
         self._saved += other._saved
-        for model, (tokens_in, tokens_out, calls) in other._usage.items():
+        for model, counted in other._usage.items():
             usage = self._usage.setdefault(model, [0, 0, 0])
-            usage[0] += tokens_in
-            usage[1] += tokens_out
-            usage[2] += calls
+            usage[:] = [count + added for count, added in zip(usage, counted, strict=True)]
         for example, (trials, passed, line) in other._trials.items():
             trial = self._trials.setdefault(example, [0, 0, line])
-            trial[0] += trials
-            trial[1] += passed
-            trial[2] = min(trial[2], line)
+            trial[:] = [trial[0] + trials, trial[1] + passed, min(trial[2], line)]
 
     def _slice(self, kind: str, order: Sequence[str]) -> dict[str, RateStat]:
         """One slice's statistics: known names in reporting order, then others by name."""
@@ -166,28 +148,17 @@ class SummaryBuilder:
 
         stats: dict[str, RateStat] = {}
         for name in sorted(tallies, key=rank):
-            passed, failed, errors, undecided = tallies[name]
             count, total = self._values.get(name, (0, Fraction(0))) if kind == "metric" else (0, Fraction(0))
             mean = round(float(total / count), 4) if count else None
-            stats[name] = RateStat(
-                total=passed + failed + errors + undecided,
-                passed=passed,
-                failed=failed,
-                errors=errors,
-                undecided=undecided,
-                mean=mean,
-            )
+            outcomes = dict(zip(("passed", "failed", "errors", "undecided"), tallies[name], strict=True))
+            stats[name] = RateStat(total=sum(tallies[name]), **outcomes, mean=mean)
         return stats
 
     def build(self, judge: str = "") -> Summary:
         """The summary of everything added so far."""
         overall = self._slice("overall", ()).get("", RateStat())
         return Summary(
-            total=overall.total,
-            passed=overall.passed,
-            failed=overall.failed,
-            errors=overall.errors,
-            undecided=overall.undecided,
+            **overall.model_dump(exclude={"mean"}),
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
             low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),

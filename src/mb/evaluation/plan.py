@@ -55,10 +55,8 @@ class MetricPlan:
 
     def similarity_spec(self) -> MetricSpec:
         """The similarity pass mark used for ``expected_response`` (a required or selected threshold, else 3)."""
-        for spec in (*self.required, *(self.selected or ())):
-            if spec.name == "similarity":
-                return spec
-        return MetricSpec("similarity")
+        given = (*self.required, *(self.selected or ()))
+        return next((spec for spec in given if spec.name == "similarity"), MetricSpec("similarity"))
 
 
 def _spec_text(spec: MetricSpec) -> str:

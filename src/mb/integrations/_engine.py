@@ -19,7 +19,7 @@ from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
 
-__all__ = ["RowEvaluator", "example_from_row"]
+__all__ = ["RowEvaluator"]
 
 _CACHE_SIZE = 1024
 

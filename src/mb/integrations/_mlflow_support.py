@@ -7,7 +7,7 @@ import os
 import sys
 from types import ModuleType
 
-__all__ = ["INSTALL_HINT", "OFFLINE_ENVIRONMENT", "offline_environment", "require_mlflow"]
+__all__ = ["INSTALL_HINT", "offline_environment", "require_mlflow"]
 
 INSTALL_HINT = "pip install 'morganabench[mlflow]'"
 """How to install what the MLflow integration needs."""

@@ -112,12 +112,9 @@ def _feedback(assessment: Assessment) -> Any:
         source_type="LLM_JUDGE" if judged else "CODE",
         source_id=f"morganabench:{assessment.judge}" if assessment.judge else "morganabench",
     )
-    metadata = dict(assessment.metadata)
-    if assessment.judge:
-        metadata["judge"] = assessment.judge
-    if assessment.error is not None:
-        return Feedback(error=assessment.error, rationale=assessment.rationale, source=source, metadata=metadata)
-    return Feedback(value=assessment.value, rationale=assessment.rationale, source=source, metadata=metadata)
+    metadata = assessment.metadata | ({"judge": assessment.judge} if assessment.judge else {})
+    verdict = {"value": assessment.value} if assessment.error is None else {"error": assessment.error}
+    return Feedback(**verdict, rationale=assessment.rationale, source=source, metadata=metadata)
 
 
 @cache

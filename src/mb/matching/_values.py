@@ -25,23 +25,20 @@ MISSING: Any = _Missing()
 """Stands for a parameter the call did not pass at all (distinct from an explicit ``null``)."""
 
 
+_JSON_TYPES: dict[type | tuple[type, ...], str] = {  # bool before int: True is no integer
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    (list, tuple): "array",
+    dict: "object",
+}
+
+
 def json_type(value: Any) -> str:
     """The JSON type name of a value: string, integer, number, boolean, null, array, object."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
+    return next((name for kind, name in _JSON_TYPES.items() if isinstance(value, kind)), type(value).__name__)
 
 
 def compact_json(value: Any) -> str:

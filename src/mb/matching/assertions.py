@@ -18,7 +18,6 @@ from ._outcome import Outcome
 from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
 
 __all__ = [
-    "MAX_JUDGED_CHECKS",
     "MAX_PARAMETER_CHECKS",
     "AssertionSpec",
     "CallSpec",
@@ -27,7 +26,6 @@ __all__ = [
     "assertion_spec",
     "call_spec",
     "check_assertions",
-    "judged_checks",
     "parameter_checks",
 ]
 
@@ -154,10 +152,7 @@ def _unsatisfied(
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
         return assertion_row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
-    if len(candidates) == 1:
-        closest = candidates[0]
-    else:
-        closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
+    closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
     undecided = next(filter(_open, candidates), None) if could_all or not closest.satisfied else None
     if undecided is None and closest.satisfied:

@@ -68,12 +68,8 @@ def json_compare(a: Any, b: Any) -> bool | None:
 
 def _all(verdicts: Iterable[bool | None]) -> bool | None:
     """False when one is False, else None when one is None, else True."""
-    unsure = False
-    for verdict in verdicts:
-        if verdict is False:
-            return False
-        unsure = unsure or verdict is None
-    return None if unsure else True
+    found = set(verdicts)
+    return False if False in found else None if None in found else True
 
 
 def json_equal(a: Any, b: Any) -> bool:

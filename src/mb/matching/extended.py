@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..entities.extended import (
@@ -27,7 +27,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "called_spec", "same_tool"]
+__all__ = ["all_assertion_rows", "same_tool"]
 
 Row = dict[str, Any]
 
@@ -132,12 +132,10 @@ def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequenc
     return _row(kind, tool, False, next(call[0] for call in calls if call[1] in unsure), reason, reason)
 
 
-def _spelling(made: Sequence[CallSpec], tool: str) -> str:
-    """``, N of them named 'X', 'Y'`` for the calls among ``made`` not named exactly ``tool``."""
+def _spelling(made: Sequence[CallSpec], tool: str) -> tuple[int, str]:
+    """How many of the calls among ``made`` are not named exactly ``tool``, and their names (``'X', 'Y'``)."""
     other = [call[1] for call in made if call[1] != tool]
-    if not other:
-        return ""
-    return f", {len(other)} of them named {', '.join(_shown(name) for name in dict.fromkeys(other))}"
+    return len(other), ", ".join(_shown(name) for name in dict.fromkeys(other))
 
 
 def _shown(name: str) -> str:
@@ -154,7 +152,9 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
-    reason = f"expected no call to {assertion.tool!r}, got {len(made)} ({ids}){_spelling(made, assertion.tool)}"
+    other, spelt = _spelling(made, assertion.tool)
+    spelling = f", {other} of them named {spelt}" if other else ""
+    reason = f"expected no call to {assertion.tool!r}, got {len(made)} ({ids}){spelling}"
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
@@ -228,10 +228,9 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
     count = len(made)
     reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}"
     if tool is not None and exact != count:
-        other = ", ".join(_shown(name) for name in dict.fromkeys(call[1] for call in made if call[1] != tool))
         reason = (
             f"{exact} call{'s' if exact != 1 else ''} named exactly {tool!r}, {count - exact} more under another "
-            f"spelling ({other}) counted towards the most only ({count} in all)"
+            f"spelling ({_spelling(made, tool)[1]}) counted towards the most only ({count} in all)"
         )
     reason += f", expected {bounds}"
     unsure = [] if tool is None or high is None or not passed else _unsure_names(known, tool, names)
@@ -253,15 +252,12 @@ def all_assertion_rows(
     number of tool results before each call) are what ``grounded`` matchers read; without them a ``grounded``
     check is an error."""
     called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
-    contexts: dict[int, MatchContext] = {}
     earlier = [(call_id, params, before) for (call_id, _, params), before in zip(calls, results_before, strict=False)]
 
+    @cache  # one context per call, shared by the assertions checked against it
     def context(index: int) -> MatchContext:
-        found = contexts.get(index)
-        if found is None:
-            grounds = None if sources is None else Grounds(sources, results_before[index], earlier, index)
-            found = contexts[index] = replace(ctx, grounds=grounds)
-        return found
+        grounds = None if sources is None else Grounds(sources, results_before[index], earlier, index)
+        return replace(ctx, grounds=grounds)
 
     rows = assertion_rows([*published, *(called_spec(a) for a in called)], calls, ctx, context if called else None)
     out, shared = rows[: len(published)], iter(rows[len(published) :])

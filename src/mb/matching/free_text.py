@@ -22,9 +22,7 @@ _SPACE = re.compile(r"\s+")
 
 def as_text(value: Any) -> str:
     """The text a judge sees for an argument: strings as they are, other JSON values as compact JSON."""
-    if isinstance(value, str):
-        return value
-    return compact_json(value)
+    return value if isinstance(value, str) else compact_json(value)
 
 
 def same_text(a: str, b: str) -> bool:

@@ -44,7 +44,7 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
 
-__all__ = ["FAILED", "MAYBE", "Grounds", "Sources", "match_grounded", "result_failed"]
+__all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
 _JOINED = r"(?:-{currency}?|[./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
@@ -94,10 +94,8 @@ def _json_in(text: str) -> Iterator[Any]:
     for bracket in "{[":
         start = text.find(bracket)
         if start >= 0:
-            try:
+            with contextlib.suppress(ValueError):
                 yield json.JSONDecoder().raw_decode(text, start)[0]
-            except ValueError:
-                continue
 
 
 def _marker(key: str, value: Any) -> bool:
@@ -239,15 +237,13 @@ class Sources:
     def __init__(self, user_messages: Sequence[str], results: Sequence[Any]) -> None:
         self._user_messages = user_messages
         self._results = results
-        self._user: _Haystack | None = None
         self._read: list[tuple[str | None, _Haystack]] = []
         self._calls: list[_Haystack] = []
 
+    @functools.cached_property
     def user(self) -> _Haystack:
         """The user messages."""
-        if self._user is None:
-            self._user = _haystack(list(self._user_messages))
-        return self._user
+        return _haystack(list(self._user_messages))
 
     def results(self, count: int, failed: str | None = None) -> list[_Haystack]:
         """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, or may have failed,
@@ -350,7 +346,7 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     haystacks: list[_Haystack] = []
     named: list[str] = []
     if where in (None, "user"):
-        haystacks.append(grounds.sources.user())
+        haystacks.append(grounds.sources.user)
         named.append("the user messages")
     if where in (None, "tool_results"):
         haystacks.extend(grounds.sources.results(grounds.results_before))
@@ -359,9 +355,7 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     places = " or ".join(named)
     if found is True:
         own = _own(value, grounds)
-        if own is not None:
-            return Outcome.fail(own)
-        return Outcome.ok(f"{render(value)} occurs in {places}")
+        return Outcome.ok(f"{render(value)} occurs in {places}") if own is None else Outcome.fail(own)
     if isinstance(found, str):
         return Outcome.fail(found)
     if where != "user" and _found(value, grounds.sources.results(grounds.results_before, MAYBE)) is True:
@@ -389,7 +383,7 @@ def _own(value: Any, grounds: Grounds) -> str | None:
     if first is None:
         return None
     call_id, _, results_before = grounds.earlier[first]
-    if _found(value, [sources.user(), *sources.results(results_before)]) is True:
+    if _found(value, [sources.user, *sources.results(results_before)]) is True:
         return None
     return (
         f"{render(value)} was first passed by the agent itself (call {call_id}), before any user message or tool "

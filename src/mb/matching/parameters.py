@@ -25,15 +25,7 @@ from .grounded import match_grounded
 from .missing import is_missing, match_missing
 from .optional import match_optional
 
-__all__ = [
-    "MatcherSpec",
-    "ParameterSpec",
-    "match_parameter",
-    "matcher_spec",
-    "outcome_row",
-    "parameter_row",
-    "parameter_spec",
-]
+__all__ = ["MatcherSpec", "ParameterSpec", "match_parameter", "outcome_row", "parameter_row", "parameter_spec"]
 
 MatcherSpec = tuple[str, Any, Any]
 """``(match_as, value, inner)``: the matcher kind, its expected value (None when it has none) and, for ``optional``,
@@ -109,9 +101,8 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
         return Outcome(False, _NO_PARAMETERS, 0.0, error=_NO_PARAMETERS)
     if kind == "date_time":
         present = {name: params[name] for name in names if name in params}
-        for value in present.values():
-            if value is not None and value is not MISSING:
-                return _date_time(expected, present, ctx, names)
+        if any(value is not None and value is not MISSING for value in present.values()):
+            return _date_time(expected, present, ctx, names)
         return Outcome.fail(f"expected a date/time matching {expected!r}, got none of {', '.join(names)}")
     values = [params.get(name, MISSING) for name in names]
     if kind == "free_text":

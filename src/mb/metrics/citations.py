@@ -15,7 +15,7 @@ from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
 from .retrieval import expected_document_ids
 
-__all__ = ["CITATION_PATTERNS", "citations", "find_citation_markers"]
+__all__ = ["citations", "find_citation_markers"]
 
 CITATION_PATTERNS: dict[str, re.Pattern[str]] = {
     "oai_unicode": re.compile(r"【[^】\n]{1,200}】"),
@@ -38,10 +38,7 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
 
 
 def _chunks(outputs: Outputs) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for chunk in outputs.retrieved_chunks():
-        texts.setdefault(chunk.id, chunk.page_content)
-    return texts
+    return {chunk.id: chunk.page_content for chunk in reversed(outputs.retrieved_chunks())}  # the first of an id
 
 
 def _coverage(spans: list[tuple[int, int]], length: int) -> float:
@@ -63,13 +60,12 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
     except ValueError as exc:
         return MetricResult(status="error", threshold=threshold, reason=str(exc))
     count = len(markers)
-    shown: list[Any] = list(markers)
     return MetricResult(
         value=float(count),
         passed=count >= threshold,
         threshold=threshold,
         reason=f"{count} citation marker(s) in the response text ({citation_format})",
-        details={"count": count, "format": citation_format, "markers": shown},
+        details={"count": count, "format": citation_format, "markers": [*markers]},
     )
 
 
@@ -92,13 +88,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             invalid.append({"index": index, "document_id": citation.document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
-        verdict = ctx.oracle(
-            JudgeRequest(
-                JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(citation.document_id, "")
-            )
-        )
+        span, chunk = response[start:stop], chunks.get(citation.document_id, "")
+        verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=span, reference=chunk))
         judge = verdict.judge
-        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": response[start:stop]}
+        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": span}
         if verdict.error is not None:
             errors.append(f"citation {index}: {verdict.error}")
             entry.update(supported=None, reason=verdict.error)
@@ -138,18 +131,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     }
     if unsure and not errors and not invalid and not unsupported and good + unsure >= threshold:
         details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
+    outcome: dict[str, Any] = {"passed": passed, "reason": reason}
     if errors and not invalid and not unsupported:
-        return MetricResult(
-            status="error",
-            value=float(good),
-            threshold=threshold,
-            reason=reason + "; the judge failed on " + "; ".join(errors),
-            judge=judge,
-            details=details,
-        )
-    return MetricResult(
-        value=float(good), passed=passed, threshold=threshold, reason=reason, judge=judge, details=details
-    )
+        outcome = {"status": "error", "reason": reason + "; the judge failed on " + "; ".join(errors)}
+    return MetricResult(value=float(good), threshold=threshold, judge=judge, details=details, **outcome)
 
 
 def _applies(example: Example) -> bool:
@@ -158,9 +143,8 @@ def _applies(example: Example) -> bool:
         return False
     if outputs.citations is not None or any(isinstance(e, RetrievalResults) for e in outputs.trace):
         return True
-    if expected_document_ids(example):  # the example names the documents the answer rests on
-        return True
-    return bool(find_citation_markers(outputs.response))
+    # the example names the documents the answer rests on, or the response marks citations in its text
+    return bool(expected_document_ids(example) or find_citation_markers(outputs.response))
 
 
 citations = register_metric(

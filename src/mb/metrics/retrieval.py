@@ -38,12 +38,8 @@ def expected_document_ids(example: Example) -> list[str]:
 
 def _names(chunk: RetrievalResult) -> set[str]:
     """Every name a chunk can be referred to by: its id and id-like extra fields (url, source, path...)."""
-    names = {chunk.id}
-    for key in _ID_KEYS:
-        value = (chunk.model_extra or {}).get(key)
-        if isinstance(value, str):
-            names.add(value)
-    return names
+    extra = chunk.model_extra or {}
+    return {chunk.id, *(value for key in _ID_KEYS if isinstance(value := extra.get(key), str))}
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:

@@ -54,9 +54,7 @@ def _seconds(result: ExampleResult) -> str:
 
 
 def _class_name(suite: str, result: ExampleResult) -> str:
-    if not result.categories:
-        return suite
-    return suite + "." + ".".join(f"{key}={value}" for key, value in sorted(result.categories.items()))
+    return ".".join([suite, *(f"{key}={value}" for key, value in sorted(result.categories.items()))])
 
 
 def _testcase(suite: str, row: ExampleResult | Mapping[str, Any]) -> str:

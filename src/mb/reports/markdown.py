@@ -45,9 +45,8 @@ def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int
     first examples not passing (``(line, status, reason)``)."""
     lines = [f"## MorganaBench: {_cell(source)}", ""]
     if summary.total:
-        upper = ""
-        if summary.undecided:  # each undecided example may pass or not: the pass rate is known within bounds
-            upper = f" up to {(summary.passed + summary.undecided) / summary.total:.1%}"
+        # each undecided example may pass or not: the pass rate is known within bounds
+        upper = f" up to {(summary.passed + summary.undecided) / summary.total:.1%}" if summary.undecided else ""
         lines.append(
             f"**{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}{upper}, 95% CI "
             f"{_interval(summary.passed, summary.total)})**, {summary.failed} failed, {summary.errors} error(s)"

@@ -71,9 +71,8 @@ def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -
             raise AssertionError(
                 f"example {request_of(example)!r}: the agent's outputs are not valid: {problems}"
             ) from None
-    if made.environment is None:
-        made.environment = Environment(user_time=datetime.now().astimezone())
-    elif made.environment.user_time is None:
+    if made.environment is None or made.environment.user_time is None:
+        made.environment = made.environment or Environment()
         made.environment.user_time = datetime.now().astimezone()
     return example.model_copy(update={"outputs": made})
 

@@ -34,15 +34,10 @@ def _read_run(
     warn: Callable[[str], None],
 ) -> RunBuilder:
     run = open_run(path)
-    cursor: ExecutedCursor | None = None
-    if given is not None:
-        cursor = ExecutedCursor(given, run.name, check_hashes=True)
-    else:
-        found = find_executed(run.record, path)
-        if found is not None:
-            cursor = ExecutedCursor(found, run.name, check_hashes=False)
-        else:
-            warn(_missing_executed(run.name, run.record))
+    found = given if given is not None else find_executed(run.record, path)  # a file given: its hashes checked
+    cursor = None if found is None else ExecutedCursor(found, run.name, check_hashes=given is not None)
+    if found is None:
+        warn(_missing_executed(run.name, run.record))
     builder = RunBuilder(
         run.name,
         run.record,

@@ -8,6 +8,7 @@ tools called and the latency; the drill-down gets the line's JSON as it is.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ from ...results import ExampleResult
 from ...results_format import RunRecord, holds_scored_data, iter_results_file
 from ...results_join import hash_of_line
 
-__all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
+__all__ = ["ExecutedCursor", "ExecutedLine", "Row", "find_executed", "number_or_none", "open_run"]
 
 
 @dataclass
@@ -79,11 +80,9 @@ def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Pa
     given = Path(record.input_file)
     candidates = [given] if given.is_absolute() else [given, Path(results_path).parent / given]
     for candidate in candidates:
-        try:
+        with contextlib.suppress(OSError):
             if candidate.is_file() and holds_scored_data(candidate, record.input_sha256):
                 return candidate
-        except OSError:
-            continue
     return None
 
 

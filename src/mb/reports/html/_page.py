@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import orjson
 
-__all__ = ["AUTO_GZIP_BYTES", "Embedding", "json_for_script", "pack", "render_page"]
+__all__ = ["AUTO_GZIP_BYTES", "Embedding", "pack", "render_page"]
 
 Embedding = Literal["json", "gzip"]
 
