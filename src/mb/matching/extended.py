@@ -102,18 +102,14 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(letters(word) for word in re.split(r"[\W_]+", _CAMEL.sub(" ", name)) if letters(word))
 
 
-def _holds(name: str, wanted: str) -> bool:
-    """Whether some run of the words of ``name`` has the letters ``wanted``."""
+@lru_cache(maxsize=4096)
+def _runs(name: str) -> frozenset[str]:
+    """The letters of every run of consecutive words of ``name`` (:func:`_words`): ``mcp_srv_delete_account`` has
+    ``deleteaccount``, ``srvdelete``, ``mcp`` ... A name has few words, so this is small."""
     words = _words(name)
-    for start in range(len(words)):
-        joined = ""
-        for word in words[start:]:
-            joined += word
-            if joined == wanted:
-                return True
-            if len(joined) >= len(wanted):
-                break
-    return False
+    return frozenset(
+        "".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)
+    )
 
 
 def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
@@ -122,7 +118,7 @@ def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
     tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
     most so many times, or not before its turn): it cannot tell."""
     wanted = letters(tool)
-    return [name for name in names if name not in alike and bool(wanted) and _holds(name, wanted)]
+    return [name for name in names if name not in alike and bool(wanted) and wanted in _runs(name)]
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
@@ -179,9 +175,15 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
         found_places = [place for place in places if place is not None]
         if found_places:
             turn[name] = min(found_places)
+    first: dict[str, int] = {}  # the earliest place of each tool's letters
+    for place, tool in enumerate(tools):
+        if letters(tool):
+            first.setdefault(letters(tool), place)
     maybe: dict[str, int] = {}  # the earliest place of the tools a call's name may be with a prefix or suffix
-    for place, tool in reversed(list(enumerate(tools))):
-        maybe.update(dict.fromkeys(_unsure_names(known, tool, set(turn)), place))
+    for name in known:
+        held = [first[run] for run in _runs(name) if run in first] if name not in turn else []
+        if held:
+            maybe[name] = min(held)
 
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
