@@ -224,6 +224,7 @@ PUBLIC = {
         "newcombe_interval",
         "pass_at_k",
         "pass_hat_k",
+        "per_example",
         "wilson_interval",
     ],
     "mb.testing": ["aassert_example", "assert_example", "examples", "failure_message"],

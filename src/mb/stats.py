@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from statistics import NormalDist
 
-__all__ = ["mcnemar_exact", "newcombe_interval", "pass_at_k", "pass_hat_k", "wilson_interval"]
+__all__ = ["mcnemar_exact", "newcombe_interval", "pass_at_k", "pass_hat_k", "per_example", "wilson_interval"]
+
+
+def per_example(passed: int, total: int, trials: Iterable[int] = ()) -> tuple[float, int]:
+    """A pass count over ``total`` results as ``(successes, examples)`` for an interval: the trials of one example
+    (``--repeats``; ``trials`` holds each repeated example's count) are not independent draws, so they count as one
+    example passing the share of its trials that passed."""
+    examples = total - sum(count - 1 for count in trials)
+    return (passed * examples / total if total else 0.0), examples
 
 
 def wilson_interval(successes: float, total: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -57,7 +66,7 @@ def _check(n: int, c: int, k: int) -> None:
 
 
 def newcombe_interval(
-    base_successes: int, base_total: int, new_successes: int, new_total: int, confidence: float = 0.95
+    base_successes: float, base_total: int, new_successes: float, new_total: int, confidence: float = 0.95
 ) -> tuple[float, float]:
     """Newcombe's hybrid score interval of the difference of two independent rates (new minus base), built from
     their Wilson intervals; ``(-1.0, 1.0)`` when a rate has no items."""

@@ -13,11 +13,12 @@ from rich.console import Console
 
 from mb.cli import main
 from mb.compare import compare_runs, render_comparison
+from mb.evaluation._summary import SummaryBuilder
 from mb.io import LineError, Problem, not_run_record
 from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
-from mb.stats import mcnemar_exact
+from mb.stats import mcnemar_exact, wilson_interval
 from tests.reports.helpers import page_data
 from tests.results.helpers import FORMAT_1, run_eval, write_lines
 
@@ -301,3 +302,43 @@ def test_runs_gated_by_other_requirements_or_scored_by_another_version_are_compa
     _with_record(base, requirements=[], mb_version="0.0.1")
     data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
     assert "different MorganaBench versions (0.0.1 in" in data[0]["judge_warning"]
+
+
+def test_an_example_passing_some_trials_before_and_none_now_is_a_regression() -> None:
+    base = _file("base", [("a", "passed"), ("a", "failed"), ("b", "passed"), ("b", "passed")])
+    new = _file("new", [("a", "failed"), ("a", "error"), ("b", "passed"), ("b", "passed")])
+    comparison = compare_runs(base, new)
+    (regression,) = comparison.regressions
+    assert (regression.example_hash, regression.base_status, regression.new_status) == ("a", "failed", "failed")
+    assert regression.reason.startswith("1 of 2 trial(s) passed in base, 0 of 2 in new; ")
+    assert compare_runs(new, base).fixes[0].example_hash == "a"
+
+
+def test_a_trial_left_undecided_makes_no_regression_of_a_partial_pass() -> None:
+    base = _file("base", [("a", "passed"), ("a", "failed")])
+    new = _file("new", [("a", "undecided"), ("a", "failed")])
+    comparison = compare_runs(base, new)
+    assert (comparison.regressions, comparison.fixes, comparison.undecided) == ([], [], [])
+
+
+def test_fail_on_regression_counts_a_drop_from_some_passing_trials_to_none(tmp_path: Path) -> None:
+    paths = []
+    for name, rows in (("base", [("a", "passed"), ("a", "failed")]), ("new", [("a", "failed"), ("a", "failed")])):
+        results = _file(name, rows).results
+        paths.append(tmp_path / f"{name}.jsonl")
+        paths[-1].write_text("".join(r.model_dump_json() + "\n" for r in results), encoding="utf-8")
+    result = _compare(str(paths[0]), str(paths[1]), "--fail-on-regression")
+    assert result.exit_code == 1, result.output
+    assert "1 regression(s)" in result.output
+
+
+def test_the_overall_interval_counts_examples_as_the_summary_of_an_evaluation_does() -> None:
+    base = _file("base", [("a", "passed"), ("a", "failed"), ("b", "failed"), ("b", "failed"), ("c", "passed")])
+    new = _file("new", [("a", "passed"), ("a", "passed"), ("b", "passed"), ("b", "failed"), ("c", "passed")])
+    overall = compare_runs(base, new).slices[0]
+    for run, interval in ((base, overall.base_interval), (new, overall.new_interval)):
+        summary = SummaryBuilder()
+        for row in run.results:
+            summary.add(row)
+        assert interval == summary.build().pass_rate_interval
+    assert overall.base_interval == wilson_interval(2 * 3 / 5, 3)  # 3 examples, not 5 trials

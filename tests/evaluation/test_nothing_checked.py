@@ -70,3 +70,18 @@ def test_mlflow_scorers_do_not_pass_a_row_that_checks_nothing(expectations: dict
     feedback = passed(inputs=QUESTION, outputs={"response": "Rome.", "trace": []}, expectations=expectations)
     assert feedback.value is False
     assert "nothing checked" in str(feedback.rationale)
+
+
+def test_the_warning_agrees_with_a_verdict_a_required_metric_decides(tmp_path: Path) -> None:
+    response = "Paris is the capital of France."
+    line = _line({}, response=response)
+    line["outputs"]["trace"] = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": response}]}]
+    line["outputs"]["citations"] = [{"document_id": "d1", "span_from": 0, "span_to": len(response)}]
+    benchmark = tmp_path / "b.jsonl"
+    benchmark.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    args = ["eval", str(benchmark), "--judge", "lexical", "--metrics", "citations"]
+    required = CliRunner().invoke(main, [*args, "--require", "citations"])
+    assert "1/1 passed" in required.output  # the required metric is a check
+    assert "only a required metric (--require) can pass it" in required.output
+    assert "checks nothing" not in required.output
+    assert "1 undecided" in CliRunner().invoke(main, args).output

@@ -9,7 +9,7 @@ from ..errors import InputError
 from ..evaluation._summary import SummaryBuilder
 from ..results import Counts, ExampleResult, RateStat, Summary
 from ..results_format import ResultsFile
-from ..stats import mcnemar_exact, newcombe_interval, wilson_interval
+from ..stats import mcnemar_exact, newcombe_interval, per_example, wilson_interval
 from ._model import Comparison, Flip, SliceDelta
 
 __all__ = ["CompareError", "compare_many", "compare_runs"]
@@ -31,8 +31,12 @@ class _Verdict:
     status: str = "passed"
     reason: str = ""
     categories: dict[str, str] = field(default_factory=dict)
+    trials: list[int] = field(default_factory=lambda: [0, 0, 0])  # rows, passed, undecided
 
     def add(self, result: ExampleResult) -> None:
+        self.trials[0] += 1
+        self.trials[1] += result.status == "passed"
+        self.trials[2] += result.status == "undecided"
         if _RANK[result.status] > _RANK[self.status]:
             reasons = result.failure_reasons()
             self.reason = result.error or (reasons[0] if reasons else "a gating expectation was not met")
@@ -66,6 +70,13 @@ def _summary(run: ResultsFile, paired: set[str]) -> Summary:
 
 
 def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | None) -> SliceDelta:
+    """The delta of one slice; overall, with repeated trials, its intervals count examples as ``mb eval``'s do."""
+    before, after = (
+        per_example(run.passed, run.total, (e.trials for e in run.repeats.examples) if run.repeats else ())
+        if isinstance(run, Summary)
+        else (run.passed, run.total)
+        for run in (base, new)
+    )
     return SliceDelta(
         kind=kind,
         name=name,
@@ -75,10 +86,10 @@ def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | Non
         new_total=new.total,
         base_undecided=base.undecided,
         new_undecided=new.undecided,
-        base_interval=wilson_interval(base.passed, base.total),
-        new_interval=wilson_interval(new.passed, new.total),
+        base_interval=wilson_interval(*before),
+        new_interval=wilson_interval(*after),
         delta=round(new.rate - base.rate, 6),
-        delta_interval=newcombe_interval(base.passed, base.total, new.passed, new.total),
+        delta_interval=newcombe_interval(*before, *after),
         p_value=p_value,
     )
 
@@ -138,12 +149,19 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     for key in common:
         before, after = base_verdicts[key], new_verdicts[key]
         was, now = before.status == "passed", after.status == "passed"
+        by_trials = not (was or now or before.trials[2] or after.trials[2])  # repeated: some trials passed, or none
+        if by_trials:
+            was, now = before.trials[1] > 0, after.trials[1] > 0
         if (before.status == "undecided") != (after.status == "undecided"):
             undecided.append(_flip(key, before, after))
             continue
         if was == now:
             continue
-        (regressions if was else fixes).append(_flip(key, before, after))
+        flip = _flip(key, before, after)
+        if by_trials:  # failed or erred in both runs: a trial passed in one of them only
+            (n, passed, _), (m, later, _) = before.trials, after.trials
+            flip.reason = f"{passed} of {n} trial(s) passed in base, {later} of {m} in new; {flip.reason}"
+        (regressions if was else fixes).append(flip)
         for name, value in before.categories.items():
             flips_by_category.setdefault(f"{name}={value}", [0, 0])[0 if was else 1] += 1
     for flips in (regressions, fixes, undecided):

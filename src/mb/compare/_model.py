@@ -97,7 +97,8 @@ class Comparison(BaseModel):
     """Examples present in both runs."""
 
     regressions: list[Flip]
-    """Examples that passed in the base run and failed or errored in the new one."""
+    """Examples that passed in the base run and failed or errored in the new one; with repeated trials, also those
+    that passed some trials in the base run and none in the new one (every trial failed or errored)."""
 
     fixes: list[Flip]
     """Examples that failed or errored in the base run and pass in the new one."""

@@ -28,14 +28,14 @@ def _delta(item: SliceDelta) -> Text:
 
 def _table(comparison: Comparison) -> Table:
     overall, paired = comparison.slices[0], comparison.paired
-    over = f"the {paired} example(s) both runs have"
+    over, intervals = f"the {paired} example(s) both runs have", "95% Wilson intervals"
     if (overall.base_total, overall.new_total) != (paired, paired):  # repeated trials: a rate counts each
         over = f"the trials of {over} ({overall.base_total} in base, {overall.new_total} in new)"
+        intervals += " (overall: over examples, each passing the share of its trials that passed, as in mb eval)"
     table = Table(
         show_edge=False,
         pad_edge=False,
-        caption=f"rates over {over}, with 95% Wilson intervals; delta with Newcombe's interval; p: exact McNemar on "
-        "flips",
+        caption=f"rates over {over}, with {intervals}; delta with Newcombe's interval; p: exact McNemar on flips",
         caption_justify="left",
     )
     table.add_column("slice", style="bold", overflow="fold", min_width=16)

@@ -9,7 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, m
 from ._misspelt import check_misspelt_keys
 from .outputs import field_error
 
-__all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
+__all__ = ["ID_KEYS", "ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
+
+ID_KEYS = ("id", "doc_id", "document_id", "chunk_id", "url", "uri", "source", "path", "title", "name")
+"""The keys a document is named by, in a resource object and in a retrieved chunk alike (the first one given names a
+resource)."""
 
 
 class ChatMessage(BaseModel):
@@ -35,6 +39,15 @@ class TurnMetadata(BaseModel):
 
     resources: list[JsonValue]
     """Resources used for generation, such as documents, API calls, etc."""
+
+    @model_validator(mode="after")
+    def _resources_are_named(self) -> TurnMetadata:
+        for index, item in enumerate(self.resources):  # an object naming nothing would be dropped unseen
+            if isinstance(item, dict) and not any(isinstance(v := item.get(k), str) and v.strip() for k in ID_KEYS):
+                why, keys = "a resource object needs one of {keys}", {"keys": ", ".join(ID_KEYS)}
+                error = field_error("unnamed_resource", why, keys, ("resources", index), item)
+                raise ValidationError.from_exception_data("TurnMetadata", [error])
+        return self
 
 
 class InputMetadata(BaseModel):

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
-from ..stats import wilson_interval
+from ..stats import per_example, wilson_interval
 from ._example import NOTHING_CHECKED
 from ._repeats import repeat_stats, token_use
 
@@ -107,10 +107,8 @@ class SummaryBuilder:
             trials[:] = [trials[0] + 1, trials[1] + (outcome == _PASSED), min(trials[2], row["line"])]
 
     def _interval(self, passed: int, total: int) -> tuple[float, float]:
-        """The Wilson interval of the pass rate over examples: the trials of one example (``--repeats``) are not
-        independent draws, so they count as one example passing the share of its trials that passed."""
-        examples = total - sum(trials - 1 for trials, _, _ in self._trials.values())
-        return wilson_interval(passed * examples / total, examples)
+        """The Wilson interval of the pass rate over examples (see :func:`~mb.stats.per_example`)."""
+        return wilson_interval(*per_example(passed, total, (trials for trials, _, _ in self._trials.values())))
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""

@@ -209,8 +209,8 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
 
 
 _CHECKS_NOTHING = (
-    f"checks nothing: {NOTHING_EXPECTED}, so it is undecided, never a pass (only inputs.tools and tool results with "
-    "no call are checked)"
+    f"expects nothing: {NOTHING_EXPECTED}, so only a required metric (--require) can pass it; without one it is "
+    "undecided, never a pass (only inputs.tools and tool results with no call are checked)"
 )
 
 _CALLS_GO = "tool calls go in outputs.trace"

@@ -71,8 +71,8 @@ class GuardFailure:
 def precheck(request: JudgeRequest) -> tuple[float, str] | None:
     """A verdict that needs no judge (blank texts) as ``(score, reason)``, or None to judge normally."""
     candidate, reference = request.candidate.strip(), request.reference.strip()
-    if not candidate and not reference and request.task in _PAIRED:
-        return 1.0, "both texts are empty"
+    if not candidate and not reference and request.task in _PAIRED and request.task is not JudgeTask.SUPPORT:
+        return 1.0, "both texts are empty"  # a blank text supports nothing, not even a blank one
     if not candidate:
         return 0.0, "the candidate text is empty"
     if not reference and request.task in _PAIRED:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..entities import Example, Outputs, RetrievalResults
+from ..entities import Example, Outputs, RetrievalResult, RetrievalResults
 from ..errors import ConfigError
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
-from .retrieval import expected_document_ids
+from .retrieval import chunk_names, expected_document_ids
 
 __all__ = ["citations", "find_citation_markers"]
 
@@ -53,20 +53,45 @@ def _coverage(spans: list[tuple[int, int]], length: int) -> float:
     return round(covered / length, 4)
 
 
+def _target(marker: str, chunks: list[RetrievalResult]) -> bool | None:
+    """Whether a marker points at a retrieved chunk: ``[n]`` at the n-th, a link or ``【…†name】`` at a chunk of that
+    name (True, False); None for a ``【…】`` marker naming no chunk among some retrieved (it may number results)."""
+    if marker.startswith("【"):
+        named = marker[1:-1].rpartition("†")[2].strip()
+        return True if any(named in chunk_names(chunk) for chunk in chunks) else None if chunks else False
+    if marker.endswith(")"):
+        target = marker.rpartition("](")[2][:-1].strip()
+        return any(target in chunk_names(chunk) for chunk in chunks)
+    return 1 <= int(marker.strip("[^]")) <= len(chunks)
+
+
 def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricResult:
+    """Markers in the text: one pointing at no retrieved chunk (``[1889]`` beside two chunks) is invalid and fails;
+    the others at most leave the metric undecided, since what a marker cites is not checked against its chunk."""
     citation_format = str(spec.options.get("citation_format", "mixed"))
     try:
-        markers = find_citation_markers(outputs.response, citation_format)
+        markers = list(dict.fromkeys(find_citation_markers(outputs.response, citation_format)))
     except ValueError as exc:
         return MetricResult(status="error", threshold=threshold, reason=str(exc))
-    count = len(markers)
-    return MetricResult(
-        value=float(count),
-        passed=count >= threshold,
-        threshold=threshold,
-        reason=f"{count} citation marker(s) in the response text ({citation_format})",
-        details={"count": count, "format": citation_format, "markers": [*markers]},
-    )
+    chunks = outputs.retrieved_chunks()
+    targets = {marker: _target(marker, chunks) for marker in markers}
+    invalid = [marker for marker, found in targets.items() if found is False]
+    valid = sum(1 for found in targets.values() if found)
+    reason = f"{valid} of {len(markers)} distinct citation marker(s) in the response text ({citation_format}) point at "
+    reason += "a retrieved chunk"
+    details: dict[str, Any] = {"count": len(markers), "format": citation_format, "markers": markers}
+    if invalid:
+        reason += f"; not a valid citation, no chunk of the {len(chunks)} retrieved has its number or name: "
+        reason += ", ".join(invalid)
+        details["invalid"] = invalid
+    if invalid or len(markers) - len(invalid) < threshold:
+        if not invalid:
+            reason += f"; fewer than the {threshold:g} required"
+        return MetricResult(value=float(valid), passed=False, threshold=threshold, reason=reason, details=details)
+    if markers:  # never passed: a marker alone says nothing of whether its chunk supports the text
+        reason += "; undecided whether their chunks support the response (markers are not spans)"
+        details["undecided"] = True
+    return MetricResult(value=float(valid), passed=not markers, threshold=threshold, reason=reason, details=details)
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -82,16 +107,19 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     spans: list[tuple[int, int]] = []
     errors: list[str] = []
     judge: str | None = None
+    cited: dict[tuple[str, int, int], int] = {}  # each citation counted once, by its first index
     for index, citation in enumerate(outputs.citations):
-        start, stop = citation.span_from, citation.span_to
-        if not 0 <= start < stop <= len(response):
-            invalid.append({"index": index, "document_id": citation.document_id, "span_from": start, "span_to": stop})
+        cited.setdefault((citation.document_id, citation.span_from, citation.span_to), index)
+    for (document_id, start, stop), index in cited.items():
+        if not 0 <= start < stop <= len(response) or not response[start:stop].strip():  # out of bounds, or blank
+            invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
-        span, chunk = response[start:stop], chunks.get(citation.document_id, "")
-        verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=span, reference=chunk))
+        verdict = ctx.oracle(
+            JudgeRequest(JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(document_id, ""))
+        )
         judge = verdict.judge
-        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": span}
+        entry: dict[str, Any] = {"index": index, "document_id": document_id, "span": response[start:stop]}
         if verdict.error is not None:
             errors.append(f"citation {index}: {verdict.error}")
             entry.update(supported=None, reason=verdict.error)
@@ -106,7 +134,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     problems = []
     if invalid:
         problems.append(
-            f"{len(invalid)} span(s) outside the response (length {len(response)}): "
+            f"{len(invalid)} span(s) blank or outside the response (length {len(response)}): "
             + ", ".join(f"[{c['span_from']}, {c['span_to']})" for c in invalid)
         )
     if unsupported:
@@ -116,14 +144,14 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         problems.append(f"undecided whether {unsure} cited span(s) are supported by their chunk")
     good = sum(1 for c in supported if c.get("supported") is True)
     passed = good >= threshold and not invalid and not unsupported and not unsure
-    reason = f"{good} valid, supported citation(s) of {len(outputs.citations)}, covering {coverage:.0%} of the response"
+    reason = f"{good} valid, supported citation(s) of {len(cited)} distinct, covering {coverage:.0%} of the response"
     if good < threshold:
         problems.append(f"fewer than the {threshold:g} required")
     elif problems:
         problems.append("not passed: every citation must be valid and supported")
     reason += "; " + "; ".join(problems) if problems else ""
     details: dict[str, Any] = {
-        "count": len(outputs.citations),
+        "count": len(cited),
         "valid": valid,
         "invalid": invalid,
         "supported": supported,

@@ -7,19 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..entities import Example, RetrievalResult, RetrievalResults
+from ..entities.inputs import ID_KEYS
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
 from ._text import question_text
 
-__all__ = ["expected_document_ids", "retrieval"]
-
-_ID_KEYS = ("id", "doc_id", "document_id", "chunk_id", "url", "uri", "source", "path")
+__all__ = ["chunk_names", "expected_document_ids", "retrieval"]
 
 
 def expected_document_ids(example: Example) -> list[str]:
-    """Document ids named by the current turn's resources: strings, or the id-like fields of objects."""
+    """Document ids named by the current turn's resources: strings, or the first id key of objects (``ID_KEYS``)."""
     metadata = example.inputs.metadata
     if metadata is None or not metadata.turns:
         return []
@@ -28,7 +27,7 @@ def expected_document_ids(example: Example) -> list[str]:
         if isinstance(resource, str) and resource.strip():
             ids.append(resource.strip())
         elif isinstance(resource, dict):
-            for key in _ID_KEYS[:4]:
+            for key in ID_KEYS:
                 value = resource.get(key)
                 if isinstance(value, str) and value.strip():
                     ids.append(value.strip())
@@ -36,10 +35,10 @@ def expected_document_ids(example: Example) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def _names(chunk: RetrievalResult) -> set[str]:
-    """Every name a chunk can be referred to by: its id and id-like extra fields (url, source, path...)."""
+def chunk_names(chunk: RetrievalResult) -> set[str]:
+    """Every name a chunk can be referred to by: its id and the other ``ID_KEYS`` (url, source, path, title...)."""
     extra = chunk.model_extra or {}
-    return {chunk.id, *(value for key in _ID_KEYS if isinstance(value := extra.get(key), str))}
+    return {chunk.id, *(value for key in ID_KEYS if isinstance(value := extra.get(key), str))}
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -53,9 +52,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     judge: str | None = None
     threshold = threshold_of(spec) or 0.0
     passed: bool
+    decided = bool(expected)
     if expected:
-        found = [doc for doc in expected if any(doc in _names(chunk) for chunk in chunks)]
-        relevant = [chunk for chunk in chunks if _names(chunk) & set(expected)]
+        found = [doc for doc in expected if any(doc in chunk_names(chunk) for chunk in chunks)]
+        relevant = [chunk for chunk in chunks if chunk_names(chunk) & set(expected)]
         recall = len(found) / len(expected)
         precision = len(relevant) / len(chunks) if chunks else 0.0
         details.update(expected=expected, recall=round(recall, 4), precision=round(precision, 4))
@@ -94,22 +94,23 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         if verdict.undecided:  # the judge cannot tell: neither sufficient nor insufficient
             details["sufficiency"] = {"sufficient": None, "undecided": True, "reason": verdict.reason}
             parts.append("undecided whether the chunks suffice for the expected answer")
-            if not expected and passed:
-                details["undecided"] = True  # never passed: the sufficiency the judge cannot tell about decides
-                passed = False
         elif verdict.error is None:
             details["sufficiency"] = {"sufficient": verdict.passed, "reason": verdict.reason}
             parts.append(
                 "the chunks " + ("suffice" if verdict.passed else "do not suffice") + " for the expected answer"
             )
             if not expected:
-                passed = passed and verdict.passed
+                passed, decided = passed and verdict.passed, True
         else:
             details["sufficiency"] = {"sufficient": None, "reason": verdict.error}
             if not expected:  # the sufficiency decides the metric: a judge failure is an error, never a pass
                 parts.append(f"the judge failed on the sufficiency of the chunks: {verdict.error}")
                 reason = "; ".join(parts)
                 return MetricResult(status="error", threshold=threshold, reason=reason, judge=judge, details=details)
+    if passed and not decided:  # never passed: without named resources, only the chunks' sufficiency decides
+        if "sufficiency" not in details:
+            parts.append("no resources named and the sufficiency of the chunks not judged: undecided")
+        details["undecided"], passed = True, False
     return MetricResult(
         value=float(len(chunks)),
         passed=passed,

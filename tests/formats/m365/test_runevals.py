@@ -72,7 +72,8 @@ def test_the_complete_schema_example_is_scored_by_its_evaluators(workdir: Path) 
     assert_valid_1_7(document)
     single, thread = document["items"]
     assert set(single["scores"]) == {"relevance", "coherence", "citations"}
-    assert single["scores"]["citations"]["count"] == 1
+    assert single["scores"]["citations"]["count"] == 0  # its marker [1] points at no retrieved chunk
+    assert single["scores"]["citations"]["result"] == "fail"
     assert single["scores"]["citations"]["format"] == "mixed"
     assert single["scores"]["relevance"] == {
         "score": 5.0,
@@ -82,7 +83,7 @@ def test_the_complete_schema_example_is_scored_by_its_evaluators(workdir: Path) 
         "evaluator": "morganabench.relevance",
         "judge": "fake-llm",
     }
-    assert single["status"] == "pass"
+    assert single["status"] == "fail"
     first, second = thread["turns"]
     assert set(first["scores"]) == {"relevance", "coherence"}
     assert set(second["scores"]) == {"exactMatch"}, "replace mode: only ExactMatch"

@@ -111,6 +111,8 @@ def score_entry(
     if request.score_key == "exactMatch":
         entry = {"match": bool(value >= 1), "result": "pass" if passed else "fail"}
     elif request.score_key == "citations":
+        if result.passed is False and (result.threshold or 0.0) <= (threshold or 0.0):
+            passed = False  # an invalid or unsupported citation fails the metric at any count
         entry = {
             "count": max(0, int(value)),
             "result": "pass" if passed else "fail",

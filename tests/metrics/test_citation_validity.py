@@ -1,0 +1,147 @@
+"""``citations``: a marker or span counts only when it points at a retrieved chunk, a blank span or chunk supports
+nothing, a citation made twice counts once, and a marker alone never passes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.judges.base import JudgeRequest, JudgeTask
+from mb.judges.lexical import LexicalJudge
+from mb.results import ExampleResult
+from tests.support.judges import ScriptedJudge
+
+PARIS = "Paris is the capital of France."
+
+
+def _line(response: str, chunks: list[dict[str, Any]] | None, **outputs: Any) -> dict[str, Any]:
+    trace = [] if chunks is None else [{"event": "retriever", "outputs": chunks}]
+    return {
+        "inputs": {"messages": [{"role": "user", "content": "Capital of France?"}]},
+        "expectations": {},
+        "outputs": {"response": response, "trace": trace, **outputs},
+    }
+
+
+def _evaluate(line: dict[str, Any], require: str = "citations") -> ExampleResult:
+    (result,) = evaluate([Example.model_validate(line)], judge=LexicalJudge(), require=[require]).results
+    return result
+
+
+@pytest.mark.parametrize(
+    ("response", "chunks"),
+    [
+        ("Paris is the capital of France [1].", []),  # a retriever event that found nothing
+        ("Paris is the capital of France [7].", [{"id": "doc_1", "page_content": "Berlin is in Germany."}]),
+        ("The Eiffel tower opened in [1889].", None),  # no retrieval at all: a year in brackets
+        ("The tower opened in [1889].", [{"id": "a", "page_content": "x"}, {"id": "b", "page_content": "y"}]),
+        ("See [the atlas](https://atlas.example/fr).", [{"id": "doc_1", "page_content": PARIS}]),
+        ("Paris 【4:0†wiki】.", None),
+    ],
+)
+def test_a_marker_pointing_at_no_retrieved_chunk_fails(response: str, chunks: list[dict[str, Any]] | None) -> None:
+    result = _evaluate(_line(response, chunks))
+    metric = result.metrics["citations"]
+    assert (result.status, metric.passed, metric.value) == ("failed", False, 0.0)
+    assert "not a valid citation" in metric.reason
+
+
+@pytest.mark.parametrize(
+    ("response", "chunk"),
+    [
+        ("Paris is the capital of France [1].", {"id": "doc_1", "page_content": PARIS}),
+        ("Paris [2] is the capital [1].", {"id": "doc_2", "page_content": PARIS}),
+        (
+            "See [the atlas](https://atlas.example/fr).",
+            {"id": "d", "url": "https://atlas.example/fr", "page_content": PARIS},
+        ),
+        ("Paris 【4:0†doc_1】.", {"id": "doc_1", "page_content": PARIS}),
+    ],
+)
+def test_a_marker_pointing_at_a_retrieved_chunk_is_undecided_as_its_support_is_not_checked(
+    response: str, chunk: dict[str, Any]
+) -> None:
+    chunks = [chunk, {"id": "other", "page_content": "Lyon is in France."}]
+    result = _evaluate(_line(response, chunks))
+    metric = result.metrics["citations"]
+    assert (result.status, metric.passed, metric.details["undecided"]) == ("undecided", False, True)
+    assert metric.value == len(metric.details["markers"])
+
+
+def test_one_invalid_marker_fails_beside_valid_ones() -> None:
+    chunks = [{"id": "doc_1", "page_content": PARIS}]
+    metric = _evaluate(_line("Paris [1] since [1889].", chunks)).metrics["citations"]
+    assert (metric.passed, metric.value, metric.details["invalid"]) == (False, 1.0, ["[1889]"])
+    assert "undecided" not in metric.details
+
+
+def test_a_marker_repeated_counts_once() -> None:
+    chunks = [{"id": "doc_1", "page_content": PARIS}]
+    metric = _evaluate(_line("Paris [1] is the capital [1].", chunks), "citations=2").metrics["citations"]
+    assert (metric.passed, metric.value) == (False, 1.0)
+    assert "fewer than the 2 required" in metric.reason
+
+
+def test_a_blank_span_citing_a_blank_chunk_is_no_supported_citation() -> None:
+    citations = [{"document_id": "doc_1", "span_from": 31, "span_to": 32}]
+    line = _line(PARIS + " ", [{"id": "doc_1", "page_content": " "}], citations=citations)
+    metric = _evaluate(line).metrics["citations"]
+    assert (metric.passed, metric.value) == (False, 0.0)
+    assert "blank or outside the response" in metric.reason
+
+
+@pytest.mark.parametrize(("candidate", "reference"), [(" ", " "), ("", "\n"), (PARIS, " ")])
+def test_a_blank_text_supports_nothing(candidate: str, reference: str) -> None:
+    (verdict,) = asyncio.run(LexicalJudge().judge([JudgeRequest(JudgeTask.SUPPORT, candidate, reference)]))
+    assert (verdict.passed, verdict.score) == (False, 0.0)
+
+
+def test_the_same_citation_twice_counts_once() -> None:
+    response = PARIS + " It has 90 million people."
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": 31}] * 2
+    example = Example.model_validate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    judge = ScriptedJudge(lambda request: 1.0, tasks=tuple(JudgeTask))
+    (result,) = evaluate([example], judge=judge, require=["citations=2"]).results
+    metric = result.metrics["citations"]
+    assert (result.status, metric.value, metric.details["count"]) == ("failed", 1.0, 1)
+    assert len([r for r in judge.asked if r.task is JudgeTask.SUPPORT]) == 1
+
+
+AGENT = """
+from mb.entities import Outputs
+
+CHUNK = {"event": "retriever", "outputs": [{"id": "doc_1", "page_content": "Paris is the capital of France."}]}
+
+
+def answer(messages):
+    prompt = messages[-1]["content"]
+    if prompt == "q3":  # one marker points at the chunk, one at nothing
+        return Outputs.model_validate({"response": "Paris [1] since [1889].", "trace": [CHUNK]})
+    return {"q1": "Founded in [1889].", "q2": "Paris is the capital of France [1]."}[prompt]
+"""
+
+
+def test_the_m365_citations_evaluator_counts_no_marker_pointing_at_nothing(tmp_path: Path) -> None:
+    (tmp_path / "year_agent.py").write_text(AGENT, encoding="utf-8")
+    prompts = ("q1", "q2", "q3")
+    items = [{"prompt": q, "expected_response": "x", "evaluators": {"Citations": {}}} for q in prompts]
+    dataset = tmp_path / "evals.json"
+    dataset.write_text(json.dumps({"schemaVersion": "1.2.0", "default_evaluators": {}, "items": items}))
+    out = tmp_path / "out.json"
+    args = ["--prompts-file", str(dataset), "--agent", f"{tmp_path / 'year_agent.py'}:answer", "-o", str(out)]
+    result = CliRunner().invoke(main, ["runevals", *args, "--judge", "lexical"])
+    assert result.exit_code == 0, result.output
+    scores = [(item["scores"]["citations"], item["status"]) for item in json.loads(out.read_text())["items"]]
+    assert [(score["count"], score["result"], status) for score, status in scores] == [
+        (0, "fail", "fail"),
+        (0, "fail", "fail"),
+        (1, "fail", "fail"),  # the count reached, beside a marker pointing at nothing: no pass
+    ]

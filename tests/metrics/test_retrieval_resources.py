@@ -1,0 +1,88 @@
+"""``retrieval``: resources are read by the keys chunks are named by, a resource object naming no document is an
+invalid line, and without named resources only a judged sufficiency passes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.judges.base import JudgeTask
+from mb.judges.lexical import LexicalJudge
+from mb.results import MetricResult
+from tests.support.judges import ScriptedJudge
+
+PARIS = "Paris is the capital of France."
+
+
+def _line(resources: list[Any] | None, chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"messages": [{"role": "user", "content": "Capital of France?"}]}
+    if resources is not None:
+        inputs["metadata"] = {"turns": [{"categories": {}, "resources": resources}]}
+    return {
+        "inputs": inputs,
+        "expectations": {"expected_response": PARIS},
+        "outputs": {"response": PARIS, "trace": [{"event": "retriever", "outputs": chunks}]},
+    }
+
+
+def _retrieval(line: dict[str, Any], judge: object = None) -> MetricResult:
+    example = Example.model_validate(line)
+    (result,) = evaluate([example], judge=judge or LexicalJudge(), require=["retrieval"]).results
+    return result.metrics["retrieval"]
+
+
+def test_without_named_resources_an_offline_judge_leaves_retrieval_undecided() -> None:
+    metric = _retrieval(_line(None, [{"id": "doc_9", "page_content": "Bananas are rich in potassium."}]))
+    assert (metric.passed, metric.details["undecided"]) == (False, True)
+    assert "sufficiency of the chunks not judged" in metric.reason
+
+
+@pytest.mark.parametrize("sufficient", [True, False])
+def test_without_named_resources_a_judged_sufficiency_decides(sufficient: bool) -> None:
+    judge = ScriptedJudge(lambda request: 1.0 if sufficient else 0.0, tasks=tuple(JudgeTask))
+    metric = _retrieval(_line(None, [{"id": "doc_1", "page_content": PARIS}]), judge)
+    assert metric.passed is sufficient
+    assert "undecided" not in metric.details
+
+
+@pytest.mark.parametrize(
+    ("resource", "chunk"),
+    [
+        ({"url": "https://wiki.example/paris"}, {"id": "d", "url": "https://wiki.example/paris"}),
+        ({"title": "Paris"}, {"id": "d", "title": "Paris"}),
+        ({"title": "doc_1"}, {"id": "doc_1"}),
+        ({"name": "paris.md", "kind": "file"}, {"id": "d", "path": "x", "name": "paris.md"}),
+    ],
+)
+def test_a_resource_object_is_read_by_the_keys_a_chunk_is_named_by(
+    resource: dict[str, str], chunk: dict[str, str]
+) -> None:
+    found = _retrieval(_line([resource], [{**chunk, "page_content": PARIS}]))
+    assert (found.passed, found.details["recall"]) == (True, 1.0)
+    missed = _retrieval(_line([resource], [{"id": "doc_9", "page_content": "Bananas."}]))
+    assert (missed.passed, missed.details["recall"]) == (False, 0.0)
+
+
+def test_a_resource_object_naming_no_document_is_an_invalid_line(tmp_path: Path) -> None:
+    path = tmp_path / "bench.jsonl"
+    lines = [_line([{"id": "doc_1"}], [{"id": "doc_1", "page_content": PARIS}])]
+    lines.append(_line(["doc_1", {"kind": "document", "body": PARIS}], [{"id": "doc_1", "page_content": PARIS}]))
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:2: $.inputs.metadata.turns[0].resources[1]: a resource object needs one of id, doc_id" in (
+        result.output
+    )
+
+
+@pytest.mark.parametrize("resource", [{"id": 7}, {"url": "  "}, {"title": None, "kind": "page"}])
+def test_a_resource_object_whose_id_is_no_text_names_no_document(resource: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="a resource object needs one of id"):
+        Example.model_validate(_line([resource], [{"id": "doc_1", "page_content": PARIS}]))
