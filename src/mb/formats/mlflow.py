@@ -26,7 +26,7 @@ from ..config import restored_environment
 from ..entities import Example
 from ..io import source_name
 from ..results import ExampleResult, Summary
-from ..results_format import RunRecord, check_scored_once, iter_results_file
+from ..results_format import RunRecord, check_scored_once
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
 __all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
@@ -132,10 +132,7 @@ def log_results(
     from mlflow.tracking import MlflowClient
 
     records: list[RunRecord] = []  # the run record names the judge even when no metric carries its name
-    if isinstance(results, (str, os.PathLike)):
-        collected = list(iter_results_file(results, records))
-    else:
-        collected = list(iter_results(results))
+    collected = list(iter_results(results, records))
     check_scored_once(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
@@ -269,24 +266,19 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
         flush = getattr(mlflow, "flush_trace_async_logging", None)
         if flush is not None:
             flush()
-        for trace_id, example in logged:  # once the traces are stored
-            _log_expectations(mlflow, trace_id, example)
+        # once the traces are stored: the expectations under MLflow's own names, so that MLflow's Correctness and
+        # Guidelines judges can read them
+        for trace_id, example in logged:
+            for name in ("expected_response", "expected_facts", "guidelines"):
+                if value := getattr(example.expectations, name):
+                    mlflow.log_expectation(trace_id=trace_id, name=name, value=value)
 
 
 @contextlib.contextmanager
 def _on_store(mlflow: Any, target: str) -> Iterator[None]:
     """Point the process's MLflow functions at the ``target`` tracking store for the block, then leave the process's
-    MLflow state as it was (see :func:`_process_state`)."""
-    with _process_state(mlflow):
-        if target != mlflow.get_tracking_uri():
-            mlflow.set_tracking_uri(target)
-        yield
-
-
-@contextlib.contextmanager
-def _process_state(mlflow: Any) -> Iterator[None]:
-    """Leave the process's MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and
-    the environment variables through which ``set_tracking_uri`` and ``set_experiment`` pass them on."""
+    MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and the environment
+    variables through which ``set_tracking_uri`` and ``set_experiment`` pass them on."""
     from mlflow.tracking import _tracking_service, fluent
 
     utils = getattr(_tracking_service, "utils", None)
@@ -294,6 +286,8 @@ def _process_state(mlflow: Any) -> Iterator[None]:
     active = getattr(fluent, "_active_experiment_id", None)
     with restored_environment("MLFLOW_EXPERIMENT_ID", "MLFLOW_TRACKING_URI"):  # last: the setters below write them
         try:
+            if target != mlflow.get_tracking_uri():
+                mlflow.set_tracking_uri(target)
             yield
         finally:
             if getattr(utils, "_tracking_uri", None) != uri_set:
@@ -337,17 +331,3 @@ def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: 
         else {"response": outputs.get("response")}
     )
     return str(root.trace_id)
-
-
-def _log_expectations(mlflow: Any, trace_id: str, example: Any) -> None:
-    """The example's expectations on its trace under MLflow's own names (``expected_response``, ``expected_facts``,
-    ``guidelines``), so MLflow's Correctness and Guidelines judges can read them."""
-    expectations = example.expectations
-    found = {
-        "expected_response": expectations.expected_response,
-        "expected_facts": expectations.expected_facts,
-        "guidelines": expectations.guidelines,
-    }
-    for name, value in found.items():
-        if value:
-            mlflow.log_expectation(trace_id=trace_id, name=name, value=value)

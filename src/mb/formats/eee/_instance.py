@@ -13,7 +13,7 @@ from ...results import ExampleResult
 from ._hash import sample_hash
 from ._transcript import INPUT_ROLES, Transcript, Turn, as_text, input_text, interaction_type, raw_input, transcript
 
-__all__ = ["InstanceContext", "example_error", "instance_record"]
+__all__ = ["InstanceContext", "instance_record"]
 
 _RESPONSE_METHOD = "full_response"
 """``extraction_method`` of the final answer: the whole response is what gets scored, nothing is extracted."""

@@ -83,15 +83,15 @@ def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[st
         (OVERALL_RESULT_ID, bench, overall, Tally.of(summary)),
         ("expectations_met", bench, met, tallies.expectations),
     ]
-    for kind, stat in sorted(summary.by_assertion.items()):
-        config = _rate("assertion_pass_rate", "Assertion pass rate", f"share of {kind} assertions that hold")
-        specs.append((f"assertion.{kind}", f"{bench}.assertion.{kind}", config, Tally.of(stat)))
-    for kind, stat in sorted(summary.by_matcher.items()):
-        config = _rate("parameter_pass_rate", "Parameter pass rate", f"share of {kind} parameter assertions that hold")
-        specs.append((f"matcher.{kind}", f"{bench}.matcher.{kind}", config, Tally.of(stat)))
-    for name, stat in sorted(summary.by_check.items()):
-        config = _rate("check_pass_rate", "Check pass rate", f"share of examples passing the {name} check")
-        specs.append((f"check.{name}", f"{bench}.check.{name}", config, Tally.of(stat)))
+    slices = (
+        ("assertion", summary.by_assertion, "Assertion", "share of {} assertions that hold"),
+        ("matcher", summary.by_matcher, "Parameter", "share of {} parameter assertions that hold"),
+        ("check", summary.by_check, "Check", "share of examples passing the {} check"),
+    )
+    for prefix, stats, title, description in slices:
+        for name, stat in sorted(stats.items()):
+            config = _rate(f"{title.lower()}_pass_rate", f"{title} pass rate", description.format(name))
+            specs.append((f"{prefix}.{name}", f"{bench}.{prefix}.{name}", config, Tally.of(stat)))
     for name in sorted(tallies.metric_values.keys() | tallies.metric_passes.keys()):
         values = tallies.metric_values.get(name)
         if values is not None:

@@ -13,15 +13,7 @@ from jsonschema.validators import validator_for
 
 from ...errors import ConfigError, InputError
 
-__all__ = [
-    "DEFAULT_SCHEMA_VERSION",
-    "SCHEMA_VERSIONS",
-    "RecordKind",
-    "SchemaVersion",
-    "load_schema",
-    "schema_errors",
-    "validate_record",
-]
+__all__ = ["DEFAULT_SCHEMA_VERSION", "SCHEMA_VERSIONS", "load_schema", "schema_errors", "validate_record"]
 
 SchemaVersion = Literal["0.2.0", "0.3.0"]
 RecordKind = Literal["aggregate", "instance"]

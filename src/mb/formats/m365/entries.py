@@ -15,7 +15,7 @@ from .importer import M365_FIELD, NATIVE_EXTENSION, category_of, take_native
 from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
-__all__ = ["RESULT_FIELDS", "Evaluated", "build_entry", "m365_data"]
+__all__ = ["Evaluated", "build_entry", "m365_data"]
 
 RESULT_FIELDS = ("response", "scores", "status", "error", "citations", "diagnostics")
 """Fields of an item or turn that hold the results of a run (replaced when the example has new results)."""

@@ -65,16 +65,8 @@ NATIVE_EXTENSION = "morganabench"
 """The key, in an item's ``extensions``, of the MorganaBench data M365 has no field for."""
 
 _OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
-_NATIVE_KEYS = (
-    "messages",
-    "assertions",
-    "extended_assertions",
-    "expected_facts",
-    "guidelines",
-    "tools",
-    "metadata",
-    "context",
-)
+_NATIVE_EXPECTATIONS = ("assertions", "extended_assertions", "expected_facts", "guidelines")
+_NATIVE_KEYS = ("messages", *_NATIVE_EXPECTATIONS, "tools", "metadata", "context")
 
 
 def import_m365(path: str | os.PathLike[str]) -> list[Example]:
@@ -170,18 +162,10 @@ def _example(
         inputs["metadata"] = metadata
     if "tools" in native:
         inputs["tools"] = native["tools"]
-    expectations: dict[str, Any] = {}
-    if _expected(entry):
-        expectations["expected_response"] = entry["expected_response"]
-    if "assertions" in native:
-        expectations["assertions"] = native["assertions"]
-    for key in ("extended_assertions", "expected_facts", "guidelines"):
-        if key in native:
-            expectations[key] = native[key]
+    expectations: dict[str, Any] = {"expected_response": entry["expected_response"]} if _expected(entry) else {}
+    expectations.update((key, native[key]) for key in _NATIVE_EXPECTATIONS if key in native)
     extra: dict[str, Any] = {**place, "fields": fields}
-    for key in ("evaluators", "evaluators_mode"):
-        if key in entry:
-            extra[key] = entry[key]
+    extra.update((key, entry[key]) for key in ("evaluators", "evaluators_mode") if key in entry)
     extra.update(shared)
     try:
         return Example.model_validate({"inputs": inputs, "expectations": expectations, M365_FIELD: extra})

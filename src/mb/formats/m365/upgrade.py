@@ -17,7 +17,7 @@ from typing import Any
 from ...io import Problem, json_path
 from .schema import SCHEMA_VERSION
 
-__all__ = ["LEGACY_FIELDS", "NEWER_FIELDS", "Upgrade", "upgrade_document"]
+__all__ = ["Upgrade", "upgrade_document"]
 
 LEGACY_FIELDS = ("testId", "category", "notes", "name", "description", "conversation_id", "metadata")
 """Item, thread and turn fields of older documents that the upgrade moves into ``extensions``."""
@@ -32,7 +32,6 @@ _VERSION = re.compile(r"1\.[0-9]+\.[0-9]+")
 
 _SINGLE_FIELDS = frozenset({"prompt", "expected_response", "response", "context", "evaluators", "evaluators_mode",
                             "citations", "scores", "diagnostics", "status", "error", "extensions"})  # fmt: skip
-_TURN_FIELDS = _SINGLE_FIELDS
 _THREAD_FIELDS = frozenset({"name", "description", "turns", "conversation_id", "summary", "extensions"})
 
 
@@ -108,7 +107,7 @@ def upgrade_document(raw: Any) -> Upgrade:
             turns = item["turns"]
             for turn_index, turn in enumerate(turns if isinstance(turns, list) else []):
                 if isinstance(turn, dict):
-                    _move_legacy(turn, _TURN_FIELDS, [*path, "turns", turn_index], result)
+                    _move_legacy(turn, _SINGLE_FIELDS, [*path, "turns", turn_index], result)
         else:
             _move_legacy(item, _SINGLE_FIELDS, path, result)
     if result.document.get("schemaVersion") != SCHEMA_VERSION and not result.problems:
