@@ -1,7 +1,10 @@
-"""One evaluated example as an EEE instance-level record (one line of ``<uuid>_samples.jsonl``)."""
+"""One evaluated example as an EEE instance-level record (one line of ``<uuid>_samples.jsonl``), and
+``sample_hash``: the key EEE uses to recognise the same sample across models and exporters."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -10,10 +13,29 @@ import orjson
 
 from ...entities import Example
 from ...results import ExampleResult
-from ._hash import sample_hash
 from ._transcript import INPUT_ROLES, Transcript, Turn, as_text, input_text, interaction_type, raw_input, transcript
 
-__all__ = ["InstanceContext", "instance_record"]
+__all__ = ["InstanceContext", "instance_record", "sample_hash"]
+
+
+def sample_hash(raw: str, reference: str | list[str]) -> str:
+    """The SHA-256 hex digest EEE records as ``sample_hash`` for ``input.raw`` and ``input.reference``.
+
+    The rule depends on the shape of ``reference``, which is what differs between schema versions:
+
+    - 0.2.0 (``reference`` is one string): SHA-256 of the UTF-8 bytes of ``raw + reference``, the plain
+      concatenation the 0.2.0 schema describes and its converters compute.
+    - 0.3.0 (``reference`` is a list of strings): SHA-256 of the UTF-8 bytes of the canonical JSON object
+      ``{"raw": raw, "reference": reference}``: keys sorted, separators ``,`` and ``:`` without spaces, non-ASCII
+      characters escaped as ``\\uXXXX`` (surrogate pairs beyond the BMP), the full reference list (``[]`` when
+      empty). This is the recipe the EEE project prescribes for every exporter.
+    """
+    if isinstance(reference, str):
+        payload = raw + reference
+    else:
+        payload = json.dumps({"raw": raw, "reference": list(reference)}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
 
 _RESPONSE_METHOD = "full_response"
 """``extraction_method`` of the final answer: the whole response is what gets scored, nothing is extracted."""

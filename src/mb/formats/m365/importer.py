@@ -44,8 +44,7 @@ from pydantic import ValidationError
 
 from ...entities import Example
 from ...io import Problem, json_path
-from .document import LoadedDocument, load_document
-from .errors import M365DocumentError
+from .document import LoadedDocument, M365DocumentError, load_document
 
 __all__ = [
     "M365_FIELD",
