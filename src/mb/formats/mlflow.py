@@ -325,9 +325,6 @@ def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: 
         elif kind == "retriever":
             span = mlflow.start_span_no_context("retriever", span_type="RETRIEVER", parent_span=root)
             span.end(outputs=event.get("outputs"))
-    root.end(
-        outputs={"response": outputs.get("response"), "error": result.error}
-        if result.error
-        else {"response": outputs.get("response")}
-    )
+    answer = {"response": outputs.get("response")}
+    root.end(outputs={**answer, "error": result.error} if result.error else answer)
     return str(root.trace_id)

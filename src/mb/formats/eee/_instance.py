@@ -114,7 +114,7 @@ def instance_record(
         "num_turns": max(turns, 1),
         "tool_calls_count": tool_calls,
     }
-    extras = _output_extras(example)
+    extras = dict(example.outputs.model_extra or {}) if example is not None and example.outputs is not None else {}
     usage = _token_usage(extras.get("usage"))
     if usage is not None:
         record["token_usage"] = usage
@@ -216,12 +216,6 @@ def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
 def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
     """0.3.0 arguments (string values only): each value as JSON text, so ``5`` and ``"5"`` stay distinct."""
     return {key: orjson.dumps(value).decode() for key, value in params.items()}
-
-
-def _output_extras(example: Example | None) -> dict[str, Any]:
-    if example is None or example.outputs is None:
-        return {}
-    return dict(example.outputs.model_extra or {})
 
 
 def _non_negative(value: Any) -> float | None:

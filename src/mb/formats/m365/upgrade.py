@@ -95,12 +95,8 @@ def upgrade_document(raw: Any) -> Upgrade:
         if not isinstance(item, dict):
             continue
         if "turns" in item and "prompt" in item:
-            result.problems.append(
-                Problem(
-                    json_path(path),
-                    "an item has either 'prompt' (a single-turn evaluation) or 'turns' (a thread), not both",
-                )
-            )
+            message = "an item has either 'prompt' (a single-turn evaluation) or 'turns' (a thread), not both"
+            result.problems.append(Problem(json_path(path), message))
             continue
         if "turns" in item:
             _move_legacy(item, _THREAD_FIELDS, path, result)
@@ -127,13 +123,9 @@ def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
     if expected is not None and not isinstance(expected, list):
         problems.append(Problem("$.expected_responses", "expected an array of expected responses"))
     if not problems and isinstance(prompts, list) and isinstance(expected, list) and len(expected) != len(prompts):
-        problems.append(
-            Problem(
-                "$.expected_responses",
-                f"{len(expected)} expected response(s) for {len(prompts)} prompt(s): "
-                "prompts and expected_responses must have the same length (they are read in parallel)",
-            )
-        )
+        counts = f"{len(expected)} expected response(s) for {len(prompts)} prompt(s)"
+        message = f"{counts}: prompts and expected_responses must have the same length (they are read in parallel)"
+        problems.append(Problem("$.expected_responses", message))
     version = raw.get("schemaVersion")
     source = version if isinstance(version, str) else None
     if problems:
