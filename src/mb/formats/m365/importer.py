@@ -149,10 +149,8 @@ def _example(
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
     if "context" in entry:  # the JSON value the export kept, unless the string was edited since
-        written = json.dumps(native.get("context"), ensure_ascii=False)
-        inputs["context"] = (
-            native["context"] if "context" in native and written == entry["context"] else entry["context"]
-        )
+        kept = "context" in native and json.dumps(native["context"], ensure_ascii=False) == entry["context"]
+        inputs["context"] = native["context"] if kept else entry["context"]
     metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
     category = category_of(fields, thread)
     if category is not None:
