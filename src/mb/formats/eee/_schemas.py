@@ -47,8 +47,7 @@ def load_schema(kind: RecordKind, version: str = DEFAULT_SCHEMA_VERSION) -> dict
 @cache
 def _validator(kind: RecordKind, version: str) -> Any:
     schema = load_schema(kind, version)
-    cls = validator_for(schema, default=Draft7Validator)
-    return cls(schema)
+    return validator_for(schema, default=Draft7Validator)(schema)
 
 
 def schema_errors(record: Any, kind: RecordKind, version: str = DEFAULT_SCHEMA_VERSION) -> list[str]:
