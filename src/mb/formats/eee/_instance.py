@@ -226,13 +226,10 @@ def _non_negative(value: Any) -> float | None:
 
 
 def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
+    """A whole non-negative number (``3`` or ``3.0``) as an int; None for anything else (booleans included)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         return None
-    if isinstance(value, int) and value >= 0:
-        return value
-    if isinstance(value, float) and value.is_integer() and value >= 0:
-        return int(value)
-    return None
+    return int(value) if isinstance(value, int) or value.is_integer() else None
 
 
 _OPTIONAL_USAGE = ("input_tokens_cache_write", "input_tokens_cache_read", "reasoning_tokens")
