@@ -49,10 +49,7 @@ def metric_key(*parts: str) -> str:
 def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[str, str]:
     """Each name's key part under ``prefix``: readable (``key=value`` becomes ``key/value`` when ``split``), with a
     short hash of the name appended when two names would otherwise share a metric name."""
-    readable: dict[str, str] = {}
-    for name in names:
-        parts = name.partition("=")[::2] if split and "=" in name else (name,)
-        readable[name] = metric_key(*parts)
+    readable = {name: metric_key(*(name.partition("=")[::2] if split and "=" in name else (name,))) for name in names}
     counts = Counter(readable.values())
     taken = {key for key, count in counts.items() if count == 1}
     for name, key in list(readable.items()):
