@@ -134,16 +134,13 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
 
 def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, dict[str, Any]]) -> Status | None:
     """Write response, citations, scores, status and error into ``entry``; return the status."""
-    if evaluated.skipped:
-        status, not_attempted = skipped_turn()
-        entry.update(response="", scores={}, status=status, error=not_attempted)
-        return status
     outputs = evaluated.example.outputs
     failure = failure_of(evaluated.example)
-    if failure is not None or (outputs is None and evaluated.result is not None and evaluated.result.error):
+    errored = outputs is None and evaluated.result is not None and evaluated.result.error
+    if evaluated.skipped or failure is not None or errored:
         cause = failure or str(evaluated.result.error if evaluated.result else "")
-        status, failed = agent_failure(cause)
-        entry.update(response="", scores={}, status=status, error=failed)
+        status, not_done = skipped_turn() if evaluated.skipped else agent_failure(cause)
+        entry.update(response="", scores={}, status=status, error=not_done)
         return status
     citations = m365_citations(outputs) if outputs is not None else []
     if outputs is not None:
