@@ -26,7 +26,7 @@ from ..config import restored_environment
 from ..entities import Example
 from ..io import source_name
 from ..results import ExampleResult, Summary
-from ..results_format import RunRecord, check_scored_once, iter_results_file
+from ..results_format import RunRecord, check_scored_once
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
 __all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
@@ -49,10 +49,7 @@ def metric_key(*parts: str) -> str:
 def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[str, str]:
     """Each name's key part under ``prefix``: readable (``key=value`` becomes ``key/value`` when ``split``), with a
     short hash of the name appended when two names would otherwise share a metric name."""
-    readable: dict[str, str] = {}
-    for name in names:
-        parts = name.partition("=")[::2] if split and "=" in name else (name,)
-        readable[name] = metric_key(*parts)
+    readable = {name: metric_key(*(name.partition("=")[::2] if split and "=" in name else (name,))) for name in names}
     counts = Counter(readable.values())
     taken = {key for key, count in counts.items() if count == 1}
     for name, key in list(readable.items()):
@@ -132,10 +129,7 @@ def log_results(
     from mlflow.tracking import MlflowClient
 
     records: list[RunRecord] = []  # the run record names the judge even when no metric carries its name
-    if isinstance(results, (str, os.PathLike)):
-        collected = list(iter_results_file(results, records))
-    else:
-        collected = list(iter_results(results))
+    collected = list(iter_results(results, records))
     check_scored_once(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
@@ -269,24 +263,19 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
         flush = getattr(mlflow, "flush_trace_async_logging", None)
         if flush is not None:
             flush()
-        for trace_id, example in logged:  # once the traces are stored
-            _log_expectations(mlflow, trace_id, example)
+        # once the traces are stored: the expectations under MLflow's own names, so that MLflow's Correctness and
+        # Guidelines judges can read them
+        for trace_id, example in logged:
+            for name in ("expected_response", "expected_facts", "guidelines"):
+                if value := getattr(example.expectations, name):
+                    mlflow.log_expectation(trace_id=trace_id, name=name, value=value)
 
 
 @contextlib.contextmanager
 def _on_store(mlflow: Any, target: str) -> Iterator[None]:
     """Point the process's MLflow functions at the ``target`` tracking store for the block, then leave the process's
-    MLflow state as it was (see :func:`_process_state`)."""
-    with _process_state(mlflow):
-        if target != mlflow.get_tracking_uri():
-            mlflow.set_tracking_uri(target)
-        yield
-
-
-@contextlib.contextmanager
-def _process_state(mlflow: Any) -> Iterator[None]:
-    """Leave the process's MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and
-    the environment variables through which ``set_tracking_uri`` and ``set_experiment`` pass them on."""
+    MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and the environment
+    variables through which ``set_tracking_uri`` and ``set_experiment`` pass them on."""
     from mlflow.tracking import _tracking_service, fluent
 
     utils = getattr(_tracking_service, "utils", None)
@@ -294,6 +283,8 @@ def _process_state(mlflow: Any) -> Iterator[None]:
     active = getattr(fluent, "_active_experiment_id", None)
     with restored_environment("MLFLOW_EXPERIMENT_ID", "MLFLOW_TRACKING_URI"):  # last: the setters below write them
         try:
+            if target != mlflow.get_tracking_uri():
+                mlflow.set_tracking_uri(target)
             yield
         finally:
             if getattr(utils, "_tracking_uri", None) != uri_set:
@@ -331,23 +322,6 @@ def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: 
         elif kind == "retriever":
             span = mlflow.start_span_no_context("retriever", span_type="RETRIEVER", parent_span=root)
             span.end(outputs=event.get("outputs"))
-    root.end(
-        outputs={"response": outputs.get("response"), "error": result.error}
-        if result.error
-        else {"response": outputs.get("response")}
-    )
+    answer = {"response": outputs.get("response")}
+    root.end(outputs={**answer, "error": result.error} if result.error else answer)
     return str(root.trace_id)
-
-
-def _log_expectations(mlflow: Any, trace_id: str, example: Any) -> None:
-    """The example's expectations on its trace under MLflow's own names (``expected_response``, ``expected_facts``,
-    ``guidelines``), so MLflow's Correctness and Guidelines judges can read them."""
-    expectations = example.expectations
-    found = {
-        "expected_response": expectations.expected_response,
-        "expected_facts": expectations.expected_facts,
-        "guidelines": expectations.guidelines,
-    }
-    for name, value in found.items():
-        if value:
-            mlflow.log_expectation(trace_id=trace_id, name=name, value=value)

@@ -6,8 +6,7 @@
 """
 
 from ._export import EVAL_LIBRARY, EeeExport, EeeMetadata, export_eee
-from ._hash import sample_hash
-from ._instance import InstanceContext, instance_record
+from ._instance import InstanceContext, instance_record, sample_hash
 from ._paths import UnportableName
 from ._schemas import DEFAULT_SCHEMA_VERSION, SCHEMA_VERSIONS, load_schema, schema_errors, validate_record
 

@@ -156,7 +156,9 @@ def export_eee(
     if (aggregate_path.exists() or samples_path.exists()) and _exported_before(directory, evaluation_id) != file_id:
         raise FileExistsError(f"{aggregate_path} holds another evaluation: it is kept (choose another file uuid)")
     context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
-    created = _make_directories(samples_path.parent)
+    # the directories created, deepest first, to undo on failure
+    created = [path for path in (samples_path.parent, *samples_path.parent.parents) if not path.exists()]
+    samples_path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with atomic_output(samples_path, compress=False) as stream:
             rows, checksum, tallies = _write_samples(stream, results, executed, context, validate)
@@ -233,13 +235,6 @@ def _exported_before(directory: Path, evaluation_id: str) -> str | None:
             except ValueError:  # not a file this layout names
                 continue
     return None
-
-
-def _make_directories(directory: Path) -> list[Path]:
-    """Create ``directory`` and its missing parents; the ones created, deepest first (to undo on failure)."""
-    missing = [path for path in (directory, *directory.parents) if not path.exists()]
-    directory.mkdir(parents=True, exist_ok=True)
-    return missing
 
 
 def _uuid4(value: str | None) -> str:

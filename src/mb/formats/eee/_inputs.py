@@ -9,7 +9,7 @@ from ...entities import Example
 from ...errors import InputError
 from ...io import Record, iter_records, source_name
 from ...results import ExampleResult, RunResult
-from ...results_format import iter_results_file
+from ...results_format import RunRecord, iter_results_file
 from ...results_join import check_join
 
 __all__ = ["ExecutedIndex", "ExecutedSource", "ResultsSource", "iter_results"]
@@ -19,8 +19,9 @@ ResultsSource = PathLike | RunResult | Iterable[ExampleResult]
 ExecutedSource = PathLike | Iterable[Example] | Mapping[int, Example]
 
 
-def iter_results(results: ResultsSource) -> Iterator[ExampleResult]:
-    """Example results from a results JSONL file (one ``ExampleResult`` per line), a run, or an iterable.
+def iter_results(results: ResultsSource, records: list[RunRecord] | None = None) -> Iterator[ExampleResult]:
+    """Example results from a results JSONL file (one ``ExampleResult`` per line; its run record is appended to
+    ``records``), a run, or an iterable.
 
     Raises ``ValueError`` naming ``FILE:LINE`` for a line that is not a result.
     """
@@ -30,7 +31,7 @@ def iter_results(results: ResultsSource) -> Iterator[ExampleResult]:
     if not isinstance(results, (str, os.PathLike)):
         yield from results
         return
-    yield from iter_results_file(results)
+    yield from iter_results_file(results, records)
 
 
 def _records(executed: ExecutedSource) -> Iterator[Record]:

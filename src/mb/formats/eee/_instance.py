@@ -1,7 +1,10 @@
-"""One evaluated example as an EEE instance-level record (one line of ``<uuid>_samples.jsonl``)."""
+"""One evaluated example as an EEE instance-level record (one line of ``<uuid>_samples.jsonl``), and
+``sample_hash``: the key EEE uses to recognise the same sample across models and exporters."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -10,10 +13,29 @@ import orjson
 
 from ...entities import Example
 from ...results import ExampleResult
-from ._hash import sample_hash
 from ._transcript import INPUT_ROLES, Transcript, Turn, as_text, input_text, interaction_type, raw_input, transcript
 
-__all__ = ["InstanceContext", "example_error", "instance_record"]
+__all__ = ["InstanceContext", "instance_record", "sample_hash"]
+
+
+def sample_hash(raw: str, reference: str | list[str]) -> str:
+    """The SHA-256 hex digest EEE records as ``sample_hash`` for ``input.raw`` and ``input.reference``.
+
+    The rule depends on the shape of ``reference``, which is what differs between schema versions:
+
+    - 0.2.0 (``reference`` is one string): SHA-256 of the UTF-8 bytes of ``raw + reference``, the plain
+      concatenation the 0.2.0 schema describes and its converters compute.
+    - 0.3.0 (``reference`` is a list of strings): SHA-256 of the UTF-8 bytes of the canonical JSON object
+      ``{"raw": raw, "reference": reference}``: keys sorted, separators ``,`` and ``:`` without spaces, non-ASCII
+      characters escaped as ``\\uXXXX`` (surrogate pairs beyond the BMP), the full reference list (``[]`` when
+      empty). This is the recipe the EEE project prescribes for every exporter.
+    """
+    if isinstance(reference, str):
+        payload = raw + reference
+    else:
+        payload = json.dumps({"raw": raw, "reference": list(reference)}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
 
 _RESPONSE_METHOD = "full_response"
 """``extraction_method`` of the final answer: the whole response is what gets scored, nothing is extracted."""
@@ -92,7 +114,7 @@ def instance_record(
         "num_turns": max(turns, 1),
         "tool_calls_count": tool_calls,
     }
-    extras = _output_extras(example)
+    extras = dict(example.outputs.model_extra or {}) if example is not None and example.outputs is not None else {}
     usage = _token_usage(extras.get("usage"))
     if usage is not None:
         record["token_usage"] = usage
@@ -196,12 +218,6 @@ def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
     return {key: orjson.dumps(value).decode() for key, value in params.items()}
 
 
-def _output_extras(example: Example | None) -> dict[str, Any]:
-    if example is None or example.outputs is None:
-        return {}
-    return dict(example.outputs.model_extra or {})
-
-
 def _non_negative(value: Any) -> float | None:
     """A finite non-negative number as a float; None for anything else (booleans included)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -210,13 +226,10 @@ def _non_negative(value: Any) -> float | None:
 
 
 def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
+    """A whole non-negative number (``3`` or ``3.0``) as an int; None for anything else (booleans included)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         return None
-    if isinstance(value, int) and value >= 0:
-        return value
-    if isinstance(value, float) and value.is_integer() and value >= 0:
-        return int(value)
-    return None
+    return int(value) if isinstance(value, int) or value.is_integer() else None
 
 
 _OPTIONAL_USAGE = ("input_tokens_cache_write", "input_tokens_cache_read", "reasoning_tokens")

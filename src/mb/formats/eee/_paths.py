@@ -6,7 +6,7 @@ import re
 
 from ...errors import ConfigError
 
-__all__ = ["UnportableName", "layout_directory", "path_component", "split_model_id"]
+__all__ = ["UnportableName", "layout_directory", "split_model_id"]
 
 _UNSAFE = re.compile(r'[<>:"\\|?*\x00-\x1f]')
 
@@ -55,9 +55,5 @@ def layout_directory(benchmark: str, model_id: str) -> str:
     """``data/<benchmark>/<developer>/<model>``: where the two files of an export go, relative to the output
     directory (names sanitized, the model's extra ``/`` namespaces flattened with ``_``)."""
     developer, model = split_model_id(model_id)
-    parts = (
-        path_component(benchmark, "benchmark name"),
-        path_component(developer, "model developer"),
-        path_component(model, "model name"),
-    )
-    return "/".join(("data", *parts))
+    names = ((benchmark, "benchmark name"), (developer, "model developer"), (model, "model name"))
+    return "/".join(("data", *(path_component(value, what) for value, what in names)))

@@ -83,15 +83,15 @@ def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[st
         (OVERALL_RESULT_ID, bench, overall, Tally.of(summary)),
         ("expectations_met", bench, met, tallies.expectations),
     ]
-    for kind, stat in sorted(summary.by_assertion.items()):
-        config = _rate("assertion_pass_rate", "Assertion pass rate", f"share of {kind} assertions that hold")
-        specs.append((f"assertion.{kind}", f"{bench}.assertion.{kind}", config, Tally.of(stat)))
-    for kind, stat in sorted(summary.by_matcher.items()):
-        config = _rate("parameter_pass_rate", "Parameter pass rate", f"share of {kind} parameter assertions that hold")
-        specs.append((f"matcher.{kind}", f"{bench}.matcher.{kind}", config, Tally.of(stat)))
-    for name, stat in sorted(summary.by_check.items()):
-        config = _rate("check_pass_rate", "Check pass rate", f"share of examples passing the {name} check")
-        specs.append((f"check.{name}", f"{bench}.check.{name}", config, Tally.of(stat)))
+    slices = (
+        ("assertion", summary.by_assertion, "Assertion", "share of {} assertions that hold"),
+        ("matcher", summary.by_matcher, "Parameter", "share of {} parameter assertions that hold"),
+        ("check", summary.by_check, "Check", "share of examples passing the {} check"),
+    )
+    for prefix, stats, title, description in slices:
+        for name, stat in sorted(stats.items()):
+            config = _rate(f"{title.lower()}_pass_rate", f"{title} pass rate", description.format(name))
+            specs.append((f"{prefix}.{name}", f"{bench}.{prefix}.{name}", config, Tally.of(stat)))
     for name in sorted(tallies.metric_values.keys() | tallies.metric_passes.keys()):
         values = tallies.metric_values.get(name)
         if values is not None:
@@ -99,10 +99,7 @@ def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[st
         passes = tallies.metric_passes.get(name)
         if passes is not None:
             config = _rate(f"{name}_pass_rate", f"{name} pass rate", f"share of examples whose {name} meets its mark")
-            threshold = _threshold(values)
-            if threshold is not None:
-                config["metric_parameters"] = {"threshold": threshold}
-            specs.append((f"metric.{name}.pass_rate", bench, config, passes))
+            specs.append((f"metric.{name}.pass_rate", bench, _with_threshold(config, values), passes))
     for category, stat in sorted(summary.by_category.items(), key=lambda item: tuple(item[0].split("=", 1))):
         config = _rate("pass_rate", "Pass rate", f"share of examples with {category} whose expectations hold")
         specs.append((f"category.{category}", f"{bench}.category.{category}", config, Tally.of(stat)))
@@ -134,10 +131,7 @@ def _metric(name: str, tally: Tally, version: str) -> dict[str, Any]:
     low, high = _bound(scale.low, tally.minimum, version), _bound(scale.high, tally.maximum, version)
     config = _proportion(name, name, f"mean {name}: {scale.description}")
     config.update(metric_kind=scale.kind, metric_unit=scale.unit, min_score=low, max_score=high)
-    threshold = _threshold(tally)
-    if threshold is not None:
-        config["metric_parameters"] = {"threshold": threshold}
-    return config
+    return _with_threshold(config, tally)
 
 
 def _bound(nominal: float, observed: float, version: str) -> float | str:
@@ -152,10 +146,11 @@ def _bound(nominal: float, observed: float, version: str) -> float | str:
     return min(observed, 0.0) if math.isfinite(observed) else 0.0
 
 
-def _threshold(tally: Tally | None) -> float | None:
-    if tally is None or len(tally.thresholds) != 1:
-        return None
-    return next(iter(tally.thresholds))
+def _with_threshold(config: dict[str, Any], tally: Tally | None) -> dict[str, Any]:
+    """``config`` with the pass mark as its ``metric_parameters`` when the metric's values had one (and only one)."""
+    if tally is not None and len(tally.thresholds) == 1:
+        config["metric_parameters"] = {"threshold": next(iter(tally.thresholds))}
+    return config
 
 
 def _details(tally: Tally) -> dict[str, str]:

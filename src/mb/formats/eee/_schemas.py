@@ -13,15 +13,7 @@ from jsonschema.validators import validator_for
 
 from ...errors import ConfigError, InputError
 
-__all__ = [
-    "DEFAULT_SCHEMA_VERSION",
-    "SCHEMA_VERSIONS",
-    "RecordKind",
-    "SchemaVersion",
-    "load_schema",
-    "schema_errors",
-    "validate_record",
-]
+__all__ = ["DEFAULT_SCHEMA_VERSION", "SCHEMA_VERSIONS", "load_schema", "schema_errors", "validate_record"]
 
 SchemaVersion = Literal["0.2.0", "0.3.0"]
 RecordKind = Literal["aggregate", "instance"]
@@ -55,8 +47,7 @@ def load_schema(kind: RecordKind, version: str = DEFAULT_SCHEMA_VERSION) -> dict
 @cache
 def _validator(kind: RecordKind, version: str) -> Any:
     schema = load_schema(kind, version)
-    cls = validator_for(schema, default=Draft7Validator)
-    return cls(schema)
+    return validator_for(schema, default=Draft7Validator)(schema)
 
 
 def schema_errors(record: Any, kind: RecordKind, version: str = DEFAULT_SCHEMA_VERSION) -> list[str]:

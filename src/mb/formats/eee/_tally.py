@@ -75,16 +75,13 @@ class Tally:
         """Add one pass/fail item (an error or an undecided item is neither, and counts 0 toward the rate)."""
         if error or passed is None:
             self.errors += 1
-            self.add(0.0)
-        elif undecided and not passed:
-            self.undecided += 1
-            self.add(0.0)
         elif passed:
             self.passed += 1
-            self.add(1.0)
+        elif undecided:
+            self.undecided += 1
         else:
             self.failed += 1
-            self.add(0.0)
+        self.add(1.0 if passed and not error else 0.0)
 
     @property
     def mean(self) -> float:

@@ -8,17 +8,7 @@ from typing import Literal
 from ...entities import Example, RetrievalResults, ToolCall, ToolResult
 from ...matching.free_text import as_text
 
-__all__ = [
-    "INPUT_ROLES",
-    "InteractionType",
-    "Transcript",
-    "Turn",
-    "as_text",
-    "input_text",
-    "interaction_type",
-    "raw_input",
-    "transcript",
-]
+__all__ = ["INPUT_ROLES", "Transcript", "Turn", "as_text", "input_text", "interaction_type", "raw_input", "transcript"]
 
 InteractionType = Literal["single_turn", "multi_turn", "agentic"]
 

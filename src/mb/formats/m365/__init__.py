@@ -5,9 +5,8 @@ Import a document as MorganaBench examples, export examples (and their results) 
 reports. See :mod:`mb.formats.m365.importer` for how M365 fields are kept on examples (the ``m365`` extra).
 """
 
-from .document import LoadedDocument, dump_document, load_document, parse_document, read_json
+from .document import LoadedDocument, M365DocumentError, dump_document, load_document, parse_document, read_json
 from .entries import Evaluated
-from .errors import M365DocumentError
 from .evalrun import EvalRun, arun_document, run_document
 from .evaluators import EVALUATORS, SYSTEM_DEFAULT_EVALUATORS, MetricRequest, effective_evaluators, metric_requests
 from .exporter import Export, build_document, examples_to_document, write_document

@@ -1,25 +1,44 @@
-"""Reading Microsoft 365 evaluation documents (``evals.json``): parse, upgrade to 1.7.0, validate."""
+"""Reading Microsoft 365 evaluation documents (``evals.json``): parse, upgrade to 1.7.0, validate; the error that
+says which file, which JSON path and what is wrong."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from ...errors import InputError
 from ...io import Problem, note_input
 from ...io._limits import MAX_DEPTH, depth, parse_integer, reject_constant, unique_keys, unreadable_value
-from .errors import M365DocumentError
 from .schema import schema_problems
 from .upgrade import upgrade_document
 
-__all__ = ["LoadedDocument", "dump_document", "load_document", "parse_document", "read_json"]
+__all__ = ["LoadedDocument", "M365DocumentError", "dump_document", "load_document", "parse_document", "read_json"]
 
 _LEGACY_ITEM = re.compile(r"^\$\.items(?=\[|$)")
+
+
+class M365DocumentError(InputError):
+    """A document that cannot be used: unreadable JSON, wrong shape, or not valid under the 1.7.0 schema.
+
+    ``str()`` gives one line per problem as ``FILE: $.json.path: message``.
+    """
+
+    def __init__(self, file: str, problems: Sequence[Problem]) -> None:
+        self.file = file
+        """The document's path (``<memory>`` for an in-memory document)."""
+        self.problems = tuple(problems)
+        """Every problem found, at least one."""
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(f"{self.file}: {p.path}: {p.message}" for p in self.problems)
 
 
 @dataclass

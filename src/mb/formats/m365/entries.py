@@ -15,7 +15,7 @@ from .importer import M365_FIELD, NATIVE_EXTENSION, category_of, take_native
 from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
-__all__ = ["RESULT_FIELDS", "Evaluated", "build_entry", "m365_data"]
+__all__ = ["Evaluated", "build_entry", "m365_data"]
 
 RESULT_FIELDS = ("response", "scores", "status", "error", "citations", "diagnostics")
 """Fields of an item or turn that hold the results of a run (replaced when the example has new results)."""
@@ -134,16 +134,13 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
 
 def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, dict[str, Any]]) -> Status | None:
     """Write response, citations, scores, status and error into ``entry``; return the status."""
-    if evaluated.skipped:
-        status, not_attempted = skipped_turn()
-        entry.update(response="", scores={}, status=status, error=not_attempted)
-        return status
     outputs = evaluated.example.outputs
     failure = failure_of(evaluated.example)
-    if failure is not None or (outputs is None and evaluated.result is not None and evaluated.result.error):
+    errored = outputs is None and evaluated.result is not None and evaluated.result.error
+    if evaluated.skipped or failure is not None or errored:
         cause = failure or str(evaluated.result.error if evaluated.result else "")
-        status, failed = agent_failure(cause)
-        entry.update(response="", scores={}, status=status, error=failed)
+        status, not_done = skipped_turn() if evaluated.skipped else agent_failure(cause)
+        entry.update(response="", scores={}, status=status, error=not_done)
         return status
     citations = m365_citations(outputs) if outputs is not None else []
     if outputs is not None:

@@ -26,11 +26,11 @@ from ...judges.base import Judge
 from ...results import ExampleResult
 from .document import LoadedDocument
 from .entries import Evaluated, m365_data
-from .evaluators import MetricRequest, effective_evaluators, metric_requests
+from .evaluators import effective_evaluators, metric_requests
 from .exporter import build_document
 from .importer import document_units
 
-__all__ = ["EvalRun", "arun_document", "example_evaluators", "item_requests", "run_document", "run_metadata"]
+__all__ = ["EvalRun", "arun_document", "example_evaluators", "run_document", "run_metadata"]
 
 _NEEDS_EXPECTED = frozenset({"similarity", "exact_match", "partial_match"})
 
@@ -74,15 +74,10 @@ def example_evaluators(example: Example) -> dict[str, dict[str, Any]]:
     )
 
 
-def item_requests(example: Example) -> tuple[list[MetricRequest], dict[str, str]]:
-    """The metrics to compute for an example (from its evaluators), and the evaluators that cannot run."""
-    return metric_requests(example_evaluators(example))
-
-
 async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
     from ...evaluation import NOTHING_CHECKED, MetricSpec, evaluate_example
 
-    requests, _ = item_requests(example)
+    requests, _ = metric_requests(example_evaluators(example))
     if not requests:
         return ExampleResult(line=line, passed=True, status="passed", score=1.0)
     specs = [MetricSpec(r.metric, r.threshold, dict(r.options)) for r in requests]

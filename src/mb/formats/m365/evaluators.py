@@ -20,14 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = [
-    "EVALUATORS",
-    "SYSTEM_DEFAULT_EVALUATORS",
-    "EvaluatorInfo",
-    "MetricRequest",
-    "effective_evaluators",
-    "metric_requests",
-]
+__all__ = ["EVALUATORS", "SYSTEM_DEFAULT_EVALUATORS", "MetricRequest", "effective_evaluators", "metric_requests"]
 
 SYSTEM_DEFAULT_EVALUATORS: dict[str, dict[str, Any]] = {"Relevance": {}, "Coherence": {}}
 """The evaluators used when a document has no ``default_evaluators``."""
@@ -110,14 +103,7 @@ def metric_requests(evaluators: Mapping[str, Mapping[str, Any]]) -> tuple[list[M
             not_run[name] = f"evaluator {name!r} is not supported by MorganaBench"
             continue
         threshold = options.get("threshold", info.default_threshold)
+        threshold = float(threshold) if isinstance(threshold, (int, float)) else info.default_threshold
         metric_options = {key: options[key] for key in info.option_names if key in options}
-        requests.append(
-            MetricRequest(
-                name,
-                info.metric,
-                info.score_key,
-                float(threshold) if isinstance(threshold, (int, float)) else info.default_threshold,
-                metric_options,
-            )
-        )
+        requests.append(MetricRequest(name, info.metric, info.score_key, threshold, metric_options))
     return requests, not_run

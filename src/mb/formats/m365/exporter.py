@@ -17,9 +17,8 @@ from ...entities import Example
 from ...io import Problem, write_atomically
 from ...results import ExampleResult
 from ...results_join import check_join
-from .document import dump_document
+from .document import M365DocumentError, dump_document
 from .entries import Evaluated, build_entry, m365_data
-from .errors import M365DocumentError
 from .importer import next_history
 from .schema import SCHEMA_URI, SCHEMA_VERSION, schema_problems
 from .status import Status, thread_summary

@@ -12,14 +12,7 @@ from ...io import write_atomically
 from .document import LoadedDocument, dump_document
 from .schema import SCHEMA_URI, SCHEMA_VERSION
 
-__all__ = [
-    "DATASET_NAMES",
-    "STARTER_DOCUMENT",
-    "backup_path",
-    "discover_dataset",
-    "upgrade_in_place",
-    "write_starter",
-]
+__all__ = ["DATASET_NAMES", "STARTER_DOCUMENT", "discover_dataset", "upgrade_in_place", "write_starter"]
 
 DATASET_NAMES = ("prompts.json", "evals.json", "tests.json")
 """File names looked for, in this order, in the current folder and then in ``./evals/``."""

@@ -44,8 +44,7 @@ from pydantic import ValidationError
 
 from ...entities import Example
 from ...io import Problem, json_path
-from .document import LoadedDocument, load_document
-from .errors import M365DocumentError
+from .document import LoadedDocument, M365DocumentError, load_document
 
 __all__ = [
     "M365_FIELD",
@@ -65,16 +64,8 @@ NATIVE_EXTENSION = "morganabench"
 """The key, in an item's ``extensions``, of the MorganaBench data M365 has no field for."""
 
 _OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
-_NATIVE_KEYS = (
-    "messages",
-    "assertions",
-    "extended_assertions",
-    "expected_facts",
-    "guidelines",
-    "tools",
-    "metadata",
-    "context",
-)
+_NATIVE_EXPECTATIONS = ("assertions", "extended_assertions", "expected_facts", "guidelines")
+_NATIVE_KEYS = ("messages", *_NATIVE_EXPECTATIONS, "tools", "metadata", "context")
 
 
 def import_m365(path: str | os.PathLike[str]) -> list[Example]:
@@ -158,10 +149,8 @@ def _example(
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
     if "context" in entry:  # the JSON value the export kept, unless the string was edited since
-        written = json.dumps(native.get("context"), ensure_ascii=False)
-        inputs["context"] = (
-            native["context"] if "context" in native and written == entry["context"] else entry["context"]
-        )
+        kept = "context" in native and json.dumps(native["context"], ensure_ascii=False) == entry["context"]
+        inputs["context"] = native["context"] if kept else entry["context"]
     metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
     category = category_of(fields, thread)
     if category is not None:
@@ -170,18 +159,10 @@ def _example(
         inputs["metadata"] = metadata
     if "tools" in native:
         inputs["tools"] = native["tools"]
-    expectations: dict[str, Any] = {}
-    if _expected(entry):
-        expectations["expected_response"] = entry["expected_response"]
-    if "assertions" in native:
-        expectations["assertions"] = native["assertions"]
-    for key in ("extended_assertions", "expected_facts", "guidelines"):
-        if key in native:
-            expectations[key] = native[key]
+    expectations: dict[str, Any] = {"expected_response": entry["expected_response"]} if _expected(entry) else {}
+    expectations.update((key, native[key]) for key in _NATIVE_EXPECTATIONS if key in native)
     extra: dict[str, Any] = {**place, "fields": fields}
-    for key in ("evaluators", "evaluators_mode"):
-        if key in entry:
-            extra[key] = entry[key]
+    extra.update((key, entry[key]) for key in ("evaluators", "evaluators_mode") if key in entry)
     extra.update(shared)
     try:
         return Example.model_validate({"inputs": inputs, "expectations": expectations, M365_FIELD: extra})

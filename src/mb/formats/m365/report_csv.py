@@ -12,7 +12,7 @@ from typing import Any
 from ...io import write_atomically
 from .rows import report_rows, score_columns, score_value
 
-__all__ = ["csv_report", "safe_cell", "write_csv"]
+__all__ = ["csv_report", "write_csv"]
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """First characters that make a spreadsheet program read a cell as a formula."""

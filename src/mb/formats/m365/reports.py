@@ -12,7 +12,7 @@ from .exporter import write_document
 from .report_csv import write_csv
 from .report_html import write_html
 
-__all__ = ["REPORT_EXTENSIONS", "ReportFormat", "report_format", "write_report"]
+__all__ = ["report_format", "write_report"]
 
 ReportFormat = Literal["json", "csv", "html"]
 

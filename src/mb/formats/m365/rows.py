@@ -8,7 +8,7 @@ from typing import Any
 
 from .importer import NATIVE_EXTENSION
 
-__all__ = ["SCORE_ORDER", "Counts", "Row", "document_counts", "report_rows", "score_columns", "score_value"]
+__all__ = ["Counts", "Row", "document_counts", "report_rows", "score_columns", "score_value"]
 
 SCORE_ORDER = ("relevance", "coherence", "groundedness", "similarity", "citations", "exactMatch", "partialMatch")
 """Score keys in the order reports show them (other keys follow, sorted)."""

@@ -24,15 +24,12 @@ from .evaluators import EVALUATORS, MetricRequest
 __all__ = [
     "NEEDS_LLM_JUDGE_TEXT",
     "NOT_RUN_PREFIX",
-    "SCORE_EVALUATOR_PREFIX",
-    "errored_score",
     "m365_citations",
     "native_scores",
     "not_run_score",
     "score_entry",
     "score_key",
     "skipped_entry",
-    "undecided_score",
 ]
 
 NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"

@@ -25,16 +25,7 @@ from typing import Any, Literal
 
 from .scores import NOT_RUN_PREFIX
 
-__all__ = [
-    "AGENT_REQUEST_FAILED",
-    "EVALUATORS_FAILED",
-    "TURN_SKIPPED",
-    "Status",
-    "agent_failure",
-    "item_status",
-    "skipped_turn",
-    "thread_summary",
-]
+__all__ = ["Status", "agent_failure", "item_status", "skipped_turn", "thread_summary"]
 
 Status = Literal["pass", "fail", "partial", "error"]
 

@@ -17,7 +17,7 @@ from typing import Any
 from ...io import Problem, json_path
 from .schema import SCHEMA_VERSION
 
-__all__ = ["LEGACY_FIELDS", "NEWER_FIELDS", "Upgrade", "upgrade_document"]
+__all__ = ["Upgrade", "upgrade_document"]
 
 LEGACY_FIELDS = ("testId", "category", "notes", "name", "description", "conversation_id", "metadata")
 """Item, thread and turn fields of older documents that the upgrade moves into ``extensions``."""
@@ -32,7 +32,6 @@ _VERSION = re.compile(r"1\.[0-9]+\.[0-9]+")
 
 _SINGLE_FIELDS = frozenset({"prompt", "expected_response", "response", "context", "evaluators", "evaluators_mode",
                             "citations", "scores", "diagnostics", "status", "error", "extensions"})  # fmt: skip
-_TURN_FIELDS = _SINGLE_FIELDS
 _THREAD_FIELDS = frozenset({"name", "description", "turns", "conversation_id", "summary", "extensions"})
 
 
@@ -96,19 +95,15 @@ def upgrade_document(raw: Any) -> Upgrade:
         if not isinstance(item, dict):
             continue
         if "turns" in item and "prompt" in item:
-            result.problems.append(
-                Problem(
-                    json_path(path),
-                    "an item has either 'prompt' (a single-turn evaluation) or 'turns' (a thread), not both",
-                )
-            )
+            message = "an item has either 'prompt' (a single-turn evaluation) or 'turns' (a thread), not both"
+            result.problems.append(Problem(json_path(path), message))
             continue
         if "turns" in item:
             _move_legacy(item, _THREAD_FIELDS, path, result)
             turns = item["turns"]
             for turn_index, turn in enumerate(turns if isinstance(turns, list) else []):
                 if isinstance(turn, dict):
-                    _move_legacy(turn, _TURN_FIELDS, [*path, "turns", turn_index], result)
+                    _move_legacy(turn, _SINGLE_FIELDS, [*path, "turns", turn_index], result)
         else:
             _move_legacy(item, _SINGLE_FIELDS, path, result)
     if result.document.get("schemaVersion") != SCHEMA_VERSION and not result.problems:
@@ -128,13 +123,9 @@ def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
     if expected is not None and not isinstance(expected, list):
         problems.append(Problem("$.expected_responses", "expected an array of expected responses"))
     if not problems and isinstance(prompts, list) and isinstance(expected, list) and len(expected) != len(prompts):
-        problems.append(
-            Problem(
-                "$.expected_responses",
-                f"{len(expected)} expected response(s) for {len(prompts)} prompt(s): "
-                "prompts and expected_responses must have the same length (they are read in parallel)",
-            )
-        )
+        counts = f"{len(expected)} expected response(s) for {len(prompts)} prompt(s)"
+        message = f"{counts}: prompts and expected_responses must have the same length (they are read in parallel)"
+        problems.append(Problem("$.expected_responses", message))
     version = raw.get("schemaVersion")
     source = version if isinstance(version, str) else None
     if problems:

@@ -25,20 +25,16 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
     try:
         whole = json.loads(text, parse_constant=reject_constant)
     except json.JSONDecodeError:
-        whole = None
-        lines = True
+        pass  # read as JSON lines below
     except (RecursionError, ValueError) as exc:
         raise TraceError(f"{path}: {_not_plain(exc)}") from None
     else:
-        lines = False
-    if not lines:
         for key in list_keys:
             if isinstance(whole, dict) and isinstance(whole.get(key), list):
                 whole = whole[key]
                 break
         if isinstance(whole, list):
-            for index, item in enumerate(whole):
-                yield f"{path}[{index}]", item
+            yield from ((f"{path}[{index}]", item) for index, item in enumerate(whole))
         else:
             yield str(path), whole
         return

@@ -6,6 +6,7 @@ holds one trace, a JSON array of traces, or one trace per line.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,9 @@ _STATUS_ERROR = ("STATUS_CODE_ERROR", "ERROR", 2)
 
 def _decoded(value: Any) -> Any:
     if isinstance(value, str):
-        try:
+        # not JSON, or past what the parser reads (nesting, long integers): the text as it is
+        with contextlib.suppress(ValueError, RecursionError):
             return json.loads(value)
-        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
-            return value
     return value
 
 

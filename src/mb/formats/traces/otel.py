@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,21 +34,21 @@ def any_value(value: Any) -> Any:
     """The Python value of an OTLP ``AnyValue`` object."""
     if not isinstance(value, dict):
         return value
-    if "stringValue" in value:
-        return value["stringValue"]
-    if "boolValue" in value:
-        return bool(value["boolValue"])
-    if "intValue" in value:
-        return int(value["intValue"])
-    if "doubleValue" in value:
-        return float(value["doubleValue"])
-    if "arrayValue" in value:
-        return [any_value(item) for item in (value["arrayValue"] or {}).get("values") or []]
-    if "kvlistValue" in value:
-        return {kv.get("key"): any_value(kv.get("value")) for kv in (value["kvlistValue"] or {}).get("values") or []}
-    if "bytesValue" in value:
-        return base64.b64decode(value["bytesValue"]).hex()
+    for key, read in _ANY_VALUES.items():
+        if key in value:
+            return read(value[key])
     return None
+
+
+_ANY_VALUES: dict[str, Callable[[Any], Any]] = {
+    "stringValue": lambda text: text,
+    "boolValue": bool,
+    "intValue": int,
+    "doubleValue": float,
+    "arrayValue": lambda array: [any_value(item) for item in (array or {}).get("values") or []],
+    "kvlistValue": lambda kvs: {kv.get("key"): any_value(kv.get("value")) for kv in (kvs or {}).get("values") or []},
+    "bytesValue": lambda data: base64.b64decode(data).hex(),
+}
 
 
 def _attributes(items: Any) -> dict[str, Any]:
