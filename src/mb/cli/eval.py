@@ -274,7 +274,8 @@ def eval_command(
         except OSError as exc:
             raise fail(f"cannot write {output}: {exc.strerror or exc}", 2) from exc
     failures = FailureLog(show_failures)
-    reread = output is not None and _rereadable(output)
+    # the results file can be read back once written: a regular file (not standard output or a device)
+    reread = output is not None and str(output) != "-" and (not output.exists() or output.is_file())
     counts = {"done": 0, "unusable": 0}
     started = datetime.now(UTC)
     keys = KeyWarnings(source_name(executed), err_console)  # read from the lines as they are evaluated
@@ -386,11 +387,6 @@ def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
         return load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
-
-
-def _rereadable(output: Path) -> bool:
-    """Whether the results file can be read back once written: a regular file (not standard output or a device)."""
-    return str(output) != "-" and (not output.exists() or output.is_file())
 
 
 def _write_junit(

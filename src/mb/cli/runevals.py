@@ -129,12 +129,10 @@ def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
         for index, text in enumerate(texts, start=1):
             if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
                 raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
-    items: list[dict[str, Any]] = []
-    for index, prompt in enumerate(prompts):
-        item: dict[str, Any] = {"prompt": prompt}
-        if expected:
-            item["expected_response"] = expected[index]
-        items.append(item)
+    items = [
+        {"prompt": prompt, **({"expected_response": expected[i]} if expected else {})}
+        for i, prompt in enumerate(prompts)
+    ]
     try:
         return parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
     except M365DocumentError as exc:

@@ -224,7 +224,12 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
             return LineError(file, line, (Problem("$", message),))
         return LineError(file, line, problems_from_validation(exc.errors(include_url=False), document))
     if executed and example.outputs is None:
-        return LineError(file, line, (_missing_outputs(document),))
+        message = (
+            "required in an executed benchmark (run an agent over the benchmark first, e.g. with `mb run`)"
+            if document.get("outputs") is None
+            else "expected an object"
+        )
+        return LineError(file, line, (Problem("$.outputs", message),))
     return example
 
 
@@ -242,15 +247,6 @@ def not_run_record(error: LineError) -> dict[str, Any]:
 def is_not_run_record(document: Any) -> bool:
     """Whether a line's JSON value is what :func:`not_run_record` writes."""
     return isinstance(document, dict) and isinstance(document.get(_NOT_RUN), dict) and "inputs" not in document
-
-
-def _missing_outputs(document: dict[str, Any]) -> Problem:
-    return Problem(
-        "$.outputs",
-        "required in an executed benchmark (run an agent over the benchmark first, e.g. with `mb run`)"
-        if document.get("outputs") is None
-        else "expected an object",
-    )
 
 
 _NOT_JSONL = (
@@ -355,10 +351,8 @@ def iter_documents(
     """Yield ``(line, document, error)`` per non-blank line: its JSON value (None when it is not JSON, or with
     ``check_only``) and, for an invalid line, why (see :func:`read_record`). A line longer than
     ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
-    name = source_name(source)
-    for number, data, whole in jsonl_lines(source, max_line_bytes):
-        record = read_record(data, file=name, line=number, executed=executed, problem=whole)
-        yield number, None if check_only else record.document, record.error
+    for record in iter_records(source, executed=executed, max_line_bytes=max_line_bytes):
+        yield record.line, None if check_only else record.document, record.error
 
 
 def read_examples(

@@ -139,16 +139,10 @@ def read_previous(
     previous = PreviousOutput(lines={} if keep_lines else None)
     if not path.exists():
         return previous
-    if path.suffix == ".gz":
-        content, complete = _content(path)
+    content, complete = _content(path) if path.suffix == ".gz" else (None, True)
 
-        def source() -> IO[bytes]:
-            return io.BytesIO(content)
-    else:
-        complete = True
-
-        def source() -> IO[bytes]:
-            return path.open("rb")
+    def source() -> IO[bytes]:
+        return path.open("rb") if content is None else io.BytesIO(content)
 
     drop: set[int] = set()
     dropped_partial, ends_with_newline = False, True
