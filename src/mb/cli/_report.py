@@ -141,35 +141,30 @@ def render_summary(
         console.print(Group(*parts))  # type: ignore[arg-type]
         return
     parts.append(Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else "")))
-    if summary.escalated or summary.llm_calls_saved:
-        parts.append(
-            Text(
-                f"{summary.escalated} undecided question(s) went to the LLM judge; "
-                f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls"
-            )
-        )
-    if summary.low_confidence:
-        parts.append(
-            Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
-        )
-    if summary.checked_nothing:
-        parts.append(
-            Text(
-                f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
-                "assertion, expected response or other expectation (see the reason of each)"
-            )
-        )
-    if summary.undecided > summary.checked_nothing:
-        parts.append(
-            Text(
-                f"{summary.undecided - summary.checked_nothing} example(s) undecided: a judge could not tell with "
-                "confidence, never counted as "
-                "passed (configure an LLM judge to decide them: see docs/judges.md)"
-            )
-        )
+    notes = (
+        (
+            summary.escalated or summary.llm_calls_saved,
+            f"{summary.escalated} undecided question(s) went to the LLM judge; "
+            f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls",
+        ),
+        (
+            summary.low_confidence,
+            f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)",
+        ),
+        (
+            summary.checked_nothing,
+            f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
+            "assertion, expected response or other expectation (see the reason of each)",
+        ),
+        (
+            summary.undecided > summary.checked_nothing,
+            f"{summary.undecided - summary.checked_nothing} example(s) undecided: a judge could not tell with "
+            "confidence, never counted as passed (configure an LLM judge to decide them: see docs/judges.md)",
+        ),
+    )
+    parts += [Text(text) for shown, text in notes if shown]
     if failures.entries:
-        parts.append(Text())
-        parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
+        parts += [Text(), Text(f"First {len(failures.entries)} example(s) not passing:", style="bold")]
         for line, status, reason in failures.entries:
             style = "yellow" if status == "error" else "magenta" if status == "undecided" else "red"
             parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {printable(reason)}"))
@@ -199,12 +194,10 @@ def render_summary(
                     parts.append(_counts_table(title, list(rows.items()), ("name", "pass", "fail", "error"), rate=True))
     else:
         if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
-            parts.append(Text())
-            parts.append(_gating_table(summary, required))
+            parts += [Text(), _gating_table(summary, required)]
         reported = _reported_lines(summary, required)
         if reported:
-            parts.append(Text())
-            parts.extend(reported)
+            parts += [Text(), *reported]
         if summary.by_category or summary.by_metric:
             parts.append(Text("--verbose shows every slice (metrics, categories) with its 95% interval", style="dim"))
     console.print(Group(*parts))  # type: ignore[arg-type]

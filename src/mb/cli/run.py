@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import shlex
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +26,6 @@ if TYPE_CHECKING:
     from ..runner import RunOutput, RunProgress
 
 __all__ = ["run"]
-
-
-def _parse_user_time(value: str | None) -> datetime | None:
-    try:
-        return read_user_time(value)
-    except ConfigError as exc:
-        raise click.BadParameter(str(exc), param_hint="--user-time") from None
 
 
 def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:
@@ -212,7 +204,10 @@ def run(
         as_agent,
     )
 
-    fixed_time = _parse_user_time(user_time)
+    try:
+        fixed_time = read_user_time(user_time)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--user-time") from None
     resume = resume or retry_errors
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")

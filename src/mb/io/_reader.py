@@ -152,15 +152,6 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
     return CompressedFileError(message, name)
 
 
-def _utf8_problem(data: bytes) -> Problem | None:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        byte = data[exc.start]
-        return Problem("$", f"the line is not valid UTF-8 (byte 0x{byte:02x} at column {exc.start + 1})")
-    return None
-
-
 _UNREAD = object()
 """What :func:`_quick_load` gives for a line that is not JSON to ``orjson``."""
 
@@ -180,9 +171,12 @@ def _load(data: bytes, quick: Any) -> tuple[Any, Problem | None]:
     if quick is not _UNREAD:
         return quick, None
     # orjson reports terse positions: the standard library says where a line is broken.
-    problem = _utf8_problem(data)
-    if problem is not None:
-        return None, problem
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, Problem(
+            "$", f"the line is not valid UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
+        )
     if b"\x00" in data:
         return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:

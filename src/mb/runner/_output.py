@@ -201,10 +201,8 @@ def read_previous(
 def unmatched_path(path: Path) -> Path:
     """Where resuming moves the lines of ``path`` that match no example of the benchmark: ``<stem>.unmatched.jsonl``
     beside it (``.gz`` too when the output is compressed)."""
-    gz = path.suffix == ".gz"
-    name = path.name.removesuffix(".gz")
-    name = name.removesuffix(".jsonl")
-    return path.with_name(f"{name}.unmatched.jsonl{'.gz' if gz else ''}")
+    name = path.name.removesuffix(".gz").removesuffix(".jsonl")
+    return path.with_name(f"{name}.unmatched.jsonl{'.gz' if path.suffix == '.gz' else ''}")
 
 
 def _keyed_lines(path: Path) -> Iterable[tuple[bytes, str | None]]:
