@@ -7,7 +7,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -394,13 +394,17 @@ def _write_junit(
 ) -> None:
     from .._version import __version__
     from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
-    from ..results_format import RESULTS_FORMAT_VERSION
+    from ..results_format import RESULTS_FORMAT_VERSION, data_digest
 
+    digest = ""  # the sha256 of the evaluated file: none for standard input or a file that cannot be read
+    if str(executed) != "-":
+        with suppress(OSError):
+            digest = data_digest(executed)
     properties = {
         "mb_version": __version__,
         "results_format": str(RESULTS_FORMAT_VERSION),
         "judge": summary.judge,
-        "input_sha256": _input_digest(executed) or "",
+        "input_sha256": digest,
     }
     chunks = junit_chunks(
         rows,
@@ -475,35 +479,13 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         return
     from rich.progress import TaskProgressColumn  # only when shown
 
+    from ..runner._output import count_lines
     from ..runner._progress import progress_bar
 
+    total = None  # the lines of an uncompressed file (one fast pass)
+    if str(source) != "-" and source.suffix != ".gz":
+        with suppress(OSError), source.open("rb") as stream:
+            total = None if stream.read(2) == b"\x1f\x8b" else count_lines(source)
     with progress_bar(err_console, "lines", TaskProgressColumn(), transient=True) as progress:
-        task = progress.add_task("evaluating", total=_plain_line_count(source))
+        task = progress.add_task("evaluating", total=total)
         yield lambda n: progress.advance(task, n)
-
-
-def _plain_line_count(source: Path) -> int | None:
-    """The number of lines of an uncompressed file (one fast pass), else None."""
-    from ..runner._output import count_lines
-
-    if str(source) == "-" or source.suffix == ".gz":
-        return None
-    try:
-        with source.open("rb") as stream:
-            if stream.read(2) == b"\x1f\x8b":
-                return None
-        return count_lines(source)
-    except OSError:
-        return None
-
-
-def _input_digest(path: Path) -> str | None:
-    """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
-    if str(path) == "-":
-        return None
-    from ..results_format import data_digest
-
-    try:
-        return data_digest(path)
-    except OSError:
-        return None

@@ -28,15 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["run"]
 
 
-def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:
-    """How to finish the run: the command with ``--resume``, or, for an output that is a stream (standard output,
-    a pipe, a device), that it cannot be resumed."""
-    if str(output) == "-" or (output.exists() and not output.is_file()):
-        return f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
-    words = ["mb", "run", str(benchmark), "--agent", agent, "-o", str(output), *options, "--resume"]
-    return shlex.join(words)
-
-
 class _GroupedProblems:
     """A run's progress whose invalid benchmark lines and unknown-key warnings are printed grouped (the same problem
     on many lines is shown three times, then counted), saying what runs once the run starts (``heading``: never
@@ -234,7 +225,13 @@ def run(
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
     progress = _GroupedProblems(inner, source_name(benchmark), "" if quiet else heading)
-    resume_with = _resume_command(benchmark, agent_spec, output, _options(click.get_current_context()))
+    # how to finish the run: the command with --resume, unless the output is a stream (standard output, a pipe...)
+    resume_with = f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
+    if str(output) != "-" and (not output.exists() or output.is_file()):
+        options = _options(click.get_current_context())
+        resume_with = shlex.join(
+            ["mb", "run", str(benchmark), "--agent", agent_spec, "-o", str(output), *options, "--resume"]
+        )
     size_before = _size(output)
 
     async def main() -> RunOutput:

@@ -149,20 +149,14 @@ def describe(value: Any) -> str:
 
 _EXPECTED = {
     "string_type": "a string",
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "int_from_float": "an integer",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "bool_type": "a boolean",
-    "bool_parsing": "a boolean",
     "list_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-    "datetime_type": "a date-time string (ISO 8601)",
-    "datetime_parsing": "a date-time string (ISO 8601)",
-    "datetime_from_date_parsing": "a date-time string (ISO 8601)",
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "an integer"),
+    **dict.fromkeys(("float_type", "float_parsing"), "a number"),
+    **dict.fromkeys(("bool_type", "bool_parsing"), "a boolean"),
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "an object"),
+    **dict.fromkeys(
+        ("datetime_type", "datetime_parsing", "datetime_from_date_parsing"), "a date-time string (ISO 8601)"
+    ),
 }
 
 

@@ -8,7 +8,6 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from types import TracebackType
 from typing import IO, Any, cast
 
 import orjson
@@ -65,8 +64,7 @@ class JsonlWriter:
 
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
-        self._put(dump_line(item))
-        self.count += 1
+        self.write_lines(dump_line(item), 1)
 
     def _put(self, data: bytes) -> None:
         if self._good is None:
@@ -103,9 +101,7 @@ class JsonlWriter:
     def __enter__(self) -> JsonlWriter:
         return self
 
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
 

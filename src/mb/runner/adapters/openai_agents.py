@@ -51,22 +51,13 @@ def _field(raw: Any, name: str) -> Any:
 
 def _from_tool_call(raw: Any) -> list[TraceEvent]:
     kind = _field(raw, "type")
-    if kind == "function_call":
-        return [
-            ToolCall(
-                id=str(_field(raw, "call_id")),
-                tool=str(_field(raw, "name")),
-                params=tool_params(_field(raw, "arguments")),
-            )
-        ]
-    if kind == "mcp_call":
-        call_id = str(_field(raw, "id"))
+    if kind in ("function_call", "mcp_call"):
+        call_id = str(_field(raw, "call_id" if kind == "function_call" else "id"))
+        call = ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments")))
+        if kind == "function_call":
+            return [call]
         error = _field(raw, "error")
-        result = {"error": jsonable(error)} if error else _field(raw, "output")
-        return [
-            ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments"))),
-            ToolResult(id=call_id, result=result),
-        ]
+        return [call, ToolResult(id=call_id, result={"error": jsonable(error)} if error else _field(raw, "output"))]
     if kind == "file_search_call":
         results = _field(raw, "results")
         if not results:
