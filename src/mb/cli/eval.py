@@ -6,7 +6,7 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -15,13 +15,13 @@ from pathlib import Path
 
 import click
 
+from .._version import __version__
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
 from ..io import refuse_input_as_output, source_name, write_atomically
 from ..metrics import METRICS, MetricSpec
-from ..results import ExampleResult, Summary
-from ..results_format import iter_results_file
+from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
 from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
@@ -319,7 +319,23 @@ def eval_command(
             finally:
                 keys.close(checked=read or counts["done"] >= keys.lines)
 
-        result = _evaluate(main, executed, output, counts, existed=existed)
+        try:  # the evaluation's result, or the exit that says why there is none
+            with _terminated_like_interrupted():
+                result = asyncio.run(main())
+        except OutputWriteError as exc:
+            if exc.publishing:
+                fail_write(output or "-", exc.error, existed=existed)
+            err_console.print(
+                f"error: writing {output} failed after {exc.done} line(s): {exc.error.strerror or exc.error}; "
+                + _kept(output, existed),
+                markup=False,
+            )
+            raise SystemExit(1) from exc
+        except KeyboardInterrupt:
+            err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
+            raise SystemExit(130) from None
+        except OSError as exc:
+            raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
@@ -327,9 +343,23 @@ def eval_command(
             raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
     if junit is not None:
+        from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
+
         rows = iter_results_file(output) if reread and output is not None else result.results
         with writing(junit):
-            _write_junit(junit, rows, summary, executed, started, elapsed)
+            digest = ""  # the sha256 of the evaluated file: none for standard input or a file that cannot be read
+            if str(executed) != "-":
+                with suppress(OSError):
+                    digest = data_digest(executed)
+            properties = {
+                "mb_version": __version__,
+                "results_format": str(RESULTS_FORMAT_VERSION),
+                "judge": summary.judge,
+                "input_sha256": digest,
+            }
+            suite = executed.stem if str(executed) != "-" else "stdin"
+            chunks = junit_chunks(rows, summary, suite=suite, started=started, elapsed=elapsed, properties=properties)
+            write_atomically(junit, chunks, compress=False)
     if summary_md is not None:
         from ..reports import summary_markdown
 
@@ -353,68 +383,12 @@ def eval_command(
         raise SystemExit(1)
 
 
-def _evaluate(
-    main: Callable[[], Coroutine[object, object, RunResult]],
-    executed: Path,
-    output: Path | None,
-    counts: dict[str, int],
-    *,
-    existed: bool,
-) -> RunResult:
-    """Run the evaluation; its result, or the exit that says why there is none."""
-    try:
-        with _terminated_like_interrupted():
-            return asyncio.run(main())
-    except OutputWriteError as exc:
-        if exc.publishing:
-            fail_write(output or "-", exc.error, existed=existed)
-        err_console.print(
-            f"error: writing {output} failed after {exc.done} line(s): {exc.error.strerror or exc.error}; "
-            + _kept(output, existed),
-            markup=False,
-        )
-        raise SystemExit(1) from exc
-    except KeyboardInterrupt:
-        err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
-        raise SystemExit(130) from None
-    except OSError as exc:
-        raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
-
-
 def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
     """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
     try:
         return load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
-
-
-def _write_junit(
-    junit: Path, rows: Iterable[ExampleResult], summary: Summary, executed: Path, started: datetime, elapsed: float
-) -> None:
-    from .._version import __version__
-    from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
-    from ..results_format import RESULTS_FORMAT_VERSION, data_digest
-
-    digest = ""  # the sha256 of the evaluated file: none for standard input or a file that cannot be read
-    if str(executed) != "-":
-        with suppress(OSError):
-            digest = data_digest(executed)
-    properties = {
-        "mb_version": __version__,
-        "results_format": str(RESULTS_FORMAT_VERSION),
-        "judge": summary.judge,
-        "input_sha256": digest,
-    }
-    chunks = junit_chunks(
-        rows,
-        summary,
-        suite=executed.stem if str(executed) != "-" else "stdin",
-        started=started,
-        elapsed=elapsed,
-        properties=properties,
-    )
-    write_atomically(junit, chunks, compress=False)
 
 
 def _refuse_one_file_twice(**outputs: Path | None) -> None:
