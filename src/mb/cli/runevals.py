@@ -29,7 +29,7 @@ from ..formats.m365 import (
     write_report,
     write_starter,
 )
-from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
+from ..formats.m365.evalrun import run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
@@ -93,35 +93,6 @@ def _default_output() -> Path:
     return candidate
 
 
-def _offer_starter() -> None:
-    """No dataset found: offer the starter file (a person at the terminal) or explain what to do."""
-    err_console.print("⚠️ No prompts file found in current directory or ./evals/")
-    if not _stdin_is_interactive():
-        raise fail(
-            "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
-            "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
-            2,
-        )
-    answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
-    if answer.strip().lower() in ("", "y", "yes"):
-        path = write_starter(".")
-        err_console.print(f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again")
-        raise SystemExit(0)
-    raise fail("no dataset to run", 2)
-
-
-def _upgrade_legacy(loaded: LoadedDocument) -> None:
-    """Rewrite a legacy dataset file as a 1.7.0 document, keeping a timestamped backup."""
-    try:
-        backup = upgrade_in_place(loaded)
-    except OSError as exc:
-        raise fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
-    err_console.print(
-        f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
-        f"{escape(str(backup))}",
-    )
-
-
 def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
     if expected and len(expected) != len(prompts):
         raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
@@ -148,48 +119,6 @@ def _score_summary(scores: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _report(run: EvalRun, output: Path | None) -> None:
-    counts = document_counts(run.document)
-    rows = report_rows(run.document)
-    for row in rows:
-        where = f"{row.item}" if row.turn is None else f"{row.item}.{row.turn}"
-        prompt = row.prompt.replace("\n", " ")
-        prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
-        detail = row.error or _score_summary(row.scores)
-        colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
-        out_console.print(f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}")
-    errored = [
-        (key, str(score.get("error", "")))
-        for row in rows
-        for key, score in row.scores.items()
-        if score.get("result") == "error"
-    ]
-    need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
-    if need_judge:
-        err_console.print(
-            f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
-            "an LLM judge and were not scored "
-            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
-        )
-    failed = Counter(
-        (key, reason)
-        for key, reason in errored
-        if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
-    )
-    for (key, reason), times in sorted(failed.items()):
-        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}")
-    skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
-    for (evaluator, reason), times in sorted(skipped.items()):
-        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
-    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
-    threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
-    err_console.print(
-        f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
-    )
-    if output is not None:
-        err_console.print(f"report written to {escape(str(output))}")
-
-
 def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | None) -> None:
     """Read prompts until an empty line or end of input; run and score each one."""
     evaluated: list[Evaluated] = []
@@ -211,7 +140,8 @@ def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | N
     if output is not None and evaluated:
         metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
         document = build_document(evaluated, metadata=metadata, source="<interactive>").document
-        _write(document, output)
+        with writing(output):
+            write_report(document, output)
         err_console.print(f"report written to {escape(str(output))}")
 
 
@@ -288,9 +218,22 @@ def runevals(
         loaded = load_or_exit(prompts_file)
     elif not interactive:
         found = discover_dataset(".")
-        if found is None:
-            _offer_starter()
-            return
+        if found is None:  # offer the starter file (a person at the terminal) or explain what to do
+            err_console.print("⚠️ No prompts file found in current directory or ./evals/")
+            if not _stdin_is_interactive():
+                raise fail(
+                    "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
+                    "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
+                    2,
+                )
+            answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
+            if answer.strip().lower() in ("", "y", "yes"):
+                path = write_starter(".")
+                err_console.print(
+                    f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again"
+                )
+                raise SystemExit(0)
+            raise fail("no dataset to run", 2)
         err_console.print(f"using {escape(str(found))}")
         loaded = load_or_exit(found)
     refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
@@ -310,7 +253,15 @@ def runevals(
         return
     assert loaded is not None
     if loaded.legacy and loaded.file != "<command line>":
-        _upgrade_legacy(loaded)
+        # rewrite a legacy dataset file as a 1.7.0 document, keeping a timestamped backup
+        try:
+            backup = upgrade_in_place(loaded)
+        except OSError as exc:
+            raise fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
+        err_console.print(
+            f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
+            f"{escape(str(backup))}",
+        )
     target = output or _default_output()
     total = len(loaded.document["items"])
     completed = 0
@@ -325,10 +276,43 @@ def runevals(
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:
         err_console.print()
-    _write(run.document, target)
-    _report(run, target)
-
-
-def _write(document: dict[str, Any], target: Path) -> None:
     with writing(target):
-        write_report(document, target)
+        write_report(run.document, target)
+    counts = document_counts(run.document)
+    rows = report_rows(run.document)
+    for row in rows:
+        where = f"{row.item}" if row.turn is None else f"{row.item}.{row.turn}"
+        prompt = row.prompt.replace("\n", " ")
+        prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
+        detail = row.error or _score_summary(row.scores)
+        colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
+        out_console.print(f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}")
+    errored = [
+        (key, str(score.get("error", "")))
+        for row in rows
+        for key, score in row.scores.items()
+        if score.get("result") == "error"
+    ]
+    need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
+    if need_judge:
+        err_console.print(
+            f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
+            "an LLM judge and were not scored "
+            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
+        )
+    failed = Counter(
+        (key, reason)
+        for key, reason in errored
+        if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
+    )
+    for (key, reason), times in sorted(failed.items()):
+        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}")
+    skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
+    for (evaluator, reason), times in sorted(skipped.items()):
+        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
+    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
+    threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
+    err_console.print(
+        f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
+    )
+    err_console.print(f"report written to {escape(str(target))}")
