@@ -97,28 +97,6 @@ def _headline(summary: Summary, source: str) -> Text:
     return verdict
 
 
-def _gating_table(summary: Summary, gating: frozenset[str]) -> Table:
-    """One compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics."""
-    rows: list[tuple[str, RateStat]] = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
-    rows += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
-    rows += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
-    rows += [(f"required metric {name}", stat) for name, stat in summary.by_metric.items() if name in gating]
-    headers = ("checked", "passed", "failed", "errors")
-    return _counts_table("What decides the pass rate", rows, headers, rate=False, box=None)
-
-
-def _reported_lines(summary: Summary, gating: frozenset[str]) -> list[Text]:
-    """The metrics reported beside the verdict, one line each with what the mean measures."""
-    shown = [
-        Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
-        for name, stat in summary.by_metric.items()
-        if name not in gating and stat.mean is not None
-    ]
-    if not shown:
-        return []
-    return [Text("Reported beside the verdict (means; not in the pass rate, --require NAME makes one count):"), *shown]
-
-
 def render_summary(
     console: Console,
     summary: Summary,
@@ -194,10 +172,21 @@ def render_summary(
                     parts.append(_counts_table(title, list(rows.items()), ("name", "pass", "fail", "error"), rate=True))
     else:
         if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
-            parts += [Text(), _gating_table(summary, required)]
-        reported = _reported_lines(summary, required)
+            # one compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics
+            deciding = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
+            deciding += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
+            deciding += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
+            deciding += [(f"required metric {n}", stat) for n, stat in summary.by_metric.items() if n in required]
+            headers = ("checked", "passed", "failed", "errors")
+            parts += [Text(), _counts_table("What decides the pass rate", deciding, headers, rate=False, box=None)]
+        reported = [  # the metrics reported beside the verdict, one line each with what the mean measures
+            Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
+            for name, stat in summary.by_metric.items()
+            if name not in required and stat.mean is not None
+        ]
         if reported:
-            parts += [Text(), *reported]
+            note = "Reported beside the verdict (means; not in the pass rate, --require NAME makes one count):"
+            parts += [Text(), Text(note), *reported]
         if summary.by_category or summary.by_metric:
             parts.append(Text("--verbose shows every slice (metrics, categories) with its 95% interval", style="dim"))
     console.print(Group(*parts))  # type: ignore[arg-type]

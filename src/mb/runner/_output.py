@@ -14,7 +14,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, cast
 
 import orjson
 
@@ -107,12 +107,6 @@ class PreviousOutput:
         return sum(count for count in self.counts.values() if count > 0)
 
 
-def _has_error(document: dict[str, Any]) -> bool:
-    """True for a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)."""
-    outputs = document.get("outputs")
-    return "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
-
-
 def _check_trial(where: str, repeat: object, repeats: int) -> None:
     """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
     repeated = type(repeat) is int
@@ -174,7 +168,10 @@ def read_previous(
                     "resume only a file `mb run` wrote, or start again with overwrite=True"
                 )
             _check_trial(where, document.get("repeat"), repeats)
-            if retry_errors and _has_error(document):
+            # a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)
+            outputs = document.get("outputs")
+            failed = "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
+            if retry_errors and failed:
                 drop.add(number)
                 continue
             key = trial_key(key, document.get("repeat"))

@@ -134,19 +134,14 @@ class RayAgent(CallableAgent):
         self.is_async = True
         self.passes_tools = False
         self.passes_user_time = True
-        self.name, self.wants_inputs = self._wait_ready()
-
-    def _wait_ready(self) -> tuple[str, bool]:
-        """Wait until every actor has loaded the agent; :class:`AgentLoadError` with the reason when one cannot."""
-        try:
+        try:  # every actor has loaded the agent; AgentLoadError with the reason when one cannot
             answers = self.ray.get([actor.ready.remote() for actor in self.actors], timeout=_READY_TIMEOUT)
         except Exception as exc:
             self.close()
             cause = getattr(exc, "cause", None)
             reason = str(cause) if isinstance(cause, AgentLoadError) else _cause(exc)
             raise AgentLoadError(f"on the Ray workers: {reason}") from None
-        name, wants_inputs, _pid = answers[0]
-        return str(name), bool(wants_inputs)
+        self.name, self.wants_inputs = str(answers[0][0]), bool(answers[0][1])
 
     def pids(self) -> list[int]:
         """The process ids of the actors (for monitoring, and for tests that kill one)."""
