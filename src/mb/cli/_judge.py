@@ -76,15 +76,9 @@ def judge_from_cli(name: str, options: dict[str, Any]) -> Judge:
     try:
         return resolve_judge(name, **options)
     except (ImportError, ValueError) as exc:
-        raise click.UsageError(_cli_wording(str(exc))) from None
-
-
-def _cli_wording(message: str) -> str:
-    """A judge's configuration error in the command's words: the Python argument becomes the variable to set."""
-    return message.replace(
-        "set MB_JUDGE_MODEL or pass model=",
-        "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model",
-    )
+        # in the command's words: the Python argument becomes the variable to set
+        wording = "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model"
+        raise click.UsageError(str(exc).replace("set MB_JUDGE_MODEL or pass model=", wording)) from None
 
 
 def judge_note(requested: str) -> str:

@@ -248,7 +248,15 @@ def eval_command(
         raise click.BadParameter(problem, param_hint="EXECUTED")
     if backend != "ray" and address is not None:
         raise click.UsageError("--address applies to --backend ray only")
-    _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
+    seen: dict[str, str] = {}  # two outputs that are the same file: one would overwrite the other
+    for name, path in (("-o", output), ("--junit", junit), ("--summary-md", summary_md)):
+        if path is not None and str(path) != "-":
+            key = os.path.realpath(path)
+            if key in seen:
+                raise click.UsageError(
+                    f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other"
+                )
+            seen[key] = name
     for extra in (output, junit, summary_md):
         refuse_input_as_output(extra, executed, prices)
     options = judge_options(
@@ -389,19 +397,6 @@ def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
         return load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
-
-
-def _refuse_one_file_twice(**outputs: Path | None) -> None:
-    """Exit with status 2 when two of the outputs are the same file: one would overwrite the other."""
-    seen: dict[str, str] = {}
-    for option, path in outputs.items():
-        if path is None or str(path) == "-":
-            continue
-        key = os.path.realpath(path)
-        name = "-o" if option == "output" else "--" + option.replace("_", "-")
-        if key in seen:
-            raise click.UsageError(f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other")
-        seen[key] = name
 
 
 def _kept(output: Path | None, existed: bool) -> str:

@@ -60,11 +60,6 @@ class _GroupedProblems:
         self.printer.close()
 
 
-def _cli_wording(message: str) -> str:
-    """A runner error in the command's words: its Python arguments become the options of ``mb run``."""
-    return message.replace("resume=True", "--resume").replace("overwrite=True", "--overwrite")
-
-
 @click.command()
 @click.argument("benchmark", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
 @click.option(
@@ -264,7 +259,8 @@ def run(
     try:
         result = anyio.run(main)
     except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
-        raise fail(_cli_wording(str(exc)), 2) from None
+        # in the command's words: the runner's Python arguments become the options of `mb run`
+        raise fail(str(exc).replace("resume=True", "--resume").replace("overwrite=True", "--overwrite"), 2) from None
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  " + resume_with,
