@@ -86,12 +86,6 @@ def _plain(event: Any) -> Any:
     return dump(mode="json", exclude_none=True) if callable(dump) else event
 
 
-def _rebuilt(record: dict[str, Any]) -> Exception:
-    """An exception the run loop records exactly as the worker's failure (same type name, message, transience)."""
-    kind: type[Exception] = type(str(record["type"]), (Exception,), {"transient": bool(record.get("transient"))})
-    return kind(record["message"])
-
-
 class RayAgent(CallableAgent):
     """An agent that runs on Ray actors; pass it to :func:`mb.runner.arun` / :func:`mb.runner.run`.
 
@@ -181,7 +175,11 @@ class RayAgent(CallableAgent):
             partial = partial_run()
             if partial is not None:  # what the failed attempt recorded on the worker goes into the error line
                 partial.trace, partial.usage = trace, usage
-            raise failure if isinstance(failure, Exception) else _rebuilt(failure)
+            if isinstance(failure, Exception):
+                raise failure
+            # an exception the run loop records exactly as the worker's failure (same type name, message, transience)
+            kind = type(str(failure["type"]), (Exception,), {"transient": bool(failure.get("transient"))})
+            raise kind(failure["message"])
 
     def close(self) -> None:
         """Stop the actors."""

@@ -38,13 +38,6 @@ TraceEvent = ToolCall | ToolResult | RetrievalResults
 _INSTALL = "pip install 'morganabench[openai-agents]'"
 
 
-def _require_sdk() -> None:
-    try:
-        import agents  # noqa: F401
-    except ImportError as exc:
-        raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
-
-
 def _field(raw: Any, name: str) -> Any:
     return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
 
@@ -152,7 +145,10 @@ class OpenAIAgentsAdapter:
     """
 
     def __init__(self, agent: Any, *, max_turns: int = 10, run_config: Any = None, context: Any = None) -> None:
-        _require_sdk()
+        try:
+            import agents  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
         self.agent = agent
         """The SDK agent."""
         self.max_turns = max_turns
