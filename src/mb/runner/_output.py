@@ -107,19 +107,6 @@ class PreviousOutput:
         return sum(count for count in self.counts.values() if count > 0)
 
 
-def _check_trial(where: str, repeat: object, repeats: int) -> None:
-    """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
-    repeated = type(repeat) is int
-    if repeated == (repeats > 1) and (not repeated or cast(int, repeat) <= repeats):
-        return
-    had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
-    asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
-    raise ResumeError(
-        f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
-        "the output was started with (more are fine), or write to another output"
-    )
-
-
 def read_previous(
     path: Path, *, keep_lines: bool = False, retry_errors: bool = False, repeats: int = 1
 ) -> PreviousOutput:
@@ -167,14 +154,22 @@ def read_previous(
                     f"{where}: the line has no example_hash, so it was not written by `mb run`; "
                     "resume only a file `mb run` wrote, or start again with overwrite=True"
                 )
-            _check_trial(where, document.get("repeat"), repeats)
+            repeat = document.get("repeat")  # a line of a run made with other repeats is refused: resuming it
+            repeated = type(repeat) is int  # would run every trial again beside it
+            if repeated != (repeats > 1) or (repeated and cast(int, repeat) > repeats):
+                had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
+                asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
+                raise ResumeError(
+                    f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
+                    "the output was started with (more are fine), or write to another output"
+                )
             # a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)
             outputs = document.get("outputs")
             failed = "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
             if retry_errors and failed:
                 drop.add(number)
                 continue
-            key = trial_key(key, document.get("repeat"))
+            key = trial_key(key, repeat)
             previous.counts[key] += 1
             if previous.lines is not None:
                 previous.lines.setdefault(key, deque()).append(data)
