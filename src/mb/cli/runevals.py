@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -81,33 +80,6 @@ def _stdin_is_interactive() -> bool:
         return sys.stdin.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _default_output() -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    candidate = Path("evals") / f"{stamp}.html"
-    counter = 1
-    while candidate.exists():
-        candidate = Path("evals") / f"{stamp}-{counter}.html"
-        counter += 1
-    return candidate
-
-
-def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
-    if expected and len(expected) != len(prompts):
-        raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
-    for option, texts in (("--prompts", prompts), ("--expected", expected)):
-        for index, text in enumerate(texts, start=1):
-            if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
-                raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
-    items = [
-        {"prompt": prompt, **({"expected_response": expected[i]} if expected else {})}
-        for i, prompt in enumerate(prompts)
-    ]
-    try:
-        return parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
-    except M365DocumentError as exc:
-        raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
 
 
 def _score_summary(scores: dict[str, Any]) -> str:
@@ -212,7 +184,20 @@ def runevals(
 
     loaded: LoadedDocument | None = None
     if prompts:
-        loaded = _inline(prompts, expected)
+        if expected and len(expected) != len(prompts):
+            raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
+        for option, texts in (("--prompts", prompts), ("--expected", expected)):
+            for index, text in enumerate(texts, start=1):
+                if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
+                    raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
+        items = [
+            {"prompt": prompt, **({"expected_response": expected[i]} if expected else {})}
+            for i, prompt in enumerate(prompts)
+        ]
+        try:
+            loaded = parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
+        except M365DocumentError as exc:
+            raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
     elif prompts_file is not None:
         require_file(prompts_file, "--prompts-file")
         loaded = load_or_exit(prompts_file)
@@ -262,7 +247,12 @@ def runevals(
             f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
             f"{escape(str(backup))}",
         )
-    target = output or _default_output()
+    target = output
+    if target is None:  # ./evals/<timestamp>.html, with a counter when that exists
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target, counter = Path("evals") / f"{stamp}.html", 1
+        while target.exists():
+            target, counter = Path("evals") / f"{stamp}-{counter}.html", counter + 1
     total = len(loaded.document["items"])
     completed = 0
 

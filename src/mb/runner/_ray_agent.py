@@ -69,16 +69,14 @@ class AgentActor:
             result = await self.agent(Inputs.model_validate_json(inputs), user_time=user_time, limiter=self.limiter)
             return True, to_outputs(result).line_data()
         except Exception as exc:
-            return False, (_portable(exc), [_plain(event) for event in partial.trace], partial.usage)
-
-
-def _portable(exc: Exception) -> Exception | dict[str, Any]:
-    """The failure as the driver can receive it: the exception, or its error record when it does not pickle."""
-    try:
-        pickle.loads(pickle.dumps(exc))
-    except Exception:
-        return error_record(exc)
-    return exc
+            failure: Exception | dict[str, Any] = (
+                exc  # as the driver can receive it: its record when it does not pickle
+            )
+            try:
+                pickle.loads(pickle.dumps(exc))
+            except Exception:
+                failure = error_record(exc)
+            return False, (failure, [_plain(event) for event in partial.trace], partial.usage)
 
 
 def _plain(event: Any) -> Any:

@@ -177,21 +177,6 @@ class ChatCompletionsAgent:
         self._deadline = timeout if timeout is not None or client is not None else _DEFAULT_DEADLINE
         self._clients: weakref.WeakKeyDictionary[object, AsyncOpenAI] = weakref.WeakKeyDictionary()
 
-    def _get_client(self) -> AsyncOpenAI:
-        """The given client, else one per event loop (an HTTP connection pool cannot outlive its loop)."""
-        if self._client is not None:
-            return self._client
-        try:
-            loop: object = asyncio.get_running_loop()
-        except RuntimeError:  # another event loop than asyncio's (trio)
-            loop = _OTHER_LOOP
-        client = self._clients.get(loop)
-        if client is None:
-            from openai import AsyncOpenAI
-
-            client = self._clients[loop] = AsyncOpenAI(**self._client_options)
-        return client
-
     async def __call__(
         self, inputs: Inputs, *, tools: list[str] | None = None, user_time: datetime | None = None
     ) -> Outputs:
@@ -209,7 +194,17 @@ class ChatCompletionsAgent:
         partial = partial_run()
         if partial is not None:
             partial.trace = trace  # kept as it grows, for the error line if the example fails
-        client = self._get_client()
+        client = self._client  # the given client, else one per event loop (a connection pool cannot outlive its loop)
+        if client is None:
+            try:
+                loop: object = asyncio.get_running_loop()
+            except RuntimeError:  # another event loop than asyncio's (trio)
+                loop = _OTHER_LOOP
+            client = self._clients.get(loop)
+            if client is None:
+                from openai import AsyncOpenAI
+
+                client = self._clients[loop] = AsyncOpenAI(**self._client_options)
         for _ in range(self.max_turns):
             options = dict(self.create_options)
             if offered:
