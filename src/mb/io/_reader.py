@@ -307,15 +307,11 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     :func:`~mb.io._limits.screen`), parsed once, then validated by the :class:`~mb.entities.Example` model (with
     ``executed``, ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
     :func:`jsonl_lines`). Never raises for bad content."""
-    if problem is not None:
-        return Record(line, None, LineError(file, line, (problem,)))
-    quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
-    problem = screen(data, parsed=quick is not _UNREAD)
     if problem is None:
-        problem = duplicate_key(data, () if quick is _UNREAD else (quick,))
-    if problem is not None:
-        return Record(line, None, LineError(file, line, (problem,)))
-    document, problem = _load(data, quick)
+        quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+        problem = screen(data, parsed=quick is not _UNREAD) or duplicate_key(data, () if quick is _UNREAD else (quick,))
+        if problem is None:
+            document, problem = _load(data, quick)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     parsed = parse_document(document, file=file, line=line, executed=executed)

@@ -13,6 +13,7 @@ import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import IO, cast
 
@@ -64,10 +65,7 @@ def _has_content(path: Path) -> bool:
     if path.suffix == ".gz":
         return bool(_content(path)[0].strip())
     with path.open("rb") as stream:
-        while chunk := stream.read(1 << 16):
-            if chunk.strip():
-                return True
-    return False
+        return any(chunk.strip() for chunk in iter(partial(stream.read, 1 << 16), b""))
 
 
 def check_fresh_output(path: Path, *, overwrite: bool) -> None:
@@ -98,9 +96,7 @@ class PreviousOutput:
         if self.counts[key] <= 0:
             return None
         self.counts[key] -= 1
-        if self.lines is None:
-            return b""
-        return self.lines[key].popleft()
+        return b"" if self.lines is None else self.lines[key].popleft()
 
     def leftover(self) -> int:
         """Lines of the output that no input example claimed."""
