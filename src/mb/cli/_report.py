@@ -197,15 +197,10 @@ def render_reliability(console: Console, summary: Summary) -> None:
     parts: list[object] = []
     repeats = summary.repeats
     if repeats is not None:
-        table = Table(
-            title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
-            title_justify="left",
-            show_edge=False,
-            pad_edge=False,
-        )
-        table.add_column("k", justify="right")
-        table.add_column("pass@k", justify="right")
-        table.add_column("pass^k", justify="right")
+        title = f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)"
+        table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+        for header in ("k", "pass@k", "pass^k"):
+            table.add_column(header, justify="right")
         for k in repeats.pass_at_k:
             table.add_row(str(k), f"{repeats.pass_at_k[k]:.1%}", f"{repeats.pass_hat_k[k]:.1%}")
         parts += [Text(), table]

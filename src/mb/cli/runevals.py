@@ -91,32 +91,6 @@ def _score_summary(scores: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | None) -> None:
-    """Read prompts until an empty line or end of input; run and score each one."""
-    evaluated: list[Evaluated] = []
-    err_console.print("interactive mode: type a prompt and press Enter; an empty line ends")
-    while True:
-        err_console.print("prompt> ", end="")
-        line = sys.stdin.readline()
-        if not line or not line.strip():
-            break
-        loaded = parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>")
-        run = run_document(loaded, agent, judge=judge, concurrency=1, timeout=timeout)
-        item = run.document["items"][0]
-        out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}")
-        detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
-        out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}")
-        for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
-            err_console.print(f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}")
-        evaluated.extend(e for unit in run.units for e in unit)
-    if output is not None and evaluated:
-        metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
-        document = build_document(evaluated, metadata=metadata, source="<interactive>").document
-        with writing(output):
-            write_report(document, output)
-        err_console.print(f"report written to {escape(str(output))}")
-
-
 @click.command(cls=_RunevalsCommand)
 @click.option(
     "--prompts-file", type=click.Path(path_type=Path), default=None, metavar="FILE",
@@ -233,8 +207,31 @@ def runevals(
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
     active = judge_from_cli(judge, judge_options(judge, concurrency))
 
-    if interactive:
-        _interactive(agent, active, timeout, output)
+    if interactive:  # read prompts until an empty line or end of input; run and score each one
+        evaluated: list[Evaluated] = []
+        err_console.print("interactive mode: type a prompt and press Enter; an empty line ends")
+        while True:
+            err_console.print("prompt> ", end="")
+            line = sys.stdin.readline()
+            if not line or not line.strip():
+                break
+            loaded = parse_document(
+                {"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>"
+            )
+            run = run_document(loaded, agent, judge=active, concurrency=1, timeout=timeout)
+            item = run.document["items"][0]
+            out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}")
+            detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
+            out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}")
+            for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
+                err_console.print(f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}")
+            evaluated.extend(e for unit in run.units for e in unit)
+        if output is not None and evaluated:
+            metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
+            document = build_document(evaluated, metadata=metadata, source="<interactive>").document
+            with writing(output):
+                write_report(document, output)
+            err_console.print(f"report written to {escape(str(output))}")
         return
     assert loaded is not None
     if loaded.legacy and loaded.file != "<command line>":
