@@ -22,7 +22,7 @@ from ..evaluation._workers import auto_jobs
 from ..io import refuse_input_as_output, source_name, write_atomically
 from ..metrics import METRICS, MetricSpec
 from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
-from ..run_record import ModelPrice, PricesError, load_prices
+from ..run_record import PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
@@ -264,7 +264,10 @@ def eval_command(
     )
     try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
-        price_table = _price_table(prices)
+        try:  # as is a prices file that cannot be read
+            price_table = load_prices(prices) if prices is not None else None
+        except PricesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--prices") from None
     except click.UsageError:
         warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
         raise
@@ -389,14 +392,6 @@ def eval_command(
         shown = f"{summary.pass_rate:.1%} ({summary.passed}/{summary.total})"
         err_console.print(f"[red]pass rate {shown} is below --fail-under {float(fail_under * 100):g}%[/]")
         raise SystemExit(1)
-
-
-def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
-    """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
-    try:
-        return load_prices(prices) if prices is not None else None
-    except PricesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--prices") from None
 
 
 def _kept(output: Path | None, existed: bool) -> str:
