@@ -69,9 +69,8 @@ class AgentActor:
             result = await self.agent(Inputs.model_validate_json(inputs), user_time=user_time, limiter=self.limiter)
             return True, to_outputs(result).line_data()
         except Exception as exc:
-            failure: Exception | dict[str, Any] = (
-                exc  # as the driver can receive it: its record when it does not pickle
-            )
+            # the failure as the driver can receive it: the exception, or its error record when it does not pickle
+            failure: Exception | dict[str, Any] = exc
             try:
                 pickle.loads(pickle.dumps(exc))
             except Exception:
