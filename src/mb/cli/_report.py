@@ -206,8 +206,7 @@ def render_reliability(console: Console, summary: Summary) -> None:
         parts += [Text(), table]
         if repeats.flaky:
             parts.append(Text(f"{len(repeats.flaky)} flaky example(s) (passed some trials, not all):", style="bold"))
-            for example in repeats.flaky[:20]:
-                parts.append(Text(f"  line {example.line}: {example.passed}/{example.trials} trials passed"))
+            parts += [Text(f"  line {e.line}: {e.passed}/{e.trials} trials passed") for e in repeats.flaky[:20]]
     for who, usage, unit in (("agent", summary.agent_usage, "example"), ("judge", summary.judge_usage, "call")):
         if usage is None:
             continue

@@ -83,12 +83,8 @@ def _stdin_is_interactive() -> bool:
 
 
 def _score_summary(scores: dict[str, Any]) -> str:
-    parts = []
-    for key, entry in scores.items():
-        if isinstance(entry, dict):
-            value = score_value(entry)
-            parts.append(f"{key} {value} {entry.get('result', '')}".replace("  ", " "))
-    return ", ".join(parts)
+    entries = [(key, entry) for key, entry in scores.items() if isinstance(entry, dict)]
+    return ", ".join(f"{key} {score_value(e)} {e.get('result', '')}".replace("  ", " ") for key, e in entries)
 
 
 @click.command(cls=_RunevalsCommand)
