@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -18,8 +17,6 @@ __all__ = [
     "judge_note",
     "judge_options",
 ]
-
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 JUDGE_CHOICE = click.Choice(["auto", "lexical", "local", "llm"])
 """The ``--judge`` values."""
@@ -42,18 +39,16 @@ def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | N
     return model
 
 
-def judge_model_option(function: _F) -> _F:
-    """The ``--judge-model MODEL`` option (its value is applied as the command starts)."""
-    option = click.option(
-        "--judge-model",
-        metavar="MODEL",
-        callback=_set_judge_model,
-        expose_value=False,
-        is_eager=True,
-        help="The LLM judge's model (over MB_JUDGE_MODEL and the configuration's judge_model); the endpoint and "
-        "key still come from MB_JUDGE_BASE_URL and MB_JUDGE_API_KEY / OPENAI_API_KEY.",
-    )
-    return option(function)
+judge_model_option = click.option(
+    "--judge-model",
+    metavar="MODEL",
+    callback=_set_judge_model,
+    expose_value=False,
+    is_eager=True,
+    help="The LLM judge's model (over MB_JUDGE_MODEL and the configuration's judge_model); the endpoint and "
+    "key still come from MB_JUDGE_BASE_URL and MB_JUDGE_API_KEY / OPENAI_API_KEY.",
+)
+"""The ``--judge-model MODEL`` option (its value is applied as the command starts)."""
 
 
 def judge_options(
@@ -81,15 +76,9 @@ def judge_from_cli(name: str, options: dict[str, Any]) -> Judge:
     try:
         return resolve_judge(name, **options)
     except (ImportError, ValueError) as exc:
-        raise click.UsageError(_cli_wording(str(exc))) from None
-
-
-def _cli_wording(message: str) -> str:
-    """A judge's configuration error in the command's words: the Python argument becomes the variable to set."""
-    return message.replace(
-        "set MB_JUDGE_MODEL or pass model=",
-        "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model",
-    )
+        # in the command's words: the Python argument becomes the variable to set
+        wording = "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model"
+        raise click.UsageError(str(exc).replace("set MB_JUDGE_MODEL or pass model=", wording)) from None
 
 
 def judge_note(requested: str) -> str:

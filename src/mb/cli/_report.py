@@ -97,28 +97,6 @@ def _headline(summary: Summary, source: str) -> Text:
     return verdict
 
 
-def _gating_table(summary: Summary, gating: frozenset[str]) -> Table:
-    """One compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics."""
-    rows: list[tuple[str, RateStat]] = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
-    rows += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
-    rows += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
-    rows += [(f"required metric {name}", stat) for name, stat in summary.by_metric.items() if name in gating]
-    headers = ("checked", "passed", "failed", "errors")
-    return _counts_table("What decides the pass rate", rows, headers, rate=False, box=None)
-
-
-def _reported_lines(summary: Summary, gating: frozenset[str]) -> list[Text]:
-    """The metrics reported beside the verdict, one line each with what the mean measures."""
-    shown = [
-        Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
-        for name, stat in summary.by_metric.items()
-        if name not in gating and stat.mean is not None
-    ]
-    if not shown:
-        return []
-    return [Text("Reported beside the verdict (means; not in the pass rate, --require NAME makes one count):"), *shown]
-
-
 def render_summary(
     console: Console,
     summary: Summary,
@@ -141,35 +119,30 @@ def render_summary(
         console.print(Group(*parts))  # type: ignore[arg-type]
         return
     parts.append(Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else "")))
-    if summary.escalated or summary.llm_calls_saved:
-        parts.append(
-            Text(
-                f"{summary.escalated} undecided question(s) went to the LLM judge; "
-                f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls"
-            )
-        )
-    if summary.low_confidence:
-        parts.append(
-            Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
-        )
-    if summary.checked_nothing:
-        parts.append(
-            Text(
-                f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
-                "assertion, expected response or other expectation (see the reason of each)"
-            )
-        )
-    if summary.undecided > summary.checked_nothing:
-        parts.append(
-            Text(
-                f"{summary.undecided - summary.checked_nothing} example(s) undecided: a judge could not tell with "
-                "confidence, never counted as "
-                "passed (configure an LLM judge to decide them: see docs/judges.md)"
-            )
-        )
+    notes = (
+        (
+            summary.escalated or summary.llm_calls_saved,
+            f"{summary.escalated} undecided question(s) went to the LLM judge; "
+            f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls",
+        ),
+        (
+            summary.low_confidence,
+            f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)",
+        ),
+        (
+            summary.checked_nothing,
+            f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
+            "assertion, expected response or other expectation (see the reason of each)",
+        ),
+        (
+            summary.undecided > summary.checked_nothing,
+            f"{summary.undecided - summary.checked_nothing} example(s) undecided: a judge could not tell with "
+            "confidence, never counted as passed (configure an LLM judge to decide them: see docs/judges.md)",
+        ),
+    )
+    parts += [Text(text) for shown, text in notes if shown]
     if failures.entries:
-        parts.append(Text())
-        parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
+        parts += [Text(), Text(f"First {len(failures.entries)} example(s) not passing:", style="bold")]
         for line, status, reason in failures.entries:
             style = "yellow" if status == "error" else "magenta" if status == "undecided" else "red"
             parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {printable(reason)}"))
@@ -199,12 +172,21 @@ def render_summary(
                     parts.append(_counts_table(title, list(rows.items()), ("name", "pass", "fail", "error"), rate=True))
     else:
         if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
-            parts.append(Text())
-            parts.append(_gating_table(summary, required))
-        reported = _reported_lines(summary, required)
+            # one compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics
+            deciding = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
+            deciding += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
+            deciding += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
+            deciding += [(f"required metric {n}", stat) for n, stat in summary.by_metric.items() if n in required]
+            headers = ("checked", "passed", "failed", "errors")
+            parts += [Text(), _counts_table("What decides the pass rate", deciding, headers, rate=False, box=None)]
+        reported = [  # the metrics reported beside the verdict, one line each with what the mean measures
+            Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
+            for name, stat in summary.by_metric.items()
+            if name not in required and stat.mean is not None
+        ]
         if reported:
-            parts.append(Text())
-            parts.extend(reported)
+            note = "Reported beside the verdict (means; not in the pass rate, --require NAME makes one count):"
+            parts += [Text(), Text(note), *reported]
         if summary.by_category or summary.by_metric:
             parts.append(Text("--verbose shows every slice (metrics, categories) with its 95% interval", style="dim"))
     console.print(Group(*parts))  # type: ignore[arg-type]
@@ -215,22 +197,16 @@ def render_reliability(console: Console, summary: Summary) -> None:
     parts: list[object] = []
     repeats = summary.repeats
     if repeats is not None:
-        table = Table(
-            title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
-            title_justify="left",
-            show_edge=False,
-            pad_edge=False,
-        )
-        table.add_column("k", justify="right")
-        table.add_column("pass@k", justify="right")
-        table.add_column("pass^k", justify="right")
+        title = f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)"
+        table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+        for header in ("k", "pass@k", "pass^k"):
+            table.add_column(header, justify="right")
         for k in repeats.pass_at_k:
             table.add_row(str(k), f"{repeats.pass_at_k[k]:.1%}", f"{repeats.pass_hat_k[k]:.1%}")
         parts += [Text(), table]
         if repeats.flaky:
             parts.append(Text(f"{len(repeats.flaky)} flaky example(s) (passed some trials, not all):", style="bold"))
-            for example in repeats.flaky[:20]:
-                parts.append(Text(f"  line {example.line}: {example.passed}/{example.trials} trials passed"))
+            parts += [Text(f"  line {e.line}: {e.passed}/{e.trials} trials passed") for e in repeats.flaky[:20]]
     for who, usage, unit in (("agent", summary.agent_usage, "example"), ("judge", summary.judge_usage, "call")):
         if usage is None:
             continue

@@ -74,8 +74,6 @@ def _default(ctx: click.Context, group: click.Command | None, targets: tuple[tup
         return None
     command_name, parameter = targets[0]
     command = group.get_command(ctx, command_name)
-    for option in command.params if command is not None else ():
-        if option.name == parameter:
-            default = option.default
-            return default if isinstance(default, (str, int, float, list, tuple)) else None
-    return None
+    option = next((item for item in command.params if item.name == parameter), None) if command else None
+    default = option.default if option is not None else None
+    return default if isinstance(default, (str, int, float, list, tuple)) else None

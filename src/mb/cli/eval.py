@@ -6,8 +6,8 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -15,14 +15,14 @@ from pathlib import Path
 
 import click
 
+from .._version import __version__
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
 from ..io import refuse_input_as_output, source_name, write_atomically
 from ..metrics import METRICS, MetricSpec
-from ..results import ExampleResult, Summary
-from ..results_format import iter_results_file
-from ..run_record import ModelPrice, PricesError, load_prices
+from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
+from ..run_record import PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
@@ -248,7 +248,15 @@ def eval_command(
         raise click.BadParameter(problem, param_hint="EXECUTED")
     if backend != "ray" and address is not None:
         raise click.UsageError("--address applies to --backend ray only")
-    _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
+    seen: dict[str, str] = {}  # two outputs that are the same file: one would overwrite the other
+    for name, path in (("-o", output), ("--junit", junit), ("--summary-md", summary_md)):
+        if path is not None and str(path) != "-":
+            key = os.path.realpath(path)
+            if key in seen:
+                raise click.UsageError(
+                    f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other"
+                )
+            seen[key] = name
     for extra in (output, junit, summary_md):
         refuse_input_as_output(extra, executed, prices)
     options = judge_options(
@@ -256,7 +264,10 @@ def eval_command(
     )
     try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
-        price_table = _price_table(prices)
+        try:  # as is a prices file that cannot be read
+            price_table = load_prices(prices) if prices is not None else None
+        except PricesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--prices") from None
     except click.UsageError:
         warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
         raise
@@ -274,7 +285,8 @@ def eval_command(
         except OSError as exc:
             raise fail(f"cannot write {output}: {exc.strerror or exc}", 2) from exc
     failures = FailureLog(show_failures)
-    reread = output is not None and _rereadable(output)
+    # the results file can be read back once written: a regular file (not standard output or a device)
+    reread = output is not None and str(output) != "-" and (not output.exists() or output.is_file())
     counts = {"done": 0, "unusable": 0}
     started = datetime.now(UTC)
     keys = KeyWarnings(source_name(executed), err_console)  # read from the lines as they are evaluated
@@ -318,7 +330,23 @@ def eval_command(
             finally:
                 keys.close(checked=read or counts["done"] >= keys.lines)
 
-        result = _evaluate(main, executed, output, counts, existed=existed)
+        try:  # the evaluation's result, or the exit that says why there is none
+            with _terminated_like_interrupted():
+                result = asyncio.run(main())
+        except OutputWriteError as exc:
+            if exc.publishing:
+                fail_write(output or "-", exc.error, existed=existed)
+            err_console.print(
+                f"error: writing {output} failed after {exc.done} line(s): {exc.error.strerror or exc.error}; "
+                + _kept(output, existed),
+                markup=False,
+            )
+            raise SystemExit(1) from exc
+        except KeyboardInterrupt:
+            err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
+            raise SystemExit(130) from None
+        except OSError as exc:
+            raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
@@ -326,9 +354,23 @@ def eval_command(
             raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
     if junit is not None:
+        from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
+
         rows = iter_results_file(output) if reread and output is not None else result.results
         with writing(junit):
-            _write_junit(junit, rows, summary, executed, started, elapsed)
+            digest = ""  # the sha256 of the evaluated file: none for standard input or a file that cannot be read
+            if str(executed) != "-":
+                with suppress(OSError):
+                    digest = data_digest(executed)
+            properties = {
+                "mb_version": __version__,
+                "results_format": str(RESULTS_FORMAT_VERSION),
+                "judge": summary.judge,
+                "input_sha256": digest,
+            }
+            suite = executed.stem if str(executed) != "-" else "stdin"
+            chunks = junit_chunks(rows, summary, suite=suite, started=started, elapsed=elapsed, properties=properties)
+            write_atomically(junit, chunks, compress=False)
     if summary_md is not None:
         from ..reports import summary_markdown
 
@@ -350,84 +392,6 @@ def eval_command(
         shown = f"{summary.pass_rate:.1%} ({summary.passed}/{summary.total})"
         err_console.print(f"[red]pass rate {shown} is below --fail-under {float(fail_under * 100):g}%[/]")
         raise SystemExit(1)
-
-
-def _evaluate(
-    main: Callable[[], Coroutine[object, object, RunResult]],
-    executed: Path,
-    output: Path | None,
-    counts: dict[str, int],
-    *,
-    existed: bool,
-) -> RunResult:
-    """Run the evaluation; its result, or the exit that says why there is none."""
-    try:
-        with _terminated_like_interrupted():
-            return asyncio.run(main())
-    except OutputWriteError as exc:
-        if exc.publishing:
-            fail_write(output or "-", exc.error, existed=existed)
-        err_console.print(
-            f"error: writing {output} failed after {exc.done} line(s): {exc.error.strerror or exc.error}; "
-            + _kept(output, existed),
-            markup=False,
-        )
-        raise SystemExit(1) from exc
-    except KeyboardInterrupt:
-        err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
-        raise SystemExit(130) from None
-    except OSError as exc:
-        raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
-
-
-def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
-    """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
-    try:
-        return load_prices(prices) if prices is not None else None
-    except PricesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--prices") from None
-
-
-def _rereadable(output: Path) -> bool:
-    """Whether the results file can be read back once written: a regular file (not standard output or a device)."""
-    return str(output) != "-" and (not output.exists() or output.is_file())
-
-
-def _write_junit(
-    junit: Path, rows: Iterable[ExampleResult], summary: Summary, executed: Path, started: datetime, elapsed: float
-) -> None:
-    from .._version import __version__
-    from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
-    from ..results_format import RESULTS_FORMAT_VERSION
-
-    properties = {
-        "mb_version": __version__,
-        "results_format": str(RESULTS_FORMAT_VERSION),
-        "judge": summary.judge,
-        "input_sha256": _input_digest(executed) or "",
-    }
-    chunks = junit_chunks(
-        rows,
-        summary,
-        suite=executed.stem if str(executed) != "-" else "stdin",
-        started=started,
-        elapsed=elapsed,
-        properties=properties,
-    )
-    write_atomically(junit, chunks, compress=False)
-
-
-def _refuse_one_file_twice(**outputs: Path | None) -> None:
-    """Exit with status 2 when two of the outputs are the same file: one would overwrite the other."""
-    seen: dict[str, str] = {}
-    for option, path in outputs.items():
-        if path is None or str(path) == "-":
-            continue
-        key = os.path.realpath(path)
-        name = "-o" if option == "output" else "--" + option.replace("_", "-")
-        if key in seen:
-            raise click.UsageError(f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other")
-        seen[key] = name
 
 
 def _kept(output: Path | None, existed: bool) -> str:
@@ -479,35 +443,13 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         return
     from rich.progress import TaskProgressColumn  # only when shown
 
+    from ..runner._output import count_lines
     from ..runner._progress import progress_bar
 
+    total = None  # the lines of an uncompressed file (one fast pass)
+    if str(source) != "-" and source.suffix != ".gz":
+        with suppress(OSError), source.open("rb") as stream:
+            total = None if stream.read(2) == b"\x1f\x8b" else count_lines(source)
     with progress_bar(err_console, "lines", TaskProgressColumn(), transient=True) as progress:
-        task = progress.add_task("evaluating", total=_plain_line_count(source))
+        task = progress.add_task("evaluating", total=total)
         yield lambda n: progress.advance(task, n)
-
-
-def _plain_line_count(source: Path) -> int | None:
-    """The number of lines of an uncompressed file (one fast pass), else None."""
-    from ..runner._output import count_lines
-
-    if str(source) == "-" or source.suffix == ".gz":
-        return None
-    try:
-        with source.open("rb") as stream:
-            if stream.read(2) == b"\x1f\x8b":
-                return None
-        return count_lines(source)
-    except OSError:
-        return None
-
-
-def _input_digest(path: Path) -> str | None:
-    """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
-    if str(path) == "-":
-        return None
-    from ..results_format import data_digest
-
-    try:
-        return data_digest(path)
-    except OSError:
-        return None

@@ -9,7 +9,6 @@ from typing import NoReturn
 import click
 from rich.markup import escape
 
-from ..entities import Example
 from ..errors import ResultsFormatError
 from ..formats.m365 import (
     EVALUATORS,
@@ -94,18 +93,11 @@ def import_m365(document: Path, output: Path) -> None:
     moved = [change for change in loaded.changes if " moved to " in change]
     if moved:
         err_console.print(f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}")
-    for line in _evaluator_notes([example for unit in units for example in unit]):
-        err_console.print(line, markup=False, highlight=False)
-
-
-def _evaluator_notes(examples: list[Example]) -> list[str]:
-    """What becomes of the document's evaluators: kept in the `m365` field, applied by `mb runevals` alone."""
+    # what becomes of the document's evaluators: kept in the `m365` field, applied by `mb runevals` alone
     found: dict[str, list[str]] = {}  # per evaluator, the options of each example it applies to
-    for example in examples:
+    for example in (example for unit in units for example in unit):
         for name, given in example_evaluators(example).items():
             found.setdefault(name, []).append(json.dumps(given, sort_keys=True) if given else "")
-    if not found:
-        return []
     notes = [
         "note: `mb eval` applies none of the document's evaluators: they are kept only in each example's `m365` "
         "field (`mb eval` judges the expected_response, when given, by its own rules)"
@@ -119,7 +111,8 @@ def _evaluator_notes(examples: list[Example]) -> list[str]:
             else "no MorganaBench counterpart: `mb runevals` reports it as not run"
         )
         notes.append(f"  {name}{shown} on {len(settings)} example(s): not applied by `mb eval`; {applied}")
-    return notes
+    for line in notes if found else ():
+        err_console.print(line, markup=False, highlight=False)
 
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:

@@ -12,12 +12,6 @@ from ._files import require_file, writing
 
 __all__ = ["report", "view"]
 
-_EXECUTED_HELP = (
-    "The executed benchmark of each RESULTS file, in order (repeatable), for the drill-down's conversation, trace "
-    "and response. By default the file named in each run record is used when it is still there unchanged; a file "
-    "holding other examples is refused, and one that differs from the file evaluated (another run) is warned about."
-)
-
 
 def _warn(message: str) -> None:
     err_console.print(f"warning: {message}", markup=False)
@@ -56,7 +50,12 @@ _embed_option = click.option(
     "auto: gzip when the drill-down data exceeds 4 MiB.",
 )
 _executed_option = click.option(
-    "--executed", multiple=True, type=click.Path(path_type=Path, dir_okay=False), help=_EXECUTED_HELP
+    "--executed",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The executed benchmark of each RESULTS file, in order (repeatable), for the drill-down's conversation, trace "
+    "and response. By default the file named in each run record is used when it is still there unchanged; a file "
+    "holding other examples is refused, and one that differs from the file evaluated (another run) is warned about.",
 )
 _title_option = click.option("--title", help="The page title (default: the results files' names).")
 

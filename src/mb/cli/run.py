@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import shlex
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,22 +26,6 @@ if TYPE_CHECKING:
     from ..runner import RunOutput, RunProgress
 
 __all__ = ["run"]
-
-
-def _parse_user_time(value: str | None) -> datetime | None:
-    try:
-        return read_user_time(value)
-    except ConfigError as exc:
-        raise click.BadParameter(str(exc), param_hint="--user-time") from None
-
-
-def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:
-    """How to finish the run: the command with ``--resume``, or, for an output that is a stream (standard output,
-    a pipe, a device), that it cannot be resumed."""
-    if str(output) == "-" or (output.exists() and not output.is_file()):
-        return f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
-    words = ["mb", "run", str(benchmark), "--agent", agent, "-o", str(output), *options, "--resume"]
-    return shlex.join(words)
 
 
 class _GroupedProblems:
@@ -75,11 +58,6 @@ class _GroupedProblems:
         """Print what was held back: the warnings, with their count when every line was ``read``; the problems."""
         self.keys.close(checked=read)
         self.printer.close()
-
-
-def _cli_wording(message: str) -> str:
-    """A runner error in the command's words: its Python arguments become the options of ``mb run``."""
-    return message.replace("resume=True", "--resume").replace("overwrite=True", "--overwrite")
 
 
 @click.command()
@@ -212,7 +190,10 @@ def run(
         as_agent,
     )
 
-    fixed_time = _parse_user_time(user_time)
+    try:
+        fixed_time = read_user_time(user_time)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--user-time") from None
     resume = resume or retry_errors
     if resume and overwrite:
         raise click.UsageError("--resume and --overwrite exclude each other")
@@ -239,7 +220,13 @@ def run(
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
     progress = _GroupedProblems(inner, source_name(benchmark), "" if quiet else heading)
-    resume_with = _resume_command(benchmark, agent_spec, output, _options(click.get_current_context()))
+    # how to finish the run: the command with --resume, unless the output is a stream (standard output, a pipe...)
+    resume_with = f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
+    if str(output) != "-" and (not output.exists() or output.is_file()):
+        options = _options(click.get_current_context())
+        resume_with = shlex.join(
+            ["mb", "run", str(benchmark), "--agent", agent_spec, "-o", str(output), *options, "--resume"]
+        )
     size_before = _size(output)
 
     async def main() -> RunOutput:
@@ -272,7 +259,8 @@ def run(
     try:
         result = anyio.run(main)
     except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
-        raise fail(_cli_wording(str(exc)), 2) from None
+        # in the command's words: the runner's Python arguments become the options of `mb run`
+        raise fail(str(exc).replace("resume=True", "--resume").replace("overwrite=True", "--overwrite"), 2) from None
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  " + resume_with,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from ..formats.m365 import (
     write_report,
     write_starter,
 )
-from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
+from ..formats.m365.evalrun import run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
@@ -83,138 +82,9 @@ def _stdin_is_interactive() -> bool:
         return False
 
 
-def _default_output() -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    candidate = Path("evals") / f"{stamp}.html"
-    counter = 1
-    while candidate.exists():
-        candidate = Path("evals") / f"{stamp}-{counter}.html"
-        counter += 1
-    return candidate
-
-
-def _offer_starter() -> None:
-    """No dataset found: offer the starter file (a person at the terminal) or explain what to do."""
-    err_console.print("⚠️ No prompts file found in current directory or ./evals/")
-    if not _stdin_is_interactive():
-        raise fail(
-            "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
-            "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
-            2,
-        )
-    answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
-    if answer.strip().lower() in ("", "y", "yes"):
-        path = write_starter(".")
-        err_console.print(f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again")
-        raise SystemExit(0)
-    raise fail("no dataset to run", 2)
-
-
-def _upgrade_legacy(loaded: LoadedDocument) -> None:
-    """Rewrite a legacy dataset file as a 1.7.0 document, keeping a timestamped backup."""
-    try:
-        backup = upgrade_in_place(loaded)
-    except OSError as exc:
-        raise fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
-    err_console.print(
-        f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
-        f"{escape(str(backup))}",
-    )
-
-
-def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
-    if expected and len(expected) != len(prompts):
-        raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
-    for option, texts in (("--prompts", prompts), ("--expected", expected)):
-        for index, text in enumerate(texts, start=1):
-            if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
-                raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
-    items: list[dict[str, Any]] = []
-    for index, prompt in enumerate(prompts):
-        item: dict[str, Any] = {"prompt": prompt}
-        if expected:
-            item["expected_response"] = expected[index]
-        items.append(item)
-    try:
-        return parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
-    except M365DocumentError as exc:
-        raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
-
-
 def _score_summary(scores: dict[str, Any]) -> str:
-    parts = []
-    for key, entry in scores.items():
-        if isinstance(entry, dict):
-            value = score_value(entry)
-            parts.append(f"{key} {value} {entry.get('result', '')}".replace("  ", " "))
-    return ", ".join(parts)
-
-
-def _report(run: EvalRun, output: Path | None) -> None:
-    counts = document_counts(run.document)
-    rows = report_rows(run.document)
-    for row in rows:
-        where = f"{row.item}" if row.turn is None else f"{row.item}.{row.turn}"
-        prompt = row.prompt.replace("\n", " ")
-        prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
-        detail = row.error or _score_summary(row.scores)
-        colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
-        out_console.print(f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}")
-    errored = [
-        (key, str(score.get("error", "")))
-        for row in rows
-        for key, score in row.scores.items()
-        if score.get("result") == "error"
-    ]
-    need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
-    if need_judge:
-        err_console.print(
-            f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
-            "an LLM judge and were not scored "
-            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
-        )
-    failed = Counter(
-        (key, reason)
-        for key, reason in errored
-        if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
-    )
-    for (key, reason), times in sorted(failed.items()):
-        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}")
-    skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
-    for (evaluator, reason), times in sorted(skipped.items()):
-        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
-    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
-    threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
-    err_console.print(
-        f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
-    )
-    if output is not None:
-        err_console.print(f"report written to {escape(str(output))}")
-
-
-def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | None) -> None:
-    """Read prompts until an empty line or end of input; run and score each one."""
-    evaluated: list[Evaluated] = []
-    err_console.print("interactive mode: type a prompt and press Enter; an empty line ends")
-    while True:
-        err_console.print("prompt> ", end="")
-        line = sys.stdin.readline()
-        if not line or not line.strip():
-            break
-        loaded = parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>")
-        run = run_document(loaded, agent, judge=judge, concurrency=1, timeout=timeout)
-        item = run.document["items"][0]
-        out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}")
-        detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
-        out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}")
-        for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
-            err_console.print(f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}")
-        evaluated.extend(e for unit in run.units for e in unit)
-    if output is not None and evaluated:
-        metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
-        document = build_document(evaluated, metadata=metadata, source="<interactive>").document
-        _write(document, output)
-        err_console.print(f"report written to {escape(str(output))}")
+    entries = [(key, entry) for key, entry in scores.items() if isinstance(entry, dict)]
+    return ", ".join(f"{key} {score_value(e)} {e.get('result', '')}".replace("  ", " ") for key, e in entries)
 
 
 @click.command(cls=_RunevalsCommand)
@@ -284,15 +154,41 @@ def runevals(
 
     loaded: LoadedDocument | None = None
     if prompts:
-        loaded = _inline(prompts, expected)
+        if expected and len(expected) != len(prompts):
+            raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
+        for option, texts in (("--prompts", prompts), ("--expected", expected)):
+            for index, text in enumerate(texts, start=1):
+                if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
+                    raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
+        items = [
+            {"prompt": prompt, **({"expected_response": expected[i]} if expected else {})}
+            for i, prompt in enumerate(prompts)
+        ]
+        try:
+            loaded = parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
+        except M365DocumentError as exc:
+            raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
     elif prompts_file is not None:
         require_file(prompts_file, "--prompts-file")
         loaded = load_or_exit(prompts_file)
     elif not interactive:
         found = discover_dataset(".")
-        if found is None:
-            _offer_starter()
-            return
+        if found is None:  # offer the starter file (a person at the terminal) or explain what to do
+            err_console.print("⚠️ No prompts file found in current directory or ./evals/")
+            if not _stdin_is_interactive():
+                raise fail(
+                    "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
+                    "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
+                    2,
+                )
+            answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
+            if answer.strip().lower() in ("", "y", "yes"):
+                path = write_starter(".")
+                err_console.print(
+                    f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again"
+                )
+                raise SystemExit(0)
+            raise fail("no dataset to run", 2)
         err_console.print(f"using {escape(str(found))}")
         loaded = load_or_exit(found)
     refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
@@ -307,13 +203,49 @@ def runevals(
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
     active = judge_from_cli(judge, judge_options(judge, concurrency))
 
-    if interactive:
-        _interactive(agent, active, timeout, output)
+    if interactive:  # read prompts until an empty line or end of input; run and score each one
+        evaluated: list[Evaluated] = []
+        err_console.print("interactive mode: type a prompt and press Enter; an empty line ends")
+        while True:
+            err_console.print("prompt> ", end="")
+            line = sys.stdin.readline()
+            if not line or not line.strip():
+                break
+            loaded = parse_document(
+                {"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>"
+            )
+            run = run_document(loaded, agent, judge=active, concurrency=1, timeout=timeout)
+            item = run.document["items"][0]
+            out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}")
+            detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
+            out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}")
+            for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
+                err_console.print(f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}")
+            evaluated.extend(e for unit in run.units for e in unit)
+        if output is not None and evaluated:
+            metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
+            document = build_document(evaluated, metadata=metadata, source="<interactive>").document
+            with writing(output):
+                write_report(document, output)
+            err_console.print(f"report written to {escape(str(output))}")
         return
     assert loaded is not None
     if loaded.legacy and loaded.file != "<command line>":
-        _upgrade_legacy(loaded)
-    target = output or _default_output()
+        # rewrite a legacy dataset file as a 1.7.0 document, keeping a timestamped backup
+        try:
+            backup = upgrade_in_place(loaded)
+        except OSError as exc:
+            raise fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
+        err_console.print(
+            f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
+            f"{escape(str(backup))}",
+        )
+    target = output
+    if target is None:  # ./evals/<timestamp>.html, with a counter when that exists
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target, counter = Path("evals") / f"{stamp}.html", 1
+        while target.exists():
+            target, counter = Path("evals") / f"{stamp}-{counter}.html", counter + 1
     total = len(loaded.document["items"])
     completed = 0
 
@@ -327,10 +259,43 @@ def runevals(
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:
         err_console.print()
-    _write(run.document, target)
-    _report(run, target)
-
-
-def _write(document: dict[str, Any], target: Path) -> None:
     with writing(target):
-        write_report(document, target)
+        write_report(run.document, target)
+    counts = document_counts(run.document)
+    rows = report_rows(run.document)
+    for row in rows:
+        where = f"{row.item}" if row.turn is None else f"{row.item}.{row.turn}"
+        prompt = row.prompt.replace("\n", " ")
+        prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
+        detail = row.error or _score_summary(row.scores)
+        colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
+        out_console.print(f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}")
+    errored = [
+        (key, str(score.get("error", "")))
+        for row in rows
+        for key, score in row.scores.items()
+        if score.get("result") == "error"
+    ]
+    need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
+    if need_judge:
+        err_console.print(
+            f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
+            "an LLM judge and were not scored "
+            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
+        )
+    failed = Counter(
+        (key, reason)
+        for key, reason in errored
+        if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
+    )
+    for (key, reason), times in sorted(failed.items()):
+        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}")
+    skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
+    for (evaluator, reason), times in sorted(skipped.items()):
+        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
+    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
+    threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
+    err_console.print(
+        f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
+    )
+    err_console.print(f"report written to {escape(str(target))}")

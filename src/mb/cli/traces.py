@@ -144,7 +144,11 @@ def import_traces(
         try:
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
             unsure: list[str] = []
-            outputs = build_outputs(trace, example.inputs.tools or (), zone, unsure, _named_tools(example))
+            # the tools the example names, in inputs.tools and in its assertions: a span so named may hide a call
+            named = set(example.inputs.tools or ())
+            for assertion in (*example.expectations.assertions, *example.expectations.extended_assertions):
+                named.update([getattr(assertion, "tool", None) or "", *getattr(assertion, "tools", ())])
+            outputs = build_outputs(trace, example.inputs.tools or (), zone, unsure, named - {""})
             data["outputs"] = outputs.line_data()
             data["example_hash"] = example_hash(example)  # as `mb run` writes it
             encoded = encode_line(Example.model_validate(data).line_data())
@@ -193,11 +197,3 @@ def import_traces(
     )
     problems = invalid or failed or matching.unmatched_traces or matching.unmatched_examples
     raise SystemExit(1 if problems else 0)
-
-
-def _named_tools(example: Example) -> set[str]:
-    """The tools the example names: in ``inputs.tools`` and in its assertions (a span named so may hide a call)."""
-    names = set(example.inputs.tools or ())
-    for assertion in (*example.expectations.assertions, *example.expectations.extended_assertions):
-        names.update([getattr(assertion, "tool", None) or "", *getattr(assertion, "tools", ())])
-    return names - {""}

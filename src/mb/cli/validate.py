@@ -46,19 +46,34 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
         problem = input_file_problem(path, "a benchmark")
         if problem is None and str(path) != "-" and not os.access(path, os.R_OK):
             problem = f"{path}: not readable"
+        tally, file_warnings = Tally(), 0
         try:
             if problem is not None:
                 raise OSError(problem)
-            file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
+            printer = GroupedPrinter(out_console)  # each problem of the file, grouped
+            try:
+                key_lines = None if strict else SCANNED_BEFORE_USE
+                for found in iter_line_errors(
+                    path, tally, executed=executed, max_line_bytes=max_line_bytes, key_lines=key_lines
+                ):
+                    if isinstance(found, LineError):
+                        printer.error(found)
+                    else:
+                        printer.warning(found)
+                        file_warnings += 1
+            except OSError as exc:
+                raise OSError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+            finally:
+                printer.close()
         except OSError as exc:  # this file is named as not read; the others are still checked
             err_console.print(f"[red]error[/]: {escape(str(exc))}", highlight=False)
             unread += 1
             continue
-        read += file_valid + file_invalid
-        valid += file_valid
-        invalid += file_invalid
+        read += tally.valid + tally.invalid
+        valid += tally.valid
+        invalid += tally.invalid
         warnings += file_warnings
-        if file_valid + file_invalid == 0:
+        if tally.valid + tally.invalid == 0:
             empty.append(path)
             out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
 
@@ -76,28 +91,3 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
             + (f", {unread} file(s) not read" if unread else "")
         )
     raise SystemExit(2 if unread else 1 if failed else 0)
-
-
-def _check_file(
-    path: Path, executed: bool, max_line_bytes: int | None = None, *, strict: bool = False
-) -> tuple[int, int, int]:
-    """Print each problem of one file; (valid lines, invalid lines, warnings). An unreadable file raises
-    ``OSError`` naming it."""
-    warnings = 0
-    tally = Tally()
-    printer = GroupedPrinter(out_console)
-    key_lines = None if strict else SCANNED_BEFORE_USE
-    try:
-        for found in iter_line_errors(
-            path, tally, executed=executed, max_line_bytes=max_line_bytes, key_lines=key_lines
-        ):
-            if isinstance(found, LineError):
-                printer.error(found)
-            else:
-                printer.warning(found)
-                warnings += 1
-    except OSError as exc:
-        raise OSError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    finally:
-        printer.close()
-    return tally.valid, tally.invalid, warnings

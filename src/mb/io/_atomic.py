@@ -67,6 +67,11 @@ def _temporary_beside(target: Path) -> tuple[Path, int]:
     raise FileExistsError(f"cannot create a temporary file beside {target}")
 
 
+def _packed(raw: IO[bytes], compress: bool) -> contextlib.AbstractContextManager[IO[bytes]]:
+    """``raw`` itself, or a gzip stream into it (closed at the end of the block, ``raw`` left open)."""
+    return cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="wb")) if compress else contextlib.nullcontext(raw)
+
+
 @contextlib.contextmanager
 def atomic_output(path: PathLike, *, compress: bool | None = None) -> Iterator[IO[bytes]]:
     """A binary stream whose content replaces ``path`` when the ``with`` block completes.
@@ -88,12 +93,8 @@ def atomic_output(path: PathLike, *, compress: bool | None = None) -> Iterator[I
         raise IsADirectoryError(21, "Is a directory", os.fspath(path))
     if target.exists() and not stat.S_ISREG(target.stat().st_mode):
         # A device or a pipe (/dev/null, a named pipe): written in place, never replaced by a file.
-        with target.open("wb") as special:
-            if compress:
-                with gzip.GzipFile(fileobj=special, mode="wb") as packed:
-                    yield cast("IO[bytes]", packed)
-            else:
-                yield special
+        with target.open("wb") as special, _packed(special, compress) as stream:
+            yield stream
         return
     if target.parent != Path():
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -103,11 +104,8 @@ def atomic_output(path: PathLike, *, compress: bool | None = None) -> Iterator[I
         if target.exists():
             os.chmod(descriptor, stat.S_IMODE(target.stat().st_mode))  # the replacement keeps the permissions
         with os.fdopen(descriptor, "wb") as raw:
-            if compress:
-                with gzip.GzipFile(fileobj=raw, mode="wb") as packed:
-                    yield cast("IO[bytes]", packed)
-            else:
-                yield raw
+            with _packed(raw, compress) as stream:
+                yield stream
             raw.flush()
             os.fsync(raw.fileno())
         os.replace(temporary, target)

@@ -149,20 +149,14 @@ def describe(value: Any) -> str:
 
 _EXPECTED = {
     "string_type": "a string",
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "int_from_float": "an integer",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "bool_type": "a boolean",
-    "bool_parsing": "a boolean",
     "list_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-    "datetime_type": "a date-time string (ISO 8601)",
-    "datetime_parsing": "a date-time string (ISO 8601)",
-    "datetime_from_date_parsing": "a date-time string (ISO 8601)",
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "an integer"),
+    **dict.fromkeys(("float_type", "float_parsing"), "a number"),
+    **dict.fromkeys(("bool_type", "bool_parsing"), "a boolean"),
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "an object"),
+    **dict.fromkeys(
+        ("datetime_type", "datetime_parsing", "datetime_from_date_parsing"), "a date-time string (ISO 8601)"
+    ),
 }
 
 
@@ -217,8 +211,9 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
 def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any = _ABSENT) -> tuple[Problem, ...]:
     """Turn pydantic error dicts into problems with JSONPaths into ``document`` (when known) and plain-English
     messages."""
-    seen: set[tuple[str, str]] = set()
-    problems: list[Problem] = []
+    seen: set[Problem] = set()
+    merged: list[Problem] = []
+    kinds: dict[int, list[str]] = {}
     for error in errors:
         loc = [part for part in error.get("loc", ()) if isinstance(part, (str, int))]
         if error.get("type") == "union_tag_not_found":
@@ -230,27 +225,11 @@ def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any 
         path, node = _document_path(document, loc)
         present = document is _ABSENT or node is not None or _present(document, path)
         value = node if document is not _ABSENT and present else error.get("input")
-        problem = (json_path(path), _message(error, value, present))
-        if problem not in seen:
-            seen.add(problem)
-            problems.append(Problem(*problem))
-    return tuple(_merge_alternatives(problems))
-
-
-def validation_reason(exc: ValidationError, *document: Any) -> str:
-    """A validation error as one line, as invalid lines are reported: ``$.outputs.trace[0].params: expected an
-    object, got a string ("Paris")`` for :class:`~mb.entities.Outputs` (``document``: the data validated, when
-    known), ``ToolCall.params: ...`` for another model."""
-    root = "$.outputs" if exc.title == "Outputs" else exc.title
-    problems = problems_from_validation(exc.errors(include_url=False), *document)
-    return "; ".join(f"{root}{problem.path[1:]}: {problem.message}" for problem in problems)
-
-
-def _merge_alternatives(problems: list[Problem]) -> list[Problem]:
-    """One problem per value that no branch of a union accepts: "expected a string or an integer, got null"."""
-    merged: list[Problem] = []
-    kinds: dict[int, list[str]] = {}
-    for problem in problems:
+        problem = Problem(json_path(path), _message(error, value, present))
+        if problem in seen:
+            continue
+        seen.add(problem)
+        # one problem per value that no branch of a union accepts: "expected a string or an integer, got null"
         match = _EXPECTED_GOT.fullmatch(problem.message)
         last = _EXPECTED_GOT.fullmatch(merged[-1].message) if merged and match else None
         if match and last and merged[-1].path == problem.path and last.group(2) == match.group(2):
@@ -261,7 +240,16 @@ def _merge_alternatives(problems: list[Problem]) -> list[Problem]:
             merged[index] = Problem(problem.path, f"expected {expected}, got {match.group(2)}")
         else:
             merged.append(problem)
-    return merged
+    return tuple(merged)
+
+
+def validation_reason(exc: ValidationError, *document: Any) -> str:
+    """A validation error as one line, as invalid lines are reported: ``$.outputs.trace[0].params: expected an
+    object, got a string ("Paris")`` for :class:`~mb.entities.Outputs` (``document``: the data validated, when
+    known), ``ToolCall.params: ...`` for another model."""
+    root = "$.outputs" if exc.title == "Outputs" else exc.title
+    problems = problems_from_validation(exc.errors(include_url=False), *document)
+    return "; ".join(f"{root}{problem.path[1:]}: {problem.message}" for problem in problems)
 
 
 def _present(document: Any, path: Sequence[str | int]) -> bool:

@@ -64,11 +64,7 @@ _LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: shorter integers are in range
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
-_STEP = [0] * 256
-for _byte in b"[{":
-    _STEP[_byte] = 1
-for _byte in b"]}":
-    _STEP[_byte] = -1
+_STEP = [1 if byte in b"[{" else -1 if byte in b"]}" else 0 for byte in range(256)]
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -325,10 +321,12 @@ def _lone(text: str) -> str:
     return f"lone surrogate \\u{ord(match.group()):04x}"
 
 
-def _out_of_range(literal: str) -> str:
-    """The problem of an integer out of range, written ``literal`` (its leading digits when it is very long)."""
+def _out_of_range(literal: str, count: int | None = None) -> str:
+    """The problem of an integer out of range, written ``literal`` (its leading digits when it is very long), of
+    ``count`` digits (default: as many as ``literal`` has)."""
     digits = literal.lstrip("-")
-    shown = digits if len(digits) <= 30 else f"{digits[:12]}...({len(digits)} digits)"
+    count = len(digits) if count is None else count
+    shown = digits if count <= 30 else f"{digits[:12]}...({count} digits)"
     sign = "-" if literal.startswith("-") else ""
     return (
         f"integer {sign}{shown} out of range: integers must lie between {MIN_INT} and {MAX_INT}; "
@@ -345,9 +343,4 @@ def _int_out_of_range(value: int) -> str:
         count = int(magnitude.bit_length() * math.log10(2)) + 1
         if 10 ** (count - 1) > magnitude:  # the estimate from the bit length is at most one too many
             count -= 1
-        lead = str(magnitude // 10 ** (count - 12))
-        sign = "-" if value < 0 else ""
-        return (
-            f"integer {sign}{lead}...({count} digits) out of range: integers must lie between {MIN_INT} and "
-            f"{MAX_INT}; write larger ones as strings"
-        )
+        return _out_of_range(("-" if value < 0 else "") + str(magnitude // 10 ** (count - 12)), count)

@@ -152,15 +152,6 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
     return CompressedFileError(message, name)
 
 
-def _utf8_problem(data: bytes) -> Problem | None:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        byte = data[exc.start]
-        return Problem("$", f"the line is not valid UTF-8 (byte 0x{byte:02x} at column {exc.start + 1})")
-    return None
-
-
 _UNREAD = object()
 """What :func:`_quick_load` gives for a line that is not JSON to ``orjson``."""
 
@@ -180,9 +171,12 @@ def _load(data: bytes, quick: Any) -> tuple[Any, Problem | None]:
     if quick is not _UNREAD:
         return quick, None
     # orjson reports terse positions: the standard library says where a line is broken.
-    problem = _utf8_problem(data)
-    if problem is not None:
-        return None, problem
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, Problem(
+            "$", f"the line is not valid UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
+        )
     if b"\x00" in data:
         return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:
@@ -224,7 +218,12 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
             return LineError(file, line, (Problem("$", message),))
         return LineError(file, line, problems_from_validation(exc.errors(include_url=False), document))
     if executed and example.outputs is None:
-        return LineError(file, line, (_missing_outputs(document),))
+        message = (
+            "required in an executed benchmark (run an agent over the benchmark first, e.g. with `mb run`)"
+            if document.get("outputs") is None
+            else "expected an object"
+        )
+        return LineError(file, line, (Problem("$.outputs", message),))
     return example
 
 
@@ -242,15 +241,6 @@ def not_run_record(error: LineError) -> dict[str, Any]:
 def is_not_run_record(document: Any) -> bool:
     """Whether a line's JSON value is what :func:`not_run_record` writes."""
     return isinstance(document, dict) and isinstance(document.get(_NOT_RUN), dict) and "inputs" not in document
-
-
-def _missing_outputs(document: dict[str, Any]) -> Problem:
-    return Problem(
-        "$.outputs",
-        "required in an executed benchmark (run an agent over the benchmark first, e.g. with `mb run`)"
-        if document.get("outputs") is None
-        else "expected an object",
-    )
 
 
 _NOT_JSONL = (
@@ -317,15 +307,11 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     :func:`~mb.io._limits.screen`), parsed once, then validated by the :class:`~mb.entities.Example` model (with
     ``executed``, ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
     :func:`jsonl_lines`). Never raises for bad content."""
-    if problem is not None:
-        return Record(line, None, LineError(file, line, (problem,)))
-    quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
-    problem = screen(data, parsed=quick is not _UNREAD)
     if problem is None:
-        problem = duplicate_key(data, () if quick is _UNREAD else (quick,))
-    if problem is not None:
-        return Record(line, None, LineError(file, line, (problem,)))
-    document, problem = _load(data, quick)
+        quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+        problem = screen(data, parsed=quick is not _UNREAD) or duplicate_key(data, () if quick is _UNREAD else (quick,))
+        if problem is None:
+            document, problem = _load(data, quick)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     parsed = parse_document(document, file=file, line=line, executed=executed)
@@ -355,10 +341,8 @@ def iter_documents(
     """Yield ``(line, document, error)`` per non-blank line: its JSON value (None when it is not JSON, or with
     ``check_only``) and, for an invalid line, why (see :func:`read_record`). A line longer than
     ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
-    name = source_name(source)
-    for number, data, whole in jsonl_lines(source, max_line_bytes):
-        record = read_record(data, file=name, line=number, executed=executed, problem=whole)
-        yield number, None if check_only else record.document, record.error
+    for record in iter_records(source, executed=executed, max_line_bytes=max_line_bytes):
+        yield record.line, None if check_only else record.document, record.error
 
 
 def read_examples(

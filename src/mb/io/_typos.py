@@ -167,11 +167,6 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
 _Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
 
-def _alias(part: str, key: str) -> str | None:
-    """The field of the model named ``part`` that ``key`` names in another tool's words, else None."""
-    return "expected_response" if part == "Expectations" and names_expected_response(key) else None
-
-
 def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...], found: _Found) -> None:
     """Check one object (at the segments ``path``) read as ``model``, and the objects inside it: an object is entered
     only when it has an unknown key or objects of its own to check (most hold neither)."""
@@ -180,7 +175,10 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
         for key in value:  # in the line's order
             if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
-                alias = _alias(model.__name__, key)  # "expected_answer" is no "expected_facts"
+                # the field that the key names in another tool's words ("expected_answer" is no "expected_facts")
+                alias = (
+                    "expected_response" if model.__name__ == "Expectations" and names_expected_response(key) else None
+                )
                 close = [alias] if alias in folded else difflib.get_close_matches(key.casefold(), folded, 1, _CUTOFF)
                 if close or not keeps_extra:
                     found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))

@@ -9,8 +9,7 @@ returning only its errors and warnings; they are given in line order all the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import IO
@@ -68,7 +67,14 @@ def iter_line_errors(
     try:
         blocks = line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES)
         for block, future in in_flight(blocks, partial(submit, pool, task), 2 * jobs):
-            yield from _counted(block, future, task, tally)
+            try:
+                found = future.result()
+            except Exception:  # a broken pool: the block is checked here, so no line is lost or counted twice
+                found = task(block)
+            invalid = sum(isinstance(item, LineError) for item in found)
+            tally.valid += len(block) - invalid
+            tally.invalid += invalid
+            yield from found
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -93,18 +99,6 @@ def _check(
             yield from line_key_warnings(
                 data, file=name, line=number, document=record.document, valid=record.error is None
             )
-
-
-def _counted(block: list[_Line], future: Future[_Found], task: Callable[[list[_Line]], _Found], tally: Tally) -> _Found:
-    """What a worker found in a block, its lines counted in ``tally``; found here when its worker died."""
-    try:
-        found = future.result()
-    except Exception:  # a broken pool: the block is checked here, so no line is lost or counted twice
-        found = task(block)
-    invalid = sum(isinstance(item, LineError) for item in found)
-    tally.valid += len(block) - invalid
-    tally.invalid += invalid
-    return found
 
 
 def check_block(name: str, executed: bool, key_lines: int | None, block: list[_Line]) -> _Found:

@@ -8,7 +8,6 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from types import TracebackType
 from typing import IO, Any, cast
 
 import orjson
@@ -60,30 +59,26 @@ class JsonlWriter:
 
     def write_lines(self, data: bytes, count: int) -> None:
         """Write ``count`` lines already serialized (JSONL bytes ending in a newline) and flush them."""
-        self._put(data)
+        if self._good is None:
+            self._stream.write(data)
+            self.flush()
+        else:
+            view = memoryview(data)
+            try:
+                while view:
+                    written = self._stream.write(view)
+                    view = view[written or 0 :]
+                self.flush()
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._stream.fileno(), self._good)
+                raise
+            self._good += len(data)
         self.count += count
 
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
-        self._put(dump_line(item))
-        self.count += 1
-
-    def _put(self, data: bytes) -> None:
-        if self._good is None:
-            self._stream.write(data)
-            self.flush()
-            return
-        view = memoryview(data)
-        try:
-            while view:
-                written = self._stream.write(view)
-                view = view[written or 0 :]
-            self.flush()
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.ftruncate(self._stream.fileno(), self._good)
-            raise
-        self._good += len(data)
+        self.write_lines(dump_line(item), 1)
 
     def flush(self) -> None:
         """Push written lines to the operating system."""
@@ -103,9 +98,7 @@ class JsonlWriter:
     def __enter__(self) -> JsonlWriter:
         return self
 
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
 

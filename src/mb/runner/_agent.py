@@ -57,13 +57,6 @@ def current_user_time() -> datetime | None:
     return _USER_TIME.get()
 
 
-def _is_async(function: Callable[..., Any]) -> bool:
-    if inspect.iscoroutinefunction(function):
-        return True
-    call = getattr(function, "__call__", None)  # noqa: B004 - an instance with an async __call__
-    return call is not None and inspect.iscoroutinefunction(call)
-
-
 def _hints(function: Callable[..., Any]) -> dict[str, Any]:
     """Resolved annotations of the callable (of ``__call__`` for an instance); empty when they cannot be resolved."""
     target: Any = function
@@ -110,7 +103,10 @@ class CallableAgent:
         """The wrapped callable."""
         self.name = _name(function)
         """``module:qualname`` of the callable, for messages."""
-        self.is_async = _is_async(function)
+        call = getattr(function, "__call__", None)  # noqa: B004 - an instance with an async __call__
+        self.is_async = inspect.iscoroutinefunction(function) or (
+            call is not None and inspect.iscoroutinefunction(call)
+        )
         """Whether the callable is awaited (else it runs in a worker thread)."""
         try:
             parameters = list(inspect.signature(function).parameters.values())
@@ -171,11 +167,6 @@ async def _awaited(call: Callable[[], Any]) -> Any:
     return result
 
 
-def _preview(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def to_outputs(result: object) -> Outputs:
     """Check what an agent returned and make it a fresh, valid :class:`Outputs` the runner may complete.
 
@@ -186,9 +177,9 @@ def to_outputs(result: object) -> Outputs:
     if isinstance(result, str):
         return Outputs(response=result)
     if not isinstance(result, Outputs):
-        raise AgentOutputError(
-            f"the agent returned {type(result).__name__} ({_preview(result)}); expected Outputs or str"
-        )
+        text = repr(result)
+        preview = text if len(text) <= 60 else text[:57] + "..."
+        raise AgentOutputError(f"the agent returned {type(result).__name__} ({preview}); expected Outputs or str")
     try:
         data = result.line_data(warnings=False)  # what is wrong is said below
     except PydanticSerializationError as exc:

@@ -101,29 +101,6 @@ MAX_CONCURRENCY = 10_000
 """The most examples run at once (each is a task of the run loop: far more would only exhaust memory)."""
 
 
-def _check_arguments(concurrency: int, timeout: float | None, retries: int, backoff: float) -> None:
-    if concurrency < 1:
-        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
-    if concurrency > MAX_CONCURRENCY:
-        raise ConfigError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
-    if timeout is not None and not timeout > 0:  # NaN too
-        raise ConfigError(f"timeout must be a positive number of seconds, got {timeout}")
-    if retries < 0:
-        raise ConfigError(f"retries must be 0 or more, got {retries}")
-    if not backoff >= 0:
-        raise ConfigError(f"backoff must be 0 or more seconds, got {backoff}")
-
-
-def _written_in_place(path: Path) -> bool:
-    """True for an existing output that is neither a regular file nor a directory (a device such as /dev/null, a
-    named pipe): written as it is, with no lock beside it, nothing read from it and nothing to resume."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
-
-
 async def arun(
     benchmark: Benchmark,
     agent: Any,
@@ -177,7 +154,16 @@ async def arun(
     agent failures never raise, they are written as lines with ``outputs.error``; an invalid benchmark line is in
     ``summary.invalid`` and written in its place (:func:`mb.io.not_run_record`), for ``mb eval`` to count as an error.
     """
-    _check_arguments(concurrency, timeout, retries, backoff)
+    if concurrency < 1:
+        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
+    if concurrency > MAX_CONCURRENCY:
+        raise ConfigError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
+    if timeout is not None and not timeout > 0:  # NaN too
+        raise ConfigError(f"timeout must be a positive number of seconds, got {timeout}")
+    if retries < 0:
+        raise ConfigError(f"retries must be 0 or more, got {retries}")
+    if not backoff >= 0:
+        raise ConfigError(f"backoff must be 0 or more seconds, got {backoff}")
     if repeats < 1:
         raise ConfigError(f"repeats must be 1 or more, got {repeats}")
     if resume and overwrite:
@@ -197,7 +183,11 @@ async def arun(
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
         raise ConfigError("resume and sort need an output file")
-    in_place = path is not None and _written_in_place(path)
+    # an existing output that is neither a regular file nor a directory (a device such as /dev/null, a named pipe) is
+    # written as it is, with no lock beside it, nothing read from it and nothing to resume
+    in_place = False
+    with contextlib.suppress(OSError):
+        in_place = path is not None and not stat.S_ISREG(mode := path.stat().st_mode) and not stat.S_ISDIR(mode)
     if (resume or sort) and in_place:
         raise ConfigError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
@@ -242,8 +232,12 @@ async def arun(
         try:
             await runner.run(_items(benchmark, reporter, max_line_bytes, key_warnings), handle_signals=handle_signals)
         except BaseExceptionGroup as group:
-            failure = _write_failure(group)
-            if failure is None:
+            # the error of writing the output (e.g. a full disk) that ended the run's tasks, if that is what did (the
+            # other tasks then fail on the closed streams between them)
+            failure: BaseException | None = group.subgroup(OSError)
+            while isinstance(failure, BaseExceptionGroup):
+                failure = failure.exceptions[0]
+            if not isinstance(failure, OSError):
                 raise
             raise failure from None
         finally:
@@ -263,15 +257,6 @@ async def arun(
             sort_output(path, runner.order)
     examples = [example for example in runner.results or () if example is not None]
     return RunOutput(ExecutedExamples(examples, summary.invalid * repeats), summary)  # written once a trial
-
-
-def _write_failure(group: BaseExceptionGroup[BaseException]) -> OSError | None:
-    """The error of writing the output (e.g. a full disk) that ended the run's tasks, if that is what did (the
-    other tasks then fail on the closed streams between them)."""
-    found: BaseException | None = group.subgroup(OSError)
-    while isinstance(found, BaseExceptionGroup):
-        found = found.exceptions[0]
-    return found if isinstance(found, OSError) else None
 
 
 def run(

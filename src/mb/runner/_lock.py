@@ -58,14 +58,9 @@ def output_lock(output: Path) -> Iterator[None]:
         if same:
             break
         os.close(descriptor)  # the holder removed that lock file as we opened it: take the new one
+    content = None
     try:
         content = _lock_content(output)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            path.unlink()
-        os.close(descriptor)
-        raise
-    try:
         started = datetime.now(UTC).isoformat(timespec="seconds")
         holder = f"pid {os.getpid()} on {socket.gethostname()}, started {started}\n"
         os.ftruncate(descriptor, 0)

@@ -282,12 +282,9 @@ class Runner:
         return data + b"\n"
 
     async def _call(self, inputs: Inputs, sent: datetime) -> Any:
-        timeout = self.settings.timeout
-        if timeout is None:
+        with anyio.move_on_after(self.settings.timeout):  # None: no deadline
             return await self._attempts(inputs, sent)
-        with anyio.move_on_after(timeout):
-            return await self._attempts(inputs, sent)
-        raise TimeoutError(f"the agent gave no answer within {timeout:g} s")
+        raise TimeoutError(f"the agent gave no answer within {self.settings.timeout:g} s")
 
     async def _attempts(self, inputs: Inputs, sent: datetime) -> Any:
         settings = self.settings

@@ -13,8 +13,9 @@ import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, cast
 
 import orjson
 
@@ -64,10 +65,7 @@ def _has_content(path: Path) -> bool:
     if path.suffix == ".gz":
         return bool(_content(path)[0].strip())
     with path.open("rb") as stream:
-        while chunk := stream.read(1 << 16):
-            if chunk.strip():
-                return True
-    return False
+        return any(chunk.strip() for chunk in iter(partial(stream.read, 1 << 16), b""))
 
 
 def check_fresh_output(path: Path, *, overwrite: bool) -> None:
@@ -98,32 +96,11 @@ class PreviousOutput:
         if self.counts[key] <= 0:
             return None
         self.counts[key] -= 1
-        if self.lines is None:
-            return b""
-        return self.lines[key].popleft()
+        return b"" if self.lines is None else self.lines[key].popleft()
 
     def leftover(self) -> int:
         """Lines of the output that no input example claimed."""
         return sum(count for count in self.counts.values() if count > 0)
-
-
-def _has_error(document: dict[str, Any]) -> bool:
-    """True for a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)."""
-    outputs = document.get("outputs")
-    return "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
-
-
-def _check_trial(where: str, repeat: object, repeats: int) -> None:
-    """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
-    repeated = type(repeat) is int
-    if repeated == (repeats > 1) and (not repeated or cast(int, repeat) <= repeats):
-        return
-    had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
-    asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
-    raise ResumeError(
-        f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
-        "the output was started with (more are fine), or write to another output"
-    )
 
 
 def read_previous(
@@ -139,16 +116,10 @@ def read_previous(
     previous = PreviousOutput(lines={} if keep_lines else None)
     if not path.exists():
         return previous
-    if path.suffix == ".gz":
-        content, complete = _content(path)
+    content, complete = _content(path) if path.suffix == ".gz" else (None, True)
 
-        def source() -> IO[bytes]:
-            return io.BytesIO(content)
-    else:
-        complete = True
-
-        def source() -> IO[bytes]:
-            return path.open("rb")
+    def source() -> IO[bytes]:
+        return path.open("rb") if content is None else io.BytesIO(content)
 
     drop: set[int] = set()
     dropped_partial, ends_with_newline = False, True
@@ -179,11 +150,22 @@ def read_previous(
                     f"{where}: the line has no example_hash, so it was not written by `mb run`; "
                     "resume only a file `mb run` wrote, or start again with overwrite=True"
                 )
-            _check_trial(where, document.get("repeat"), repeats)
-            if retry_errors and _has_error(document):
+            repeat = document.get("repeat")  # a line of a run made with other repeats is refused: resuming it
+            repeated = type(repeat) is int  # would run every trial again beside it
+            if repeated != (repeats > 1) or (repeated and cast(int, repeat) > repeats):
+                had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
+                asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
+                raise ResumeError(
+                    f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
+                    "the output was started with (more are fine), or write to another output"
+                )
+            # a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)
+            outputs = document.get("outputs")
+            failed = "inputs" not in document or (isinstance(outputs, dict) and records_error(outputs.get("error")))
+            if retry_errors and failed:
                 drop.add(number)
                 continue
-            key = trial_key(key, document.get("repeat"))
+            key = trial_key(key, repeat)
             previous.counts[key] += 1
             if previous.lines is not None:
                 previous.lines.setdefault(key, deque()).append(data)
@@ -207,10 +189,8 @@ def read_previous(
 def unmatched_path(path: Path) -> Path:
     """Where resuming moves the lines of ``path`` that match no example of the benchmark: ``<stem>.unmatched.jsonl``
     beside it (``.gz`` too when the output is compressed)."""
-    gz = path.suffix == ".gz"
-    name = path.name.removesuffix(".gz")
-    name = name.removesuffix(".jsonl")
-    return path.with_name(f"{name}.unmatched.jsonl{'.gz' if gz else ''}")
+    name = path.name.removesuffix(".gz").removesuffix(".jsonl")
+    return path.with_name(f"{name}.unmatched.jsonl{'.gz' if path.suffix == '.gz' else ''}")
 
 
 def _keyed_lines(path: Path) -> Iterable[tuple[bytes, str | None]]:

@@ -69,27 +69,18 @@ class AgentActor:
             result = await self.agent(Inputs.model_validate_json(inputs), user_time=user_time, limiter=self.limiter)
             return True, to_outputs(result).line_data()
         except Exception as exc:
-            return False, (_portable(exc), [_plain(event) for event in partial.trace], partial.usage)
-
-
-def _portable(exc: Exception) -> Exception | dict[str, Any]:
-    """The failure as the driver can receive it: the exception, or its error record when it does not pickle."""
-    try:
-        pickle.loads(pickle.dumps(exc))
-    except Exception:
-        return error_record(exc)
-    return exc
+            # the failure as the driver can receive it: the exception, or its error record when it does not pickle
+            failure: Exception | dict[str, Any] = exc
+            try:
+                pickle.loads(pickle.dumps(exc))
+            except Exception:
+                failure = error_record(exc)
+            return False, (failure, [_plain(event) for event in partial.trace], partial.usage)
 
 
 def _plain(event: Any) -> Any:
     dump = getattr(event, "model_dump", None)
     return dump(mode="json", exclude_none=True) if callable(dump) else event
-
-
-def _rebuilt(record: dict[str, Any]) -> Exception:
-    """An exception the run loop records exactly as the worker's failure (same type name, message, transience)."""
-    kind: type[Exception] = type(str(record["type"]), (Exception,), {"transient": bool(record.get("transient"))})
-    return kind(record["message"])
 
 
 class RayAgent(CallableAgent):
@@ -134,19 +125,14 @@ class RayAgent(CallableAgent):
         self.is_async = True
         self.passes_tools = False
         self.passes_user_time = True
-        self.name, self.wants_inputs = self._wait_ready()
-
-    def _wait_ready(self) -> tuple[str, bool]:
-        """Wait until every actor has loaded the agent; :class:`AgentLoadError` with the reason when one cannot."""
-        try:
+        try:  # every actor has loaded the agent; AgentLoadError with the reason when one cannot
             answers = self.ray.get([actor.ready.remote() for actor in self.actors], timeout=_READY_TIMEOUT)
         except Exception as exc:
             self.close()
             cause = getattr(exc, "cause", None)
             reason = str(cause) if isinstance(cause, AgentLoadError) else _cause(exc)
             raise AgentLoadError(f"on the Ray workers: {reason}") from None
-        name, wants_inputs, _pid = answers[0]
-        return str(name), bool(wants_inputs)
+        self.name, self.wants_inputs = str(answers[0][0]), bool(answers[0][1])
 
     def pids(self) -> list[int]:
         """The process ids of the actors (for monitoring, and for tests that kill one)."""
@@ -186,7 +172,11 @@ class RayAgent(CallableAgent):
             partial = partial_run()
             if partial is not None:  # what the failed attempt recorded on the worker goes into the error line
                 partial.trace, partial.usage = trace, usage
-            raise failure if isinstance(failure, Exception) else _rebuilt(failure)
+            if isinstance(failure, Exception):
+                raise failure
+            # an exception the run loop records exactly as the worker's failure (same type name, message, transience)
+            kind = type(str(failure["type"]), (Exception,), {"transient": bool(failure.get("transient"))})
+            raise kind(failure["message"])
 
     def close(self) -> None:
         """Stop the actors."""

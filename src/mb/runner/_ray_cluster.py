@@ -46,22 +46,6 @@ def import_ray() -> ModuleType:
     return ray
 
 
-def _runtime_env() -> dict[str, Any] | None:
-    """The runtime environment asked for with ``MB_RAY_RUNTIME_ENV`` (JSON), for clusters joined with ``ray://``."""
-    text = os.environ.get("MB_RAY_RUNTIME_ENV", "").strip()
-    if not text:
-        return None
-    import orjson
-
-    try:
-        value = orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
-        raise RayUnavailableError(f"MB_RAY_RUNTIME_ENV is not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise RayUnavailableError('MB_RAY_RUNTIME_ENV must be a JSON object, e.g. {"working_dir": "."}')
-    return value
-
-
 def judge_cpus() -> float | None:
     """The CPUs to reserve for each task that runs an offline judge (``MB_RAY_JUDGE_CPUS``); None for Ray's
     default (one). :class:`RayUnavailableError` naming the variable when its value is not a positive number."""
@@ -123,9 +107,16 @@ def ray_session(address: str | None = None) -> Iterator[ModuleType]:
         return
     # What workers print stays in Ray's logs: standard output may be the command's own (JSON, or `-o -`).
     options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
-    runtime_env = _runtime_env()
-    if runtime_env is not None:
-        options["runtime_env"] = runtime_env
+    text = os.environ.get("MB_RAY_RUNTIME_ENV", "").strip()
+    if text:  # the runtime environment asked for (JSON), for clusters joined with ``ray://``
+        import orjson
+
+        try:
+            options["runtime_env"] = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise RayUnavailableError(f"MB_RAY_RUNTIME_ENV is not JSON: {exc}") from None
+        if not isinstance(options["runtime_env"], dict):
+            raise RayUnavailableError('MB_RAY_RUNTIME_ENV must be a JSON object, e.g. {"working_dir": "."}')
     if address is None:  # a new local instance: no dashboard (options that existing clusters refuse)
         options["include_dashboard"] = False
     with warnings.catch_warnings(record=True) as caught:  # Ray Client warns, then raises: say it once, below

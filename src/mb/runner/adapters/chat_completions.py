@@ -73,11 +73,6 @@ class ToolSpec:
     """The tool definition sent to the model (``{"type": "function", "function": {...}}``)."""
 
 
-def _description(function: Callable[..., Any]) -> str:
-    doc = inspect.getdoc(function) or ""
-    return doc.split("\n\n", 1)[0].replace("\n", " ").strip()
-
-
 def tool_spec(function: Callable[..., Any], name: str | None = None) -> ToolSpec:
     """Describe ``function`` as a tool: JSON schema from its signature and hints, description from its docstring."""
     tool_name = name or function.__name__
@@ -98,7 +93,7 @@ def tool_spec(function: Callable[..., Any], name: str | None = None) -> ToolSpec
     for prop in parameters.get("properties", {}).values():
         prop.pop("title", None)
     definition: dict[str, Any] = {"name": tool_name, "parameters": parameters}
-    if description := _description(function):
+    if description := (inspect.getdoc(function) or "").split("\n\n", 1)[0].replace("\n", " ").strip():
         definition["description"] = description
     return ToolSpec(tool_name, function, model, {"type": "function", "function": definition})
 
@@ -129,11 +124,7 @@ def _classify(exc: BaseException) -> None:
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
 
 
-def _token_counts(usage: Any) -> dict[str, int]:
-    """The token counts a response reports (``input_tokens``, ``output_tokens``, ``total_tokens``), integers only."""
-    names = {"input_tokens": "prompt_tokens", "output_tokens": "completion_tokens", "total_tokens": "total_tokens"}
-    counts = {ours: getattr(usage, theirs, None) for ours, theirs in names.items()}
-    return {key: value for key, value in counts.items() if isinstance(value, int) and not isinstance(value, bool)}
+_TOKEN_NAMES = {"input_tokens": "prompt_tokens", "output_tokens": "completion_tokens", "total_tokens": "total_tokens"}
 
 
 class ChatCompletionsAgent:
@@ -186,21 +177,6 @@ class ChatCompletionsAgent:
         self._deadline = timeout if timeout is not None or client is not None else _DEFAULT_DEADLINE
         self._clients: weakref.WeakKeyDictionary[object, AsyncOpenAI] = weakref.WeakKeyDictionary()
 
-    def _get_client(self) -> AsyncOpenAI:
-        """The given client, else one per event loop (an HTTP connection pool cannot outlive its loop)."""
-        if self._client is not None:
-            return self._client
-        try:
-            loop: object = asyncio.get_running_loop()
-        except RuntimeError:  # another event loop than asyncio's (trio)
-            loop = _OTHER_LOOP
-        client = self._clients.get(loop)
-        if client is None:
-            from openai import AsyncOpenAI
-
-            client = self._clients[loop] = AsyncOpenAI(**self._client_options)
-        return client
-
     async def __call__(
         self, inputs: Inputs, *, tools: list[str] | None = None, user_time: datetime | None = None
     ) -> Outputs:
@@ -218,14 +194,26 @@ class ChatCompletionsAgent:
         partial = partial_run()
         if partial is not None:
             partial.trace = trace  # kept as it grows, for the error line if the example fails
-        client = self._get_client()
+        client = self._client  # the given client, else one per event loop (a connection pool cannot outlive its loop)
+        if client is None:
+            try:
+                loop: object = asyncio.get_running_loop()
+            except RuntimeError:  # another event loop than asyncio's (trio)
+                loop = _OTHER_LOOP
+            client = self._clients.get(loop)
+            if client is None:
+                from openai import AsyncOpenAI
+
+                client = self._clients[loop] = AsyncOpenAI(**self._client_options)
         for _ in range(self.max_turns):
             options = dict(self.create_options)
             if offered:
                 options["tools"] = [spec.schema for spec in offered.values()]
                 options.setdefault("tool_choice", "auto")
             response = await self._create(client, messages, options)
-            reported = _token_counts(response.usage)
+            # the token counts the response reports (input_tokens, output_tokens, total_tokens), integers only
+            counts = {ours: getattr(response.usage, theirs, None) for ours, theirs in _TOKEN_NAMES.items()}
+            reported = {k: v for k, v in counts.items() if isinstance(v, int) and not isinstance(v, bool)}
             if reported:  # servers may leave counts out or null: those they give are kept, the answer too
                 counted = True
                 reported.setdefault("total_tokens", sum(reported.values()))
@@ -251,15 +239,12 @@ class ChatCompletionsAgent:
                 result = await self._execute(offered.get(name), name, params)
                 trace.append(ToolResult(id=traced, result=result))
                 results.append((call_id, name, result if isinstance(result, str) else json.dumps(result)))
-            messages.extend(self._result_messages(results))
+            if self.tool_results == "tool":
+                messages.extend({"role": "tool", "tool_call_id": i, "content": content} for i, _, content in results)
+            else:
+                lines = [f"Result of {name} (call {call_id}): {content}" for call_id, name, content in results]
+                messages.append({"role": "user", "content": "\n".join(lines)})
         raise MaxTurnsExceeded(f"no final answer after {self.max_turns} model turns (the model kept calling tools)")
-
-    def _result_messages(self, results: list[tuple[str, str, str]]) -> list[dict[str, Any]]:
-        """The messages carrying one turn's tool results ``(call id, tool, content)``."""
-        if self.tool_results == "tool":
-            return [{"role": "tool", "tool_call_id": i, "content": content} for i, _, content in results]
-        lines = [f"Result of {name} (call {call_id}): {content}" for call_id, name, content in results]
-        return [{"role": "user", "content": "\n".join(lines)}]
 
     async def _create(self, client: AsyncOpenAI, messages: list[dict[str, Any]], options: dict[str, Any]) -> Any:
         """One model call; a 500 is sent again once, every failure classified for the runner."""

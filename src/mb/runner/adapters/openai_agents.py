@@ -38,35 +38,19 @@ TraceEvent = ToolCall | ToolResult | RetrievalResults
 _INSTALL = "pip install 'morganabench[openai-agents]'"
 
 
-def _require_sdk() -> None:
-    try:
-        import agents  # noqa: F401
-    except ImportError as exc:
-        raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
-
-
 def _field(raw: Any, name: str) -> Any:
     return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
 
 
 def _from_tool_call(raw: Any) -> list[TraceEvent]:
     kind = _field(raw, "type")
-    if kind == "function_call":
-        return [
-            ToolCall(
-                id=str(_field(raw, "call_id")),
-                tool=str(_field(raw, "name")),
-                params=tool_params(_field(raw, "arguments")),
-            )
-        ]
-    if kind == "mcp_call":
-        call_id = str(_field(raw, "id"))
+    if kind in ("function_call", "mcp_call"):
+        call_id = str(_field(raw, "call_id" if kind == "function_call" else "id"))
+        call = ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments")))
+        if kind == "function_call":
+            return [call]
         error = _field(raw, "error")
-        result = {"error": jsonable(error)} if error else _field(raw, "output")
-        return [
-            ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments"))),
-            ToolResult(id=call_id, result=result),
-        ]
+        return [call, ToolResult(id=call_id, result={"error": jsonable(error)} if error else _field(raw, "output"))]
     if kind == "file_search_call":
         results = _field(raw, "results")
         if not results:
@@ -161,7 +145,10 @@ class OpenAIAgentsAdapter:
     """
 
     def __init__(self, agent: Any, *, max_turns: int = 10, run_config: Any = None, context: Any = None) -> None:
-        _require_sdk()
+        try:
+            import agents  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
         self.agent = agent
         """The SDK agent."""
         self.max_turns = max_turns
