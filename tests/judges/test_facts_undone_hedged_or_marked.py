@@ -160,6 +160,55 @@ def test_a_fact_corrected_or_drafted_on_a_condition_without_a_word_of_correction
     _undecided(judge, response, fact)
 
 
+SHIPS = "Your order ships on Monday"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Unless the warehouse is closed.",
+        "If the payment clears.",
+        "Provided you pay today.",
+        "As long as the stock arrives.",
+        "Only when the courier confirms.",
+        "At least that is what I hoped.",
+        "That was the plan, anyway.",
+        "That is what the old system said.",
+        "That was last week's estimate.",
+        "Which is what the agent told me.",
+        "This was the original schedule.",
+        "The carrier has since cancelled it.",
+        "It was later moved.",
+        "That date has since changed.",
+    ],
+)
+def test_a_fact_made_to_wait_on_a_condition_called_a_plan_or_old_news_or_undone_later_is_undecided(
+    judge: Judge, after: str
+) -> None:
+    _undecided(judge, f"{SHIPS}. {after}", SHIPS)
+
+
+def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge) -> None:
+    _undecided(judge, f"Unless the warehouse is closed. {SHIPS}.", SHIPS)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "You will get a tracking e-mail.",
+        "Thanks for your patience.",
+        "Let me know if you need anything else.",
+        "If it is late, contact us.",
+        "Please let us know if anything changes.",
+        "That was the earliest slot available.",
+        "You can change the address later in the app.",
+    ],
+)
+def test_a_fact_before_an_ordinary_sentence_or_an_offer_of_help_still_passes(judge: Judge, after: str) -> None:
+    check = _fact_check(judge, f"{SHIPS}. {after}", SHIPS)
+    assert check.passed, check.reason
+
+
 @pytest.mark.parametrize(
     ("response", "fact"),
     [

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mb.judges import JudgeRequest, JudgeTask, Verdict
 from tests.judges.test_llm_servers import answer, kinds, make, run
 from tests.support.openai_server import Reply, chat_server, completion, llama_like
@@ -92,9 +94,42 @@ def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
 
 def test_a_group_answer_with_a_summary_beside_the_list_is_read() -> None:
     items = [{"reason": "stated", "score": 5}] * 3
-    with chat_server(lambda body: completion(json.dumps({"verdicts": items, "summary": "all stated"}))) as server:
+    summary = "Each fact is in the response."
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items, "summary": summary}))) as server:
         verdicts = run(make(server.base_url), facts())
     assert all(verdict.error is None and verdict.passed for verdict in verdicts)
+
+
+STATED = json.dumps({"verdicts": [{"reason": "stated", "score": 5}] * 3})
+
+
+@pytest.mark.parametrize(
+    "content", [STATED[:-1] + ', "summary": "fact 2 is not supported"}', f"Fact 2 is NOT stated.\n{STATED}"]
+)
+def test_a_group_answer_with_a_verdict_in_its_summary_or_before_it_is_malformed(content: str) -> None:
+    with chat_server(lambda body: completion(content)) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert all(not verdict.passed and "malformed answer" in (verdict.error or "") for verdict in verdicts)
+
+
+def test_numbered_verdicts_are_read_in_their_items_order() -> None:
+    items = [{"item": 3, "reason": "third", "score": 1}, {"item": 1, "reason": "first", "score": 5}]
+    items.append({"item": 2, "reason": "second", "score": 4})
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert [(verdict.passed, verdict.reason) for verdict in verdicts] == [
+        (True, "first"),
+        (True, "second"),
+        (False, "third"),
+    ]
+
+
+@pytest.mark.parametrize("numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"]])
+def test_verdicts_numbered_otherwise_than_each_item_once_are_malformed(numbers: list[Any]) -> None:
+    items = [{"item": number, "reason": "stated", "score": 5} for number in numbers]
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert all(not verdict.passed and "malformed answer" in (verdict.error or "") for verdict in verdicts)
 
 
 def test_facts_of_two_responses_are_two_calls() -> None:

@@ -99,6 +99,63 @@ def test_an_answer_with_harmless_additions_is_read(content: str, response_format
     assert verdict.reason == "same city"
 
 
+LEAD_INS = [
+    "FAIL: the response says under review, not approved.",
+    "Score: 1/5",
+    "Verdict: FAIL (score 1).",
+    "The texts clearly do not match. Final answer:",
+    "1. Not equivalent.\n2. Score below.",
+    "<think>x</think>\nFAIL",
+]
+
+
+@pytest.mark.parametrize("response_format", ["json_schema", "json_object", "text"])
+@pytest.mark.parametrize("lead_in", LEAD_INS)
+def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_format: str) -> None:
+    verdict = ask(f"{lead_in}\n{PASSING}", response_format=response_format)
+    assert not verdict.passed
+    assert "text before the JSON object" in (verdict.error or "")
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"notes": "actually they differ; should be 1"},
+        {"explanation": "NOT equivalent: the cities differ"},
+        {"status": "FAIL"},
+        {"assessment": "different meaning"},
+        {"final": "no"},
+        {"classification": "not equivalent"},
+        {"comment": "ok"},
+        {"details": "see below", "remark": "wrong city"},
+    ],
+)
+def test_an_extra_key_holding_a_verdict_in_words_is_an_error(extra: dict[str, Any]) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, **extra}), response_format="text")
+    assert not verdict.passed
+    assert "unexpected key" in (verdict.error or "")
+
+
+def test_an_ordinary_reason_is_read_even_with_words_of_a_verdict() -> None:
+    verdict = ask(json.dumps({"reason": "Both name Paris; nothing is missing, no detail differs.", "score": 5}))
+    assert verdict.error is None
+    assert verdict.passed
+
+
+@pytest.mark.parametrize("content", [PASSING, None])
+def test_a_refusal_is_an_error_even_beside_a_verdict(content: str | None) -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion(content)
+        reply.body["choices"][0]["message"]["refusal"] = "I can't help with comparing these."
+        return reply
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert not verdict.passed
+    assert "refused to judge" in (verdict.error or "")
+    assert server.calls == 1
+
+
 def test_a_verdict_after_thinking_is_read_without_the_thinking() -> None:
     verdict = ask(f'<think>Both are cities, so "equivalent"? {PASSING}</think>\n{{"reason": "other city", "score": 1}}')
     assert verdict.error is None
@@ -170,10 +227,12 @@ def test_a_server_that_never_answers_fails_every_question_after_one_timeout() ->
     with chat_server(never) as server:
         try:
             requests = [JudgeRequest(EQ, f"candidate {index}", "reference") for index in range(6)]
-            verdicts = run(make(server.base_url, timeout=0.5, max_concurrency=2), requests)
+            judge = make(server.base_url, timeout=0.5, max_concurrency=2)
+            verdicts = run(judge, requests)
         finally:
             release.set()
     assert server.calls == 1
+    assert judge.token_use[2] == 1  # the call sent counts, unanswered
     assert all(verdict.error is not None and not verdict.passed for verdict in verdicts)
     assert all("timed out" in (verdict.error or "") for verdict in verdicts)
 
@@ -217,9 +276,17 @@ def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | No
     assert "malformed answer" in verdict.error
 
 
+def test_a_verdict_beside_the_tool_call_is_an_error() -> None:
+    tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
+    with chat_server(lambda body: completion("FAIL - these differ.", tool_calls=tool_calls)) as server:
+        [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert "text before the JSON object" in (verdict.error or "")
+
+
 def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
     tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
-    with chat_server(lambda body: completion("Recording my verdict.", tool_calls=tool_calls)) as server:
+    with chat_server(lambda body: completion("Recording it now.", tool_calls=tool_calls)) as server:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
     assert verdict.passed

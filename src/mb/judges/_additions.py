@@ -138,6 +138,26 @@ _POINTS_ON = frozenset({"following", "below", "next"})
 _UNLESS = re.compile(r"\b(?:once|if|unless|until|only when|as soon as|provided)\b")
 """Words by which a sentence opening on what precedes makes it wait on a condition ("This takes effect once you
 confirm.")."""
+_CONDITION = re.compile(
+    r"(?:unless|if|provided|providing|as long as|so long as|assuming|only (?:if|when|once|after)|in case|on condition"
+    r"|subject to|once|until|as soon as)\b"
+)
+"""The opening of a condition: a sentence of it alone, before or after a statement, makes that wait on it ("Unless
+the warehouse is closed.", "Provided you pay today."; not "If it is late, contact us.")."""
+_CALLED = re.compile(
+    r"\b(?:that|this|which|it|so) (?:is|was|were|has been|had been)\b.*\b(?:plan\w*|hope\w*|wish\w*|estimat\w*"
+    r"|expect\w*|forecast\w*|projection|predict\w*|target\w*|intend\w*|intention|idea|goal|old|older|earlier"
+    r"|previous|prior|original\w*|initial\w*|last (?:week|month|year|time)|yesterday|said|says|told|claim\w*"
+    r"|report\w*|stated|showed|shown|shows|wrote|written|listed|indicated|mentioned|quoted|promis\w*)\b"
+)
+"""Words that point back to what precedes and call it a plan, hope or estimate, information of before, or what
+someone said ("That was the plan.", "That was last week's estimate.", "Which is what the agent told me.")."""
+_SINCE = re.compile(
+    r"\b(?:since|later|now|meanwhile|subsequently|afterwards)\b.*\b(?:cancel+ed|changed|moved|withdrawn|withdrew"
+    r"|pulled|dropped|scrapped|called off|replaced|revised|updated|altered|shifted|delayed|postponed|pushed back"
+    r"|superseded|overridden|reversed|removed|rescheduled)\b"
+)
+"""Words by which a later event undid what precedes ("The carrier has since cancelled it.", "It was later moved.")."""
 _NOT = frozenset({"not", "never"})
 _NEAR = 2
 """The most words between a negation and a word it negates after it ("could not cancel the order")."""
@@ -250,23 +270,34 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
 def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
-    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure."""
+    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure; or a
+    condition alone (``_CONDITION``)."""
     said = normalize(text)
-    if _FALSE.search(said) or _FRAMED.search(said):
+    if _FALSE.search(said) or _FRAMED.search(said) or _condition_alone(text):
         return True
     on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
 
 
+def _condition_alone(text: str) -> bool:
+    """Whether ``text`` is a condition with no clause of its own ("If the payment clears."; not "If it is late, contact
+    us.")."""
+    return bool(_CONDITION.match(normalize(text))) and not re.search(r"[,;:]", text)
+
+
 def _undoes(text: str) -> bool:
     """Whether ``text``, a sentence after the statement, may deny it or make it wait: opening on it with a condition
     ("This takes effect once you confirm."), or with a falsity or failure and, unless short, words pointing back to it
-    ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); not a condition
-    of the reader's own ("Let me know if anything is wrong.")."""
+    ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); a condition alone
+    (``_CONDITION``), words calling it a plan, estimate, earlier news or hearsay (``_CALLED``), or a later event undoing
+    it (``_SINCE``); not a condition of the reader's own ("Let me know if anything is wrong.")."""
     said = normalize(text).split()
-    if said[:1] and said[0] in _REFERS_BACK and (_UNLESS.search(" ".join(said)) or _UNFINISHED.search(text)):
+    line = " ".join(said)
+    if said[:1] and said[0] in _REFERS_BACK and (_UNLESS.search(line) or _UNFINISHED.search(text)):
         return True
-    if "if" in said or not (_FALSE.search(" ".join(said)) or _FAILED.search(text)):
+    if _condition_alone(text) or _CALLED.search(line) or _SINCE.search(line):
+        return True
+    if "if" in said or not (_FALSE.search(line) or _FAILED.search(text)):
         return False
     return len(said) <= _DENIAL or bool(_REFERS_BACK & set(said))
 

@@ -279,11 +279,15 @@ _DECIDING_KEY = re.compile(
     re.IGNORECASE,
 )
 _DECIDING_REMARK = re.compile(
-    r"[\d{}\[\]]|n['\u2019]t\b|\b(?:not?|never|none|yes|true|false|wrong|unrelated|however|but|although|wait|actually"
-    r"|pass|fail|score|verdict|grade|equival|differ|match|mismatch|support|unsupport|relevan|irrelevan|sufficien"
-    r"|insufficien|follow|stated|correct|incorrect|contradict|reconsider|final|answer|judg|decision|decide)",
+    r"[\d{}\[\]]|n['\u2019]t\b|\bno(?:t|thing|body|where|pe)?\b|\b(?:never|none|yes|true|false|wrong|unrelated"
+    r"|however|but|although|wait|actually|pass|fail|score|verdict|grade|equival|differ|match|mismatch|support"
+    r"|unsupport|relevan|irrelevan|sufficien|insufficien|follow|stated|correct|incorrect|contradict|reconsider|final"
+    r"|answer|judg|decision|decide)",
     re.IGNORECASE,
 )
+
+_BARE_WORD = re.compile(r"\W*[^\W\d_]+(?:-[^\W\d_]+)?\W*")
+"""A value of one word (``ok``, ``different``, ``same``): a label, which may be another verdict."""
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -297,10 +301,10 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _load(content: str | None) -> Any:
     """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
-    leading ``<think>`` block is left out; the object may follow a lead-in (``Here you go:``) and be followed by
-    punctuation, but no other text may follow it (another object, a reconsidered conclusion leave the verdict in
-    doubt), except a remark after the code fence that holds the object when the remark decides nothing: no digit,
-    bracket, negation or verdict word (``The two are the same.``)."""
+    leading ``<think>`` block is left out; the object may follow a lead-in and be followed by punctuation, but no
+    other text may follow it (another object, a reconsidered conclusion leave the verdict in doubt), except a remark
+    after the code fence that holds the object. A lead-in or such a remark must decide nothing (``Here you go:``,
+    ``The two are the same.``): no digit, bracket, negation or verdict word (``FAIL:``, ``Score: 1/5``)."""
     text = _THINKING.sub("", content or "").strip()
     fenced = _FENCED.search(text)
     if fenced:
@@ -317,6 +321,8 @@ def _load(content: str | None) -> Any:
             start = text.find("{")
             if start < 0:
                 return "not JSON"
+            if _DECIDING_REMARK.search(text[:start]):
+                return "text before the JSON object"
             data, end = decoder.raw_decode(text, start)
             if text[end:].strip(" \t\r\n.,;!"):
                 return "text after the JSON object"
@@ -329,10 +335,15 @@ def _load(content: str | None) -> Any:
 
 def _deciding_key(data: dict[str, Any], expected: set[str]) -> str | None:
     """The first key besides ``expected`` that may carry another verdict: a name of a decision (``equivalent``,
-    ``label``, a second ``final_score``), a boolean, or a nested object or list. Other keys (``confidence``,
-    ``explanation``, ``notes``) are harmless and ignored."""
+    ``label``, a second ``final_score``), a boolean, a nested object or list, or words that a remark beside the object
+    could not say either (``"notes": "actually they differ"``), or a bare word (``"status": "ok"``). Other keys
+    (``"confidence": 0.9``, ``"notes": "Both name the same day."``) are harmless and ignored. The reason is not read
+    so: an ordinary one names what matches and what is missing."""
     for key in sorted(set(data) - expected):
-        if _DECIDING_KEY.search(key) or isinstance(data[key], bool | dict | list):
+        value = data[key]
+        if _DECIDING_KEY.search(key) or isinstance(value, bool | dict | list):
+            return key
+        if isinstance(value, str) and (_DECIDING_REMARK.search(value) or _BARE_WORD.fullmatch(value)):
             return key
     return None
 
@@ -356,8 +367,9 @@ def _verdict_of(data: Any) -> tuple[int, str] | str:
 
 def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] | str:
     """``(grade, reason)`` of each of ``count`` items from the judge's answer, in order (one object for one item,
-    ``{"verdicts": [...]}`` for several), or a description of what is wrong with it: any malformed verdict, or
-    another number of verdicts, makes the whole answer so. Control characters inside JSON strings (a literal newline
+    ``{"verdicts": [...]}`` for several, in their ``item`` numbers' order when they carry them), or a description of
+    what is wrong with it: any malformed verdict, another number of verdicts, or item numbers other than 1 to
+    ``count`` each once, makes the whole answer so. Control characters inside JSON strings (a literal newline
     in the reason, as small models write) are accepted."""
     data = _load(content)
     if isinstance(data, str):
@@ -373,6 +385,11 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
         return f"unexpected key {extra!r}"
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
+    numbers = [item.get("item") for item in verdicts if isinstance(item, dict)]
+    if any(number is not None for number in numbers):  # numbered: in the items' order, each once
+        if sorted(map(repr, numbers)) != sorted(map(repr, range(1, count + 1))):
+            return f"item numbers {numbers} are not 1 to {count}, each once"
+        verdicts = sorted(verdicts, key=lambda item: int(item["item"]))
     parsed = []
     for number, item in enumerate(verdicts, 1):
         verdict = _verdict_of(item)

@@ -13,7 +13,7 @@ Each request is bounded by ``timeout`` from the moment it is sent (the wait for 
 limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
 ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
 is not retried (a server that handles one request at a time is still computing it), and a timeout before the endpoint
-ever answered fails every pending question at once. An answer cut short (``finish_reason`` ``length`` or
+ever answered fails every pending question at once. An answer refused or cut short (``finish_reason`` ``length`` or
 ``content_filter``) is a failure; a malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by
 (judge, model, endpoint, temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls;
 so do failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key
@@ -427,6 +427,7 @@ class LLMJudge:
                     response = await client.chat.completions.create(**self._request(requests, mode))
             except (TimeoutError, openai.APITimeoutError) as exc:
                 # not retried: a server that handles one request at a time is still computing this one
+                self.token_use[2] += 1  # a call the model worked on, if unanswered
                 late = f"{where} timed out: no complete answer within {self.timeout:g} s"
                 if not self._reached:  # it never answered: every other pending question gets this error at once
                     self._unreachable = f"{late} to any question yet; not asked again"
@@ -479,16 +480,18 @@ class LLMJudge:
             return content
 
     def _content(self, response: Any) -> str | None:
-        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost."""
+        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost;
+        a refusal (``message.refusal``) is a failure."""
         usage = getattr(response, "usage", None)
         self.token_use[2] += 1  # a call, whether or not the server counts its tokens
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
         message = response.choices[0].message
+        refusal = getattr(message, "refusal", None)
+        if isinstance(refusal, str) and refusal.strip():  # whatever else it says, the model declined to judge
+            raise _CallFailed(f"{self.name} refused to judge: {one_line(refusal)[:200]!r}", cached=True)
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
-        if not answers:
-            return message.content or getattr(message, "refusal", None)
         # text beside the call is a lead-in; a verdict there or in a second call leaves the answer in doubt (malformed)
-        return "\n".join([message.content or "", *answers])
+        return "\n".join([message.content or "", *answers]) if answers else message.content
