@@ -175,16 +175,18 @@ def test_mlflows_expected_retrieved_context_is_checked_as_the_documents_to_retri
     [
         ("expected_tool_calls", [{"name": "lookup_refund"}], "expectations.assertions"),
         ("expected_output", _APPROVED, "did you mean expected_response?"),
+        ("reference", _APPROVED, "did you mean expected_response?"),
     ],
 )
 def test_an_expectation_mlflow_reads_and_morganabench_does_not_is_an_error_in_a_row(
     key: str, value: Any, meaning: str
 ) -> None:
     (passed,) = scorers(judge=LexicalJudge(), include=["passed"])
-    feedback = passed(inputs=_REFUND, outputs=_APPROVED, expectations={"expected_response": _APPROVED, key: value})
-    assert feedback.value is None
-    assert f"expectations.{key} is not read by MorganaBench" in feedback.error.error_message
-    assert meaning in feedback.error.error_message
+    for expectations in ({key: value}, {"expected_response": _APPROVED, key: value}):
+        feedback = passed(inputs=_REFUND, outputs=_APPROVED, expectations=expectations)
+        assert feedback.value is None
+        assert f"expectations.{key} is not read by MorganaBench" in feedback.error.error_message
+        assert meaning in feedback.error.error_message
 
 
 def test_scorer_names_and_include() -> None:
