@@ -171,3 +171,25 @@ def test_one_call_id_on_two_tool_calls_is_an_invalid_line_never_two_calls(tmp_pa
     trace[2]["id"] = "call_2"  # two calls, each with its id
     path.write_text(json.dumps(document) + "\n")
     assert _run("eval", str(path), "--judge", "lexical", "--metrics", "none")[0] == 0
+
+
+def test_mlflow_expectation_keys_a_line_keeps_unchecked_are_warnings_strict_fails_on() -> None:
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "Was my refund approved?"}]},
+        "expectations": {
+            "expected_response": "Your refund was approved.",
+            "expected_tool_calls": [{"name": "lookup_refund"}],
+            "expected_retrieved_context": [{"doc_uri": "kb/refunds"}],
+        },
+    }
+    result = CliRunner().invoke(main, ["validate", "-", "--strict"], input=json.dumps(line) + "\n")
+    assert result.exit_code == 1
+    first, second = result.stdout.splitlines()
+    assert first.startswith(
+        '<stdin>:1: warning: $.expectations.expected_tool_calls: unknown key "expected_tool_calls" '
+        "(kept as extra data, not checked): MLflow's expected tool calls; MorganaBench checks calls written as "
+        "expectations.assertions"
+    )
+    assert second.startswith("<stdin>:1: warning: $.expectations.expected_retrieved_context: unknown key ")
+    assert "inputs.metadata.turns[-1].resources" in second
+    assert "1 valid, 0 invalid, 2 warning(s), failures under --strict" in result.stderr

@@ -145,6 +145,50 @@ def test_plain_text_outputs_are_the_response() -> None:
     assert feedback.value == 1.0
 
 
+_REFUND = {"messages": [{"role": "user", "content": "Was my refund approved?"}]}
+_APPROVED = "Your refund was approved."
+
+
+def _retrieved(*ids: str) -> dict[str, Any]:
+    chunks = [{"id": doc, "page_content": "Refunds are approved within a week."} for doc in ids]
+    return {"response": _APPROVED, "trace": [{"event": "retriever", "outputs": chunks}]}
+
+
+def test_mlflows_expected_retrieved_context_is_checked_as_the_documents_to_retrieve() -> None:
+    from mb.integrations._engine import RowEvaluator
+
+    evaluator = RowEvaluator(LexicalJudge(), None, ())
+    expected = {"expected_response": _APPROVED, "expected_retrieved_context": [{"doc_uri": "kb/refunds"}]}
+    assert evaluator.evaluate(_REFUND, _retrieved("kb/refunds", "kb/faq"), expected).passed
+    for outputs in (_APPROVED, _retrieved("kb/faq")):  # nothing retrieved, or another document
+        result = evaluator.evaluate(_REFUND, outputs, expected)
+        assert (result.passed, result.status) == (False, "failed")
+        assert "not retrieved: kb/refunds" in "; ".join(result.failure_reasons())
+    with pytest.raises(
+        InputError, match="expected_retrieved_context is not a non-empty list of objects with a doc_uri"
+    ):
+        evaluator.evaluate(_REFUND, _retrieved("kb/refunds"), {"expected_retrieved_context": ["kb/refunds"]})
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "meaning"),
+    [
+        ("expected_tool_calls", [{"name": "lookup_refund"}], "expectations.assertions"),
+        ("expected_output", _APPROVED, "did you mean expected_response?"),
+        ("reference", _APPROVED, "did you mean expected_response?"),
+    ],
+)
+def test_an_expectation_mlflow_reads_and_morganabench_does_not_is_an_error_in_a_row(
+    key: str, value: Any, meaning: str
+) -> None:
+    (passed,) = scorers(judge=LexicalJudge(), include=["passed"])
+    for expectations in ({key: value}, {"expected_response": _APPROVED, key: value}):
+        feedback = passed(inputs=_REFUND, outputs=_APPROVED, expectations=expectations)
+        assert feedback.value is None
+        assert f"expectations.{key} is not read by MorganaBench" in feedback.error.error_message
+        assert meaning in feedback.error.error_message
+
+
 def test_scorer_names_and_include() -> None:
     assert scorer_names(["similarity", "citations=2"]) == (
         "passed",

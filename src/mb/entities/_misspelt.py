@@ -10,7 +10,14 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-__all__ = ["EXPECTING", "NOTHING_EXPECTED", "check_misspelt_keys", "misspelt_key", "names_expected_response"]
+__all__ = [
+    "EXPECTING",
+    "MLFLOW_EXPECTATIONS",
+    "NOTHING_EXPECTED",
+    "check_misspelt_keys",
+    "misspelt_key",
+    "names_expected_response",
+]
 
 _Types = type | tuple[type, ...]
 _HOLDING: dict[str, dict[str, _Types]] = {
@@ -30,6 +37,13 @@ NOTHING_EXPECTED = f"no {', '.join(EXPECTING[:-1])} or {EXPECTING[-1]}"
 _RESPONSE_WORDS = frozenset({"", "answer", "output", "reference", "ground_truth", "groundtruth", "ideal", "target"})
 """What other evaluation tools call the expected response (``expected_output``, ``reference``, ``ground_truth``,
 ``expected``), after ``expected`` and before a plural ``s``."""
+
+MLFLOW_EXPECTATIONS = {
+    "expected_retrieved_context": "MLflow's documents to retrieve; MorganaBench reads their ids from "
+    "inputs.metadata.turns[-1].resources (the retrieval metric)",
+    "expected_tool_calls": "MLflow's expected tool calls; MorganaBench checks calls written as expectations.assertions",
+}
+"""Keys of ``expectations`` that MLflow's scorers read and MorganaBench does not, with what they hold."""
 
 
 def names_expected_response(key: str) -> bool:

@@ -13,6 +13,7 @@ import orjson
 
 from .._loop import BackgroundLoop
 from ..entities import Example
+from ..entities._misspelt import MLFLOW_EXPECTATIONS, names_expected_response
 from ..errors import InputError
 from ..io import LineError, parse_document
 from ..judges.base import Judge
@@ -31,11 +32,40 @@ def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
     """
     if isinstance(outputs, str):
         outputs = {"response": outputs}
+    if isinstance(expectations, dict) and isinstance(inputs, dict):
+        inputs, expectations = _mlflow_keys(inputs, expectations)
     document = {"inputs": inputs, "outputs": outputs, "expectations": expectations or {}}
     parsed = parse_document(document, file="row", line=1)
     if isinstance(parsed, LineError):
         raise InputError(f"the row is not a MorganaBench example ({parsed.message})")
     return parsed
+
+
+_RETRIEVED = "expected_retrieved_context"
+
+
+def _mlflow_keys(inputs: dict[str, Any], expectations: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """MLflow's expected documents (``doc_uri``) as the current turn's resources, which the retrieval metric checks
+    (:meth:`RowEvaluator.evaluate` requires it); any other key MLflow's scorers read and MorganaBench does not is an
+    error: a row never passes with an expectation left unchecked."""
+    for key in expectations:
+        meaning = MLFLOW_EXPECTATIONS.get(key) if key != _RETRIEVED else None
+        meaning = meaning or ("did you mean expected_response?" if names_expected_response(key) else None)
+        if meaning is not None:
+            raise InputError(f"the row's expectations.{key} is not read by MorganaBench ({meaning})")
+    if _RETRIEVED not in expectations:
+        return inputs, expectations
+    documents = expectations[_RETRIEVED]
+    ids = [d.get("doc_uri") if isinstance(d, dict) else None for d in documents] if isinstance(documents, list) else []
+    if not ids or not all(isinstance(uri, str) and uri.strip() for uri in ids):
+        raise InputError(f"the row's expectations.{_RETRIEVED} is not a non-empty list of objects with a doc_uri")
+    expectations = {key: value for key, value in expectations.items() if key != _RETRIEVED}
+    metadata = inputs.get("metadata") or {}
+    turns = metadata.get("turns") or [{"categories": {}}] if isinstance(metadata, dict) else None
+    if not isinstance(turns, list) or not isinstance(turns[-1], dict):
+        return inputs, expectations  # invalid metadata: the row is refused
+    last = {**turns[-1], "resources": [*(turns[-1].get("resources") or []), *ids]}
+    return {**inputs, "metadata": {**metadata, "turns": [*turns[:-1], last]}}, expectations
 
 
 class RowEvaluator:
@@ -82,14 +112,18 @@ class RowEvaluator:
                 self._cache.move_to_end(key)
         if owner:
             try:
-                future.set_result(self._run(example_from_row(inputs, outputs, expectations)))
+                require = self._require
+                named = {s.name if isinstance(s, MetricSpec) else MetricSpec.parse(s).name for s in require}
+                if isinstance(expectations, dict) and _RETRIEVED in expectations and "retrieval" not in named:
+                    require = [*require, "retrieval"]  # the expected documents, now the turn's resources
+                future.set_result(self._run(example_from_row(inputs, outputs, expectations), require))
             except BaseException as exc:
                 future.set_exception(exc)
         return future.result()
 
-    def _run(self, example: Example) -> ExampleResult:
+    def _run(self, example: Example, require: Sequence[str | MetricSpec]) -> ExampleResult:
         from ..evaluation import evaluate_example
 
         judge = self.judge
-        coroutine = evaluate_example(example, judge=judge, metrics=self._metrics, require=self._require)
+        coroutine = evaluate_example(example, judge=judge, metrics=self._metrics, require=require)
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop.get()).result()

@@ -28,7 +28,13 @@ import orjson
 from pydantic import BaseModel
 
 from ..entities import Example
-from ..entities._misspelt import EXPECTING, NOTHING_EXPECTED, misspelt_key, names_expected_response
+from ..entities._misspelt import (
+    EXPECTING,
+    MLFLOW_EXPECTATIONS,
+    NOTHING_EXPECTED,
+    misspelt_key,
+    names_expected_response,
+)
 from ..entities.outputs import unread_calls
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
@@ -230,8 +236,12 @@ def line_key_warnings(
     for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
         what = "a tool call, not an answer" if key == "response" else "not read"
         found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, f"{what}; {_CALLS_GO}"))
-    expectations = document.get("expectations") if valid and isinstance(document, dict) else None
-    if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
+    expectations = document.get("expectations") if isinstance(document, dict) else None
+    expectations = expectations if isinstance(expectations, dict) else {}
+    for key in (key for key in expectations if key in MLFLOW_EXPECTATIONS):  # in the line's order
+        what = f'unknown key "{key}" (kept as extra data, not checked): {MLFLOW_EXPECTATIONS[key]}'
+        found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, what))
+    if valid and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
     return found
 

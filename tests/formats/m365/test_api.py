@@ -168,6 +168,24 @@ def test_an_item_whose_evaluators_are_replaced_by_none_is_not_a_pass() -> None:
     assert checked["status"] == "pass"
 
 
+def test_morganabench_assertions_in_extensions_run_when_no_evaluator_applies() -> None:
+    called = {"morganabench": {"assertions": [{"assert_that": "tool_called", "tool": "search"}]}}
+    document = {
+        "schemaVersion": "1.2.0",
+        "default_evaluators": {},
+        "items": [
+            {"prompt": "Say hi", "expected_response": "You said: Say hi", "extensions": called},
+            {"prompt": "Say hi", "evaluators": {}, "evaluators_mode": "replace", "extensions": called},
+        ],
+    }
+    run = run_document(parse_document(document), echo, judge=LexicalJudge())
+    assert_valid_1_7(run.document)
+    for item in run.document["items"]:
+        assert item["status"] == "fail"  # echo calls no tool
+        assert item["scores"]["toolCalls"]["result"] == "fail"
+        assert "no call to tool 'search'" in item["scores"]["toolCalls"]["reason"]
+
+
 def test_exact_match_is_the_whole_response_not_a_part_of_it() -> None:
     document = {
         "schemaVersion": "1.7.0",

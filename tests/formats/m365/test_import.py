@@ -218,3 +218,29 @@ def test_a_prompt_of_white_space_is_refused_naming_file_item_and_field(items: li
     assert [problem.path for problem in info.value.problems] == [path]
     assert str(info.value).startswith(f"evals.json: {path}: ")
     assert "must not be empty" in str(info.value)
+
+
+def test_misspelt_morganabench_data_in_extensions_is_refused_naming_file_item_and_key() -> None:
+    search = [{"assert_that": "tool_called", "tool": "search"}]
+    raw = {
+        "schemaVersion": "1.2.0",
+        "items": [
+            {"prompt": "q1", "extensions": {"morganabench": {"asertions": search, "guideline": ["Be brief"]}}},
+            {"prompt": "q2", "extensions": {"MorganaBench": {"assertions": search}}},
+            {"turns": [{"prompt": "q3", "extensions": {"morganabench": {"expected_fact": ["Paris"]}}}]},
+            {"prompt": "q4", "extensions": {"morganabench": {"assertions": search, "note": "kept"}}},
+        ],
+    }
+    with pytest.raises(M365DocumentError) as info:
+        document_to_examples(parse_document(raw, file="evals.json"))
+    assert [problem.path for problem in info.value.problems] == [
+        "$.items[0].extensions.morganabench.asertions",
+        "$.items[0].extensions.morganabench.guideline",
+        "$.items[1].extensions.MorganaBench",
+        "$.items[2].turns[0].extensions.morganabench.expected_fact",
+    ]
+    message = str(info.value)
+    assert message.startswith("evals.json: $.items[0].extensions.morganabench.asertions: ")
+    for meant in ("assertions", "guidelines", "expected_facts"):
+        assert f'did you mean "{meant}"?' in message
+    assert 'MorganaBench: not read (MorganaBench data is read from "morganabench" alone); did you mean it?' in message

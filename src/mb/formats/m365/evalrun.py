@@ -20,6 +20,7 @@ import anyio
 
 from ..._version import __version__
 from ...entities import Example
+from ...entities._misspelt import EXPECTING
 from ...errors import ConfigError
 from ...evaluation._example import agent_failure
 from ...judges.base import Judge
@@ -78,7 +79,8 @@ async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
     from ...evaluation import NOTHING_CHECKED, MetricSpec, evaluate_example
 
     requests, _ = metric_requests(example_evaluators(example))
-    if not requests:
+    own = example.expectations.model_dump(include=set(EXPECTING) - {"expected_response"}, exclude_unset=True)
+    if not requests and not any(own.values()):  # nor MorganaBench's own expectations (assertions, facts...)
         return ExampleResult(line=line, passed=True, status="passed", score=1.0)
     specs = [MetricSpec(r.metric, r.threshold, dict(r.options)) for r in requests]
     scored = example

@@ -43,6 +43,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...entities import Example
+from ...entities._misspelt import misspelt_key
 from ...io import Problem, json_path
 from .document import LoadedDocument, M365DocumentError, load_document
 
@@ -146,6 +147,7 @@ def _example(
     if "expected_response" in entry and not _expected(entry):  # kept as written, so an export gives it back
         fields["expected_response"] = entry["expected_response"]
     native = take_native(fields, _NATIVE_KEYS)  # results stay in place
+    problems.extend(_unread(fields.get("extensions"), [*path, "extensions"]))
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
     if "context" in entry:  # the JSON value the export kept, unless the string was edited since
@@ -172,6 +174,22 @@ def _example(
             loc = [part for part in error["loc"] if isinstance(part, (str, int))]
             problems.append(Problem(json_path([*base, *loc[1:]]), f"{error['msg']} (in {loc[0] if loc else '$'})"))
         return None
+
+
+def _unread(extensions: Any, path: list[str | int]) -> list[Problem]:
+    """MorganaBench data in ``extensions`` that would not be read: a key of the ``morganabench`` object misspelt (as
+    in a line's ``expectations`` or ``inputs``), or that object under another case (``MorganaBench``)."""
+    found: list[Problem] = []
+    for key in extensions if isinstance(extensions, dict) else ():
+        if key != NATIVE_EXTENSION and key.casefold() == NATIVE_EXTENSION:
+            case = f'not read (MorganaBench data is read from "{NATIVE_EXTENSION}" alone); did you mean it?'
+            found.append(Problem(json_path([*path, key]), case))
+    own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
+    for key, value in own.items() if isinstance(own, dict) else ():
+        why = misspelt_key("Expectations", key, value) or misspelt_key("Inputs", key, value)
+        if why is not None:
+            found.append(Problem(json_path([*path, NATIVE_EXTENSION, key]), why))
+    return found
 
 
 def take_native(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ Per item or turn:
 2. a preceding turn of the thread failed: ``error``, ``{"code": "turnSkipped", ...}`` (the turn is not attempted);
 3. at least one evaluator ran and errored: ``partial``, ``{"code": "evaluatorsFailed", "message": "Agent response
    obtained. X of Y evaluators failed to run."}``;
-4. no evaluator applies (an empty ``evaluators`` with ``replace``, empty ``default_evaluators``): ``partial``, with
+4. nothing applies (an empty ``evaluators`` with ``replace``, empty ``default_evaluators``, no MorganaBench
+   expectations): ``partial``, with
    the ``evaluatorsFailed`` code and ``Agent response obtained. No evaluator applies: nothing was evaluated.`` (nothing
    checked is no pass; ``error`` is kept for an agent that did not respond);
 5. otherwise any evaluator failed: ``fail``, even beside evaluators that were not run (``Evaluator not run: ...``:
