@@ -142,6 +142,22 @@ PAIRS: list[tuple[str, object, object]] = [
     ("10 to 6 tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T17:51:00"),
     ("10 to 6 tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T22:00:00"),
     ("from 5 to 7 tomorrow", "2026-03-12T05:00:00", "2026-03-12T06:55:00"),  # after "from", a range only
+    # "<holiday> eve" is the day before it
+    ("thanksgiving eve", "2026-11-25", "2026-11-26"),
+    ("easter eve", "2026-04-04", "2026-04-05"),
+    ("new year's eve", "2026-12-31", "2025-12-31"),  # its own date, never the day before new year's day
+    # shorthand: "tomo", "last but one", "quarter hour", "plus" and "minus" between a day and a length
+    ("tomo at 9am", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
+    ("the last but one Friday of March", "2026-03-20", "2026-03-27"),
+    ("in a quarter hour", "2026-03-11T14:45:00", "2026-03-11T14:46:00"),
+    ("a quarter-hour ago", "2026-03-11T14:15:00", "2026-03-11T14:16:00"),
+    ("today plus 3 days", "2026-03-14", "2026-03-15"),
+    ("now plus 2 hours", "2026-03-11T16:30:00", "2026-03-11T16:31:00"),
+    ("today minus a week", "2026-03-04", "2026-03-05"),
+    # a day, a month's name and two digits joined by dots, as by dashes: the year, never a clock beside a date
+    ("12.Sep.09", "2009-09-12", "2009-09-13"),
+    ("12.Sep.09", "2009-09-12", "2026-09-09"),
+    ("12.sep.2009", "2009-09-12", "2009-09-11"),
 ]
 
 
@@ -158,6 +174,8 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
         ("in the next 0 minutes", "2026-03-11T14:30:00"),  # a window of no length
         ("the last 0 days", "2026-03-11"),
         ("2 hours ago tomorrow", "2026-03-12T12:30:00"),  # hours ago count from now, never from another day
+        ("3 days plus", "2026-03-14"),  # "plus" with nothing after it
+        ("today+3", "2026-03-14"),  # a number with no unit
     ],
 )
 def test_a_phrase_not_understood_whole_is_an_error(phrase: str, argument: object) -> None:

@@ -81,8 +81,8 @@ _YEAR = (
 )
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
-#: Two digits after a date written with a dash or slash between its day and month, joined the same way ("12-sep-09"),
-#: or after a space ("5 mar 12"): the year.
+#: Two digits after a date written with a dash, slash or dot between its day and month, joined the same way
+#: ("12-sep-09", "12.sep.09"), or after a space ("5 mar 12"): the year.
 _SHORT_YEAR = rf"(?:(?P=ds)(?P<yy3>\d\d)|\s+(?P<yy4>\d\d)){_NOT_TIME}"
 _REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
 
@@ -134,7 +134,7 @@ def _month_day(m: re.Match[str]) -> Item | None:
 
 _element(
     _REL_DATE
-    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*(?P<ds>[-/])\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})"
+    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*(?P<ds>[-/.])\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})"
     + rf"\.?(?:{_SHORT_YEAR}|{_YEAR})",
     _REL_WORDS,
     "the",

@@ -165,6 +165,13 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "sukkot": _hebrew(7, 15), "hanukkah": _hebrew(9, 25), "chanukah": _hebrew(9, 25), "hanukah": _hebrew(9, 25),
     "passover": _hebrew(1, 15), "pesach": _hebrew(1, 15), "purim": _hebrew(12, 14), "shavuot": _hebrew(3, 6),
 }  # fmt: skip
+#: "<holiday> eve" is the day before it ("thanksgiving eve", "easter eve"), for the names not ending "day" or "eve"
+#: whose eve is not named above ("new year's eve" is December 31).
+HOLIDAYS |= {
+    f"{name} eve": _after(rule, -1)
+    for name, rule in HOLIDAYS.items()
+    if not name.endswith(("day", "eve")) and f"{name} eve" not in HOLIDAYS
+}
 
 
 def holiday_date(name: str, year: int) -> date | None:

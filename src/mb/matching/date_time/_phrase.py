@@ -54,7 +54,10 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "2nite": "tonight", "2day": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
-                  "any time": "anytime", "some time": "sometime"}  # fmt: skip
+                  "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
+                  "last but one": "second to last",
+                  "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
+                  "plus": "+", "minus": "-"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
