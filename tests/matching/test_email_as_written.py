@@ -213,3 +213,23 @@ def _validator_reading(address: str) -> str | None:
 def test_an_address_reads_as_email_validator_reads_it(address: str) -> None:
     expected = _validator_reading(address)
     assert parse_addresses(address)[0] == (() if expected is None else (expected,))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana Reyes <dana.reyes@example.com>",
+        "Dana  Reyes   <Dana.Reyes@Example.com>",
+        "Agent 7 <dana+ops@mail.example.org>",
+        "Dana <a..b@example.com>",
+        "Dana <dana@example.com.>",
+        "Dana <.dana@example.com>",
+        "Dana <dana@localhost>",
+    ],
+)
+def test_a_display_name_reads_as_the_standard_parser_reads_it(text: str) -> None:
+    from email.utils import getaddresses
+
+    ((_, address),) = getaddresses([text])
+    expected = _validator_reading(address)
+    assert parse_addresses(text)[0] == (() if expected is None else (expected,))

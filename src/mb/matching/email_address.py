@@ -21,6 +21,8 @@ _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
 _BARE = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+").fullmatch
 """A lone address with no display name, quoting or list: the standard parser would give it back as it is."""
+_NAMED = re.compile(r"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) +<([A-Za-z0-9._+-]+@[A-Za-z0-9.-]+)>").fullmatch
+"""Plain words and one such address in angle brackets: the standard parser gives back the words and the address."""
 
 
 _PLAIN_LOCAL = re.compile(r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*").fullmatch
@@ -92,7 +94,12 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if text.count("<") != text.count(">") or _EMPTY_ANGLE.search(text):  # "dana@example.com>", "dana@example.com <>"
         return (), (text,)
     try:
-        pairs = [("", text)] if _BARE(text) else getaddresses([text.replace(";", ",")])
+        if _BARE(text):
+            pairs = [("", text)]
+        elif named := _NAMED(text):
+            pairs = [(named[1], named[2])]
+        else:
+            pairs = getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
         return (), (render(text, 60),)
     for name, address in pairs:
