@@ -163,3 +163,73 @@ def test_an_expected_value_that_is_not_one_address_is_the_benchmarks_error_never
     result = evaluate([example], judge="lexical").results[0]
     assert result.status == "error", result
     assert "is not a single email address" in str(result.model_dump())
+
+
+def _validator_reading(address: str) -> str | None:
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        result = validate_email(address, check_deliverability=False, allow_smtputf8=True)
+    except EmailNotValidError:
+        return None
+    return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "dana.reyes@example.com",
+        "Dana.Reyes+tag@Example.COM",
+        "a" * 64 + "@example.com",
+        "a" * 65 + "@example.com",  # over the local part's 64 characters: taken all the same (not strict)
+        "a" * 240 + "@example.com",  # over 254 characters in all
+        "a@" + "b" * 63 + ".com",
+        "a@" + "b" * 64 + ".com",  # a label over 63 characters
+        "a" * 10 + "@" + ".".join(["c" * 60] * 4) + ".com",
+        "a" * 50 + "@" + ".".join(["c" * 60] * 4) + ".com",  # the same domain, too long with this local part
+        "dana@localhost",
+        "dana@mail.test",
+        "dana@example.invalid",
+        "dana@printer.local",
+        "dana@example",
+        "dana@example.123",
+        "dana@-example.com",
+        "dana@example-.com",
+        "dana@exa_mple.com",
+        "dana@example..com",
+        "dana@xn--bcher-kva.example",
+        "dana@xn--.com",
+        "dana@[192.0.2.1]",
+        "dana@",
+        "dana@@example.com",
+        "dana@b@example.com",
+        ".dana@example.com",
+        "dana.@example.com",
+        "da..na@example.com",
+        "-dana_@example.com",
+        "Postmaster@example.com",
+    ],
+)
+def test_an_address_reads_as_email_validator_reads_it(address: str) -> None:
+    expected = _validator_reading(address)
+    assert parse_addresses(address)[0] == (() if expected is None else (expected,))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana Reyes <dana.reyes@example.com>",
+        "Dana  Reyes   <Dana.Reyes@Example.com>",
+        "Agent 7 <dana+ops@mail.example.org>",
+        "Dana <a..b@example.com>",
+        "Dana <dana@example.com.>",
+        "Dana <.dana@example.com>",
+        "Dana <dana@localhost>",
+    ],
+)
+def test_a_display_name_reads_as_the_standard_parser_reads_it(text: str) -> None:
+    from email.utils import getaddresses
+
+    ((_, address),) = getaddresses([text])
+    expected = _validator_reading(address)
+    assert parse_addresses(text)[0] == (() if expected is None else (expected,))

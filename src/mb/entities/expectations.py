@@ -184,7 +184,8 @@ ParameterAssertion = Annotated[
 
 
 def _named(name: str) -> str:
-    if not "".join(char for char in name if unicodedata.category(char) != "Cf").strip():  # zero-width spaces too
+    visible = name if name.isascii() else "".join(char for char in name if unicodedata.category(char) != "Cf")
+    if not visible.strip():  # zero-width spaces too (no format character is ASCII)
         raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
     return name
 
