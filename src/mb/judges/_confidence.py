@@ -3,9 +3,12 @@ decides EQUIVALENCE and SIMILARITY, with the share of right verdicts measured on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
-__all__ = ["SHORT_WORDS", "Band"]
+from .base import JudgeTask
+
+__all__ = ["BANDED", "SHORT_WORDS", "Band", "with_overrides"]
 
 SHORT_WORDS = 12
 """Pairs whose longer text has at most this many words are *short* (the shape of tool arguments)."""
@@ -27,3 +30,25 @@ class Band:
 
     failed_confidence: float
     """Share of failures (below ``low``) that were right on the public corpora it was measured on."""
+
+
+BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
+"""Tasks decided by ``equivalence_verdict``: the raw measure's band, the guards and the doubts."""
+
+
+def with_overrides(
+    thresholds: Mapping[JudgeTask, float],
+    bands: Mapping[bool, Band],
+    overrides: Mapping[JudgeTask | str, float] | None,
+) -> tuple[dict[JudgeTask, float], dict[JudgeTask, Mapping[bool, Band]]]:
+    """An offline judge's thresholds per task and bands per banded task, ``overrides`` applied: for EQUIVALENCE and
+    SIMILARITY an override is the upper threshold of both bands of that task (the lower one stays unless above it)."""
+    merged = dict(thresholds)
+    banded: dict[JudgeTask, Mapping[bool, Band]] = dict.fromkeys(BANDED, bands)
+    for task, value in (overrides or {}).items():
+        high = merged[JudgeTask(task)] = float(value)
+        if JudgeTask(task) in BANDED:
+            banded[JudgeTask(task)] = {
+                short: replace(band, low=min(band.low, high), high=high) for short, band in bands.items()
+            }
+    return merged, banded

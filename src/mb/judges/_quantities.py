@@ -339,15 +339,6 @@ def _number(m: re.Match[str]) -> Iterator[Quantity]:
     yield Quantity("number", frozenset({round(value, 6)}), said.strip(), unit=unit)
 
 
-def _blank(
-    text: str, pattern: re.Pattern[str], build: Callable[[re.Match[str]], Iterator[Quantity]]
-) -> tuple[str, list[Quantity]]:
-    found: list[Quantity] = []
-    for match in pattern.finditer(text):
-        found.extend(build(match))
-    return pattern.sub(lambda m: " " * len(m.group()), text), found
-
-
 def _word_class(word: str) -> str:
     value = _NUMBER_WORDS.get(word)
     if value is None:
@@ -475,17 +466,6 @@ def _roman_value(word: str) -> int:
     return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
-_DIGIT = re.compile(r"\d")
-_DIGIT_STEPS = (
-    (_ISO, _iso),
-    (_SLASH, _slash),
-    (_MERIDIEM, _meridiem),
-    (_CLOCK, _clock),
-    (_CODE, _code),
-    (_NUMBER, _number),
-)
-
-
 _WORD_MERIDIEM = re.compile(rf"\b({'|'.join(ONES[1:13])})\s+([ap])\.?m\b\.?", re.IGNORECASE)
 """An hour in words with "am" or "pm": "seven pm"."""
 
@@ -495,18 +475,30 @@ def _word_meridiem(m: re.Match[str]) -> Iterator[Quantity]:
     yield _q("time", {((hour % 12) + (12 if m.group(2).casefold() == "p" else 0)) * 60}, m.group().strip())
 
 
+_DIGIT = re.compile(r"\d")
+_STEPS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Iterator[Quantity]]], ...] = (
+    (_CLOCK_PHRASE, _clock_phrase),
+    (_WORD_MERIDIEM, _word_meridiem),
+    (_DURATION, _duration),
+    (_ISO, _iso),
+    (_SLASH, _slash),
+    (_MERIDIEM, _meridiem),
+    (_CLOCK, _clock),
+    (_CODE, _code),
+    (_NUMBER, _number),
+)
+"""The patterns read in order, each match blanked before the next; from ``_ISO`` on, only where a digit is left."""
+
+
 @lru_cache(maxsize=8192)
 def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
-    rest, found = _blank(rest, _CLOCK_PHRASE, _clock_phrase)
-    rest, more = _blank(rest, _WORD_MERIDIEM, _word_meridiem)
-    found.extend(more)
-    rest, more = _blank(rest, _DURATION, _duration)
-    found.extend(more)
-    if _DIGIT.search(rest):
-        for pattern, build in _DIGIT_STEPS:
-            rest, more = _blank(rest, pattern, build)
-            found.extend(more)
+    found: list[Quantity] = []
+    for pattern, build in _STEPS:
+        if pattern is _ISO and not _DIGIT.search(rest):
+            break
+        found.extend(quantity for match in pattern.finditer(rest) for quantity in build(match))
+        rest = pattern.sub(lambda m: " " * len(m.group()), rest)
     found.extend(_from_words(rest, original))
     return tuple(found)

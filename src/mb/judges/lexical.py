@@ -11,10 +11,9 @@ Graded questions (relevance, coherence...) need the LLM judge.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ._confidence import SHORT_WORDS, Band
+from ._confidence import BANDED, SHORT_WORDS, Band, with_overrides
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -42,8 +41,6 @@ splits was equivalent. The confidences are the shares of right verdicts on those
 failure by a guard included)."""
 
 _TASKS = frozenset(LEXICAL_THRESHOLDS)
-_BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
-"""Tasks decided by ``equivalence_verdict``: the overlap's band, the guards and the doubts."""
 
 
 class LexicalJudge:
@@ -53,15 +50,7 @@ class LexicalJudge:
     def __init__(self, thresholds: Mapping[JudgeTask | str, float] | None = None) -> None:
         """``thresholds`` overrides the calibrated raw-similarity threshold per task (for EQUIVALENCE and SIMILARITY
         the one from which a pair passes; the lower threshold stays unless above it)."""
-        self._thresholds = dict(LEXICAL_THRESHOLDS)
-        self._bands: dict[JudgeTask, Mapping[bool, Band]] = dict.fromkeys(_BANDED, LEXICAL_BANDS)
-        for task, value in (thresholds or {}).items():
-            self._thresholds[JudgeTask(task)] = float(value)
-            if JudgeTask(task) in _BANDED:
-                high = float(value)
-                self._bands[JudgeTask(task)] = {
-                    short: replace(band, low=min(band.low, high), high=high) for short, band in LEXICAL_BANDS.items()
-                }
+        self._thresholds, self._bands = with_overrides(LEXICAL_THRESHOLDS, LEXICAL_BANDS, thresholds)
 
     @property
     def name(self) -> str:
@@ -103,7 +92,7 @@ class LexicalJudge:
             error = error or oversized(request)
             if error is None:
                 try:
-                    if request.task in _BANDED and precheck(request) is None:
+                    if request.task in BANDED and precheck(request) is None:
                         raw, detail = pair_similarity(request.candidate, request.reference)
                         words = max(len(request.candidate.split()), len(request.reference.split()))
                         band = self._bands[request.task][words <= SHORT_WORDS]

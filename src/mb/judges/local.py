@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._banded import equivalence_verdict
-from ._confidence import SHORT_WORDS, Band
+from ._confidence import BANDED, SHORT_WORDS, Band, with_overrides
 from ._embedder import get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
 from ._overlap import support_overlap
@@ -65,8 +65,6 @@ LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
 mean of cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
-_BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
-"""Tasks decided by ``equivalence_verdict``: the cosine's band, the guards and the doubts."""
 _PIECE_WORDS = 128
 """Texts longer than this are embedded in sentence-aligned pieces (the model reads 256 word pieces at most)."""
 _WINDOW_SLACK = 0.02
@@ -124,16 +122,7 @@ class LocalJudge:
         at once; ``threads`` sets the BLAS thread count when the model loads before numpy is imported; ``cache_size``
         embeddings are kept in memory. The model computes in float32, on the cpu."""
         require_dependencies()
-        self._thresholds = dict(LOCAL_THRESHOLDS)
-        self._bands: dict[JudgeTask, Mapping[bool, Band]] = dict.fromkeys(_BANDED, BANDS)
-        for task, value in (thresholds or {}).items():
-            self._thresholds[JudgeTask(task)] = float(value)
-            if JudgeTask(task) in _BANDED:
-                high = float(value)
-                self._bands[JudgeTask(task)] = {
-                    short: Band(min(band.low, high), high, band.passed_confidence, band.failed_confidence)
-                    for short, band in BANDS.items()
-                }
+        self._thresholds, self._bands = with_overrides(LOCAL_THRESHOLDS, BANDS, thresholds)
         self._batch_size = batch_size
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
@@ -225,7 +214,7 @@ class LocalJudge:
             if measure is None:
                 error = self._cannot(request) or ""
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
-            elif request.task in _BANDED and measure.fixed is None:
+            elif request.task in BANDED and measure.fixed is None:
                 band = self._bands[request.task][measure.words <= SHORT_WORDS]
                 verdicts.append(equivalence_verdict(request, measure.raw, band, self.name))
             else:
