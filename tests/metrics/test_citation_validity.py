@@ -98,7 +98,19 @@ def test_a_blank_span_citing_a_blank_chunk_is_no_supported_citation() -> None:
     assert "blank or outside the response" in metric.reason
 
 
-@pytest.mark.parametrize(("candidate", "reference"), [(" ", " "), ("", "\n"), (PARIS, " ")])
+@pytest.mark.parametrize(
+    ("response", "chunk", "span"),
+    [("\u200b", "\u200b", (0, 1)), (PARIS + "\ufeff", "\ufeff", (31, 32)), (PARIS + " \u200b\u2060", PARIS, (31, 34))],
+)
+def test_a_span_or_chunk_of_format_characters_is_blank(response: str, chunk: str, span: tuple[int, int]) -> None:
+    citations = [{"document_id": "z", "span_from": span[0], "span_to": span[1]}]
+    line = _line(response, [{"id": "z", "page_content": chunk}], citations=citations)
+    judge = ScriptedJudge(lambda request: 1.0, tasks=tuple(JudgeTask))
+    (result,) = evaluate([Example.model_validate(line)], judge=judge, require=["citations"]).results
+    assert (result.status, result.metrics["citations"].value) == ("failed", 0.0)
+
+
+@pytest.mark.parametrize(("candidate", "reference"), [(" ", " "), ("", "\n"), (PARIS, " "), (PARIS, "\u200b\ufeff")])
 def test_a_blank_text_supports_nothing(candidate: str, reference: str) -> None:
     (verdict,) = asyncio.run(LexicalJudge().judge([JudgeRequest(JudgeTask.SUPPORT, candidate, reference)]))
     assert (verdict.passed, verdict.score) == (False, 0.0)
@@ -113,6 +125,18 @@ def test_the_same_citation_twice_counts_once() -> None:
     metric = result.metrics["citations"]
     assert (result.status, metric.value, metric.details["count"]) == ("failed", 1.0, 1)
     assert len([r for r in judge.asked if r.task is JudgeTask.SUPPORT]) == 1
+
+
+@pytest.mark.parametrize(("text", "spans"), [(PARIS + " ", [(0, 31), (0, 32)]), ("\u200b" + PARIS, [(0, 32), (1, 32)])])
+def test_the_same_text_cited_with_spans_differing_by_blank_ends_counts_once(
+    text: str, spans: list[tuple[int, int]]
+) -> None:
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": stop} for start, stop in spans]
+    example = Example.model_validate(_line(text, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    judge = ScriptedJudge(lambda request: 1.0, tasks=tuple(JudgeTask))
+    (result,) = evaluate([example], judge=judge, require=["citations=2"]).results
+    metric = result.metrics["citations"]
+    assert (result.status, metric.value, metric.details["count"]) == ("failed", 1.0, 1)
 
 
 AGENT = """

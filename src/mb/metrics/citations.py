@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .._trim import trimmed
 from ..entities import Example, Outputs, RetrievalResult, RetrievalResults
 from ..errors import ConfigError
 from ..judges.base import JudgeRequest, JudgeTask
@@ -107,11 +108,14 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     spans: list[tuple[int, int]] = []
     errors: list[str] = []
     judge: str | None = None
-    cited: dict[tuple[str, int, int], int] = {}  # each citation counted once, by its first index
+    cited: dict[tuple[str, str | int, int], tuple[int, int, int]] = {}  # once per document and text cited (trimmed)
     for index, citation in enumerate(outputs.citations):
-        cited.setdefault((citation.document_id, citation.span_from, citation.span_to), index)
-    for (document_id, start, stop), index in cited.items():
-        if not 0 <= start < stop <= len(response) or not response[start:stop].strip():  # out of bounds, or blank
+        start, stop = citation.span_from, citation.span_to
+        inside = 0 <= start < stop <= len(response)
+        key = (citation.document_id, trimmed(response[start:stop]), 0) if inside else (citation.document_id, start, stop)
+        cited.setdefault(key, (index, start, stop))
+    for (document_id, text, _), (index, start, stop) in cited.items():
+        if not isinstance(text, str) or not text:  # out of bounds, or blank
             invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
