@@ -16,6 +16,7 @@ from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.judges.base import JudgeRequest, JudgeTask
 from mb.judges.lexical import LexicalJudge
+from mb.metrics.citations import citations
 from mb.results import ExampleResult
 from tests.support.judges import ScriptedJudge
 
@@ -43,7 +44,6 @@ def _evaluate(line: dict[str, Any], require: str = "citations") -> ExampleResult
         ("Paris is the capital of France [7].", [{"id": "doc_1", "page_content": "Berlin is in Germany."}]),
         ("The Eiffel tower opened in [1889].", None),  # no retrieval at all: a year in brackets
         ("The tower opened in [1889].", [{"id": "a", "page_content": "x"}, {"id": "b", "page_content": "y"}]),
-        ("See [the atlas](https://atlas.example/fr).", [{"id": "doc_1", "page_content": PARIS}]),
         ("Paris 【4:0†wiki】.", None),
     ],
 )
@@ -74,6 +74,31 @@ def test_a_marker_pointing_at_a_retrieved_chunk_is_undecided_as_its_support_is_n
     metric = result.metrics["citations"]
     assert (result.status, metric.passed, metric.details["undecided"]) == ("undecided", False, True)
     assert metric.value == len(metric.details["markers"])
+
+
+@pytest.mark.parametrize("link", ["https://paris.example/", "HTTPS://Paris.Example", "https://paris.example"])
+def test_a_link_differing_from_a_chunk_url_by_a_trailing_slash_or_case_points_at_it(link: str) -> None:
+    chunks = [{"id": "d", "url": "https://paris.example", "page_content": PARIS}]
+    metric = _evaluate(_line(f"Paris is the capital [source]({link}).", chunks)).metrics["citations"]
+    assert (metric.value, metric.details["undecided"]) == (1.0, True)
+
+
+def test_a_link_naming_no_retrieved_chunk_is_no_citation_marker() -> None:
+    chunks = [{"id": "doc_1", "page_content": PARIS}]
+    response = "Paris is the capital [1]. See [the city site](https://paris.fr/visit) for visits."
+    result = _evaluate(_line(response, chunks))
+    metric = result.metrics["citations"]
+    assert (result.status, metric.value, metric.details["markers"]) == ("undecided", 1.0, ["[1]"])
+    assert metric.details["ignored_links"] == ["[the city site](https://paris.fr/visit)"]
+    assert "ignored" in metric.reason
+    only_link = _evaluate(_line("See [the atlas](https://atlas.example/fr).", chunks)).metrics["citations"]
+    assert (only_link.passed, only_link.value, only_link.details["count"]) == (False, 0.0, 0)
+    assert "not a valid citation" not in only_link.reason
+
+
+def test_a_response_whose_only_marker_is_a_link_with_nothing_retrieved_is_no_citing_response() -> None:
+    assert not citations.applies(Example.model_validate(_line("See [the atlas](https://atlas.example/fr).", None)))
+    assert citations.applies(Example.model_validate(_line("Paris is the capital [1].", None)))
 
 
 def test_one_invalid_marker_fails_beside_valid_ones() -> None:
