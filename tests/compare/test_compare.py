@@ -314,11 +314,27 @@ def test_an_example_passing_some_trials_before_and_none_now_is_a_regression() ->
     assert compare_runs(new, base).fixes[0].example_hash == "a"
 
 
-def test_a_trial_left_undecided_makes_no_regression_of_a_partial_pass() -> None:
-    base = _file("base", [("a", "passed"), ("a", "failed")])
-    new = _file("new", [("a", "undecided"), ("a", "failed")])
-    comparison = compare_runs(base, new)
-    assert (comparison.regressions, comparison.fixes, comparison.undecided) == ([], [], [])
+def test_a_fall_to_no_passing_trial_is_a_regression_whatever_the_undecided_trials() -> None:
+    for before, after in (
+        (["passed", "failed"], ["undecided", "failed"]),
+        (["passed", "failed", "undecided"], ["failed", "failed", "undecided"]),
+        (["passed", "passed", "undecided"], ["failed", "failed", "undecided"]),
+    ):
+        comparison = compare_runs(_file("base", [("a", s) for s in before]), _file("new", [("a", s) for s in after]))
+        assert [flip.example_hash for flip in comparison.regressions] == ["a"], (before, after)
+        assert f"passed in base, 0 of {len(after)} in new" in comparison.regressions[0].reason
+        assert (comparison.fixes, comparison.undecided) == ([], [])
+
+
+def test_other_changes_with_undecided_trials_are_listed_undecided_never_as_fixes() -> None:
+    for before, after in (
+        (["failed", "undecided"], ["passed", "failed", "undecided"]),
+        (["passed", "failed", "undecided"], ["passed", "passed", "undecided"]),
+        (["passed"], ["undecided"]),
+    ):
+        comparison = compare_runs(_file("base", [("a", s) for s in before]), _file("new", [("a", s) for s in after]))
+        assert [flip.example_hash for flip in comparison.undecided] == ["a"], (before, after)
+        assert (comparison.regressions, comparison.fixes) == ([], [])
 
 
 def test_fail_on_regression_counts_a_drop_from_some_passing_trials_to_none(tmp_path: Path) -> None:

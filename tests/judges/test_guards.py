@@ -138,6 +138,8 @@ def test_a_fired_guard_caps_the_score_below_the_boundary() -> None:
         (JudgeRequest(EQ, "", ""), (1.0, "both texts are empty")),
         (JudgeRequest(EQ, "  ", "expected"), (0.0, "the candidate text is empty")),
         (JudgeRequest(SIM, "a response", " "), (0.0, "the reference text is empty")),
+        (JudgeRequest(SUP, "\u200b", "Paris is the capital."), (0.0, "the candidate text is empty")),
+        (JudgeRequest(SUP, "Paris is the capital.", "\ufeff \u200b"), (0.0, "the reference text is empty")),
         (JudgeRequest(JudgeTask.COHERENCE, "a response"), None),
         (JudgeRequest(EQ, "x", "y"), None),
     ],

@@ -16,6 +16,7 @@ from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.judges.base import JudgeRequest, JudgeTask
 from mb.judges.lexical import LexicalJudge
+from mb.metrics.citations import citations
 from mb.results import ExampleResult
 from tests.support.judges import ScriptedJudge
 
@@ -43,7 +44,6 @@ def _evaluate(line: dict[str, Any], require: str = "citations") -> ExampleResult
         ("Paris is the capital of France [7].", [{"id": "doc_1", "page_content": "Berlin is in Germany."}]),
         ("The Eiffel tower opened in [1889].", None),  # no retrieval at all: a year in brackets
         ("The tower opened in [1889].", [{"id": "a", "page_content": "x"}, {"id": "b", "page_content": "y"}]),
-        ("See [the atlas](https://atlas.example/fr).", [{"id": "doc_1", "page_content": PARIS}]),
         ("Paris 【4:0†wiki】.", None),
     ],
 )
@@ -76,6 +76,31 @@ def test_a_marker_pointing_at_a_retrieved_chunk_is_undecided_as_its_support_is_n
     assert metric.value == len(metric.details["markers"])
 
 
+@pytest.mark.parametrize("link", ["https://paris.example/", "HTTPS://Paris.Example", "https://paris.example"])
+def test_a_link_differing_from_a_chunk_url_by_a_trailing_slash_or_case_points_at_it(link: str) -> None:
+    chunks = [{"id": "d", "url": "https://paris.example", "page_content": PARIS}]
+    metric = _evaluate(_line(f"Paris is the capital [source]({link}).", chunks)).metrics["citations"]
+    assert (metric.value, metric.details["undecided"]) == (1.0, True)
+
+
+def test_a_link_naming_no_retrieved_chunk_is_no_citation_marker() -> None:
+    chunks = [{"id": "doc_1", "page_content": PARIS}]
+    response = "Paris is the capital [1]. See [the city site](https://paris.fr/visit) for visits."
+    result = _evaluate(_line(response, chunks))
+    metric = result.metrics["citations"]
+    assert (result.status, metric.value, metric.details["markers"]) == ("undecided", 1.0, ["[1]"])
+    assert metric.details["ignored_links"] == ["[the city site](https://paris.fr/visit)"]
+    assert "ignored" in metric.reason
+    only_link = _evaluate(_line("See [the atlas](https://atlas.example/fr).", chunks)).metrics["citations"]
+    assert (only_link.passed, only_link.value, only_link.details["count"]) == (False, 0.0, 0)
+    assert "not a valid citation" not in only_link.reason
+
+
+def test_a_response_whose_only_marker_is_a_link_with_nothing_retrieved_is_no_citing_response() -> None:
+    assert not citations.applies(Example.model_validate(_line("See [the atlas](https://atlas.example/fr).", None)))
+    assert citations.applies(Example.model_validate(_line("Paris is the capital [1].", None)))
+
+
 def test_one_invalid_marker_fails_beside_valid_ones() -> None:
     chunks = [{"id": "doc_1", "page_content": PARIS}]
     metric = _evaluate(_line("Paris [1] since [1889].", chunks)).metrics["citations"]
@@ -98,7 +123,19 @@ def test_a_blank_span_citing_a_blank_chunk_is_no_supported_citation() -> None:
     assert "blank or outside the response" in metric.reason
 
 
-@pytest.mark.parametrize(("candidate", "reference"), [(" ", " "), ("", "\n"), (PARIS, " ")])
+@pytest.mark.parametrize(
+    ("response", "chunk", "span"),
+    [("\u200b", "\u200b", (0, 1)), (PARIS + "\ufeff", "\ufeff", (31, 32)), (PARIS + " \u200b\u2060", PARIS, (31, 34))],
+)
+def test_a_span_or_chunk_of_format_characters_is_blank(response: str, chunk: str, span: tuple[int, int]) -> None:
+    citations = [{"document_id": "z", "span_from": span[0], "span_to": span[1]}]
+    line = _line(response, [{"id": "z", "page_content": chunk}], citations=citations)
+    judge = ScriptedJudge(lambda request: 1.0, tasks=tuple(JudgeTask))
+    (result,) = evaluate([Example.model_validate(line)], judge=judge, require=["citations"]).results
+    assert (result.status, result.metrics["citations"].value) == ("failed", 0.0)
+
+
+@pytest.mark.parametrize(("candidate", "reference"), [(" ", " "), ("", "\n"), (PARIS, " "), (PARIS, "\u200b\ufeff")])
 def test_a_blank_text_supports_nothing(candidate: str, reference: str) -> None:
     (verdict,) = asyncio.run(LexicalJudge().judge([JudgeRequest(JudgeTask.SUPPORT, candidate, reference)]))
     assert (verdict.passed, verdict.score) == (False, 0.0)
@@ -113,6 +150,18 @@ def test_the_same_citation_twice_counts_once() -> None:
     metric = result.metrics["citations"]
     assert (result.status, metric.value, metric.details["count"]) == ("failed", 1.0, 1)
     assert len([r for r in judge.asked if r.task is JudgeTask.SUPPORT]) == 1
+
+
+@pytest.mark.parametrize(("text", "spans"), [(PARIS + " ", [(0, 31), (0, 32)]), ("\u200b" + PARIS, [(0, 32), (1, 32)])])
+def test_the_same_text_cited_with_spans_differing_by_blank_ends_counts_once(
+    text: str, spans: list[tuple[int, int]]
+) -> None:
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": stop} for start, stop in spans]
+    example = Example.model_validate(_line(text, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    judge = ScriptedJudge(lambda request: 1.0, tasks=tuple(JudgeTask))
+    (result,) = evaluate([example], judge=judge, require=["citations=2"]).results
+    metric = result.metrics["citations"]
+    assert (result.status, metric.value, metric.details["count"]) == ("failed", 1.0, 1)
 
 
 AGENT = """

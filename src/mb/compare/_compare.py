@@ -149,18 +149,20 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     for key in common:
         before, after = base_verdicts[key], new_verdicts[key]
         was, now = before.status == "passed", after.status == "passed"
-        by_trials = not (was or now or before.trials[2] or after.trials[2])  # repeated: some trials passed, or none
-        if by_trials:
-            was, now = before.trials[1] > 0, after.trials[1] > 0
-        if (before.status == "undecided") != (after.status == "undecided"):
-            undecided.append(_flip(key, before, after))
+        some, later = before.trials[1] > 0, after.trials[1] > 0  # some trial passed
+        fell = some and not later and after.status in ("failed", "error")  # a regression whatever the undecided
+        if not fell and (before.trials[2] or after.trials[2]):  # undecided trials: no regression or fix drawn
+            if before.status != after.status or some != later:
+                undecided.append(_flip(key, before, after))
             continue
+        if not (was or now):  # neither run passed every trial: whether some trial passed decides
+            was, now = some, later
         if was == now:
             continue
         flip = _flip(key, before, after)
-        if by_trials:  # failed or erred in both runs: a trial passed in one of them only
-            (n, passed, _), (m, later, _) = before.trials, after.trials
-            flip.reason = f"{passed} of {n} trial(s) passed in base, {later} of {m} in new; {flip.reason}"
+        if not (before.status == "passed" or after.status == "passed"):
+            (n, passed, _), (m, passes, _) = before.trials, after.trials
+            flip.reason = f"{passed} of {n} trial(s) passed in base, {passes} of {m} in new; {flip.reason}"
         (regressions if was else fixes).append(flip)
         for name, value in before.categories.items():
             flips_by_category.setdefault(f"{name}={value}", [0, 0])[0 if was else 1] += 1

@@ -98,14 +98,14 @@ class Comparison(BaseModel):
 
     regressions: list[Flip]
     """Examples that passed in the base run and failed or errored in the new one; with repeated trials, also those
-    that passed some trials in the base run and none in the new one (every trial failed or errored)."""
+    that passed some trials in the base run and none in the new one (some failed or errored, whatever the undecided)."""
 
     fixes: list[Flip]
     """Examples that failed or errored in the base run and pass in the new one."""
 
     undecided: list[Flip] = []
-    """Examples undecided in exactly one of the runs: neither a regression nor a fix, since in that run the judge
-    could not tell whether they pass."""
+    """Examples undecided in exactly one of the runs, or whose other change involves undecided trials: neither a
+    regression nor a fix, since the judge could not tell whether they pass."""
 
     p_value: float
     """Exact McNemar p-value of the difference (regressions against fixes; undecided changes left out)."""

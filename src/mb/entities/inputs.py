@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 
+from .._trim import trimmed
 from ._misspelt import check_misspelt_keys
 from .outputs import field_error
 
-__all__ = ["ID_KEYS", "ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
+__all__ = ["ID_KEYS", "ChatMessage", "InputMetadata", "Inputs", "TurnMetadata", "document_names"]
 
-ID_KEYS = ("id", "doc_id", "document_id", "chunk_id", "url", "uri", "source", "path", "title", "name")
-"""The keys a document is named by, in a resource object and in a retrieved chunk alike (the first one given names a
-resource)."""
+ID_KEYS = tuple("id doc_id document_id file_id chunk_id url uri href source path title name".split())  # noqa: SIM905
+"""The keys a document is named by, in a resource object and in a retrieved chunk alike, compared folded (case and
+separators: ``documentId``, ``Document-ID`` and ``document_id`` are one key); the first one given names a resource."""
+
+_FOLDED = {key.replace("_", ""): rank for rank, key in enumerate(ID_KEYS)}
+
+
+def document_names(item: Mapping[str, Any]) -> list[str]:
+    """The names an object gives a document under ``ID_KEYS``, in their order: texts trimmed (a text of only whitespace
+    and format characters names nothing) and integers as their decimal text."""
+    found: list[tuple[int, str]] = []
+    for key, value in item.items():
+        rank = _FOLDED.get(re.sub(r"[\W_]", "", key).lower()) if isinstance(key, str) else None
+        name = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        if rank is not None and isinstance(name, str) and (name := trimmed(name)):
+            found.append((rank, name))
+    return [name for _, name in sorted(found)]
 
 
 class ChatMessage(BaseModel):
@@ -38,16 +55,8 @@ class TurnMetadata(BaseModel):
     """
 
     resources: list[JsonValue]
-    """Resources used for generation, such as documents, API calls, etc."""
-
-    @model_validator(mode="after")
-    def _resources_are_named(self) -> TurnMetadata:
-        for index, item in enumerate(self.resources):  # an object naming nothing would be dropped unseen
-            if isinstance(item, dict) and not any(isinstance(v := item.get(k), str) and v.strip() for k in ID_KEYS):
-                why, keys = "a resource object needs one of {keys}", {"keys": ", ".join(ID_KEYS)}
-                error = field_error("unnamed_resource", why, keys, ("resources", index), item)
-                raise ValidationError.from_exception_data("TurnMetadata", [error])
-        return self
+    """Resources used for generation, such as documents, API calls, etc.: a document's name, or an object naming it
+    under one of ``ID_KEYS``."""
 
 
 class InputMetadata(BaseModel):

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._trim import trimmed
 from ._doubts import route_ends
 from ._names import absent_names, names, plain
 from ._overlap import unsupported_wording
@@ -69,8 +70,9 @@ class GuardFailure:
 
 
 def precheck(request: JudgeRequest) -> tuple[float, str] | None:
-    """A verdict that needs no judge (blank texts) as ``(score, reason)``, or None to judge normally."""
-    candidate, reference = request.candidate.strip(), request.reference.strip()
+    """A verdict that needs no judge (blank texts: only whitespace and format characters) as ``(score, reason)``, or
+    None to judge normally."""
+    candidate, reference = trimmed(request.candidate), trimmed(request.reference)
     if not candidate and not reference and request.task in _PAIRED and request.task is not JudgeTask.SUPPORT:
         return 1.0, "both texts are empty"  # a blank text supports nothing, not even a blank one
     if not candidate:

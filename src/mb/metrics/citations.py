@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .._trim import trimmed
 from ..entities import Example, Outputs, RetrievalResult, RetrievalResults
 from ..errors import ConfigError
 from ..judges.base import JudgeRequest, JudgeTask
@@ -20,7 +21,7 @@ __all__ = ["citations", "find_citation_markers"]
 CITATION_PATTERNS: dict[str, re.Pattern[str]] = {
     "oai_unicode": re.compile(r"【[^】\n]{1,200}】"),
     "bracket": re.compile(r"\[\^?\d{1,4}\](?!\()"),
-    "markdown": re.compile(r"\[[^\]\n]{1,300}\]\((?:https?://|/|\.)[^)\s]*\)"),
+    "markdown": re.compile(r"\[[^\]\n]{1,300}\]\((?:(?i:https?)://|/|\.)[^)\s]*\)"),
 }
 """Citation markers in response text, by format."""
 
@@ -53,33 +54,49 @@ def _coverage(spans: list[tuple[int, int]], length: int) -> float:
     return round(covered / length, 4)
 
 
+def _link(target: str) -> str:
+    """A link target as compared with a chunk's names: scheme and host in lower case, no trailing ``/``."""
+    scheme, sep, rest = target.strip().partition("://")
+    if sep:
+        host, slash, path = rest.partition("/")
+        target = f"{scheme.lower()}://{host.lower()}{slash}{path}"
+    return target.removesuffix("/") or target
+
+
 def _target(marker: str, chunks: list[RetrievalResult]) -> bool | None:
-    """Whether a marker points at a retrieved chunk: ``[n]`` at the n-th, a link or ``【…†name】`` at a chunk of that
-    name (True, False); None for a ``【…】`` marker naming no chunk among some retrieved (it may number results)."""
+    """Whether a marker points at a retrieved chunk: ``[n]`` at the n-th, ``【…†name】`` at a chunk of that name (True,
+    False); None for a ``【…】`` marker naming no chunk among some retrieved (it may number results) and for a link
+    naming no chunk (an ordinary link, no citation)."""
     if marker.startswith("【"):
         named = marker[1:-1].rpartition("†")[2].strip()
         return True if any(named in chunk_names(chunk) for chunk in chunks) else None if chunks else False
     if marker.endswith(")"):
-        target = marker.rpartition("](")[2][:-1].strip()
-        return any(target in chunk_names(chunk) for chunk in chunks)
+        target = _link(marker.rpartition("](")[2][:-1])
+        return any(target in map(_link, chunk_names(chunk)) for chunk in chunks) or None
     return 1 <= int(marker.strip("[^]")) <= len(chunks)
 
 
 def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricResult:
     """Markers in the text: one pointing at no retrieved chunk (``[1889]`` beside two chunks) is invalid and fails;
-    the others at most leave the metric undecided, since what a marker cites is not checked against its chunk."""
+    a link naming no chunk is no marker; the others at most leave the metric undecided, since what a marker cites is
+    not checked against its chunk."""
     citation_format = str(spec.options.get("citation_format", "mixed"))
     try:
-        markers = list(dict.fromkeys(find_citation_markers(outputs.response, citation_format)))
+        found = list(dict.fromkeys(find_citation_markers(outputs.response, citation_format)))
     except ValueError as exc:
         return MetricResult(status="error", threshold=threshold, reason=str(exc))
     chunks = outputs.retrieved_chunks()
-    targets = {marker: _target(marker, chunks) for marker in markers}
-    invalid = [marker for marker, found in targets.items() if found is False]
-    valid = sum(1 for found in targets.values() if found)
+    targets = {marker: _target(marker, chunks) for marker in found}
+    links = [marker for marker, named in targets.items() if named is None and marker.endswith(")")]
+    markers = [marker for marker in found if marker not in links]
+    invalid = [marker for marker in markers if targets[marker] is False]
+    valid = sum(1 for marker in markers if targets[marker])
     reason = f"{valid} of {len(markers)} distinct citation marker(s) in the response text ({citation_format}) point at "
     reason += "a retrieved chunk"
     details: dict[str, Any] = {"count": len(markers), "format": citation_format, "markers": markers}
+    if links:
+        reason += f"; {len(links)} link(s) naming no retrieved chunk ignored (no citation): " + ", ".join(links)
+        details["ignored_links"] = links
     if invalid:
         reason += f"; not a valid citation, no chunk of the {len(chunks)} retrieved has its number or name: "
         reason += ", ".join(invalid)
@@ -107,11 +124,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     spans: list[tuple[int, int]] = []
     errors: list[str] = []
     judge: str | None = None
-    cited: dict[tuple[str, int, int], int] = {}  # each citation counted once, by its first index
+    cited: dict[tuple[str, str | int, int], tuple[int, int, int]] = {}  # once per document and text cited (trimmed)
     for index, citation in enumerate(outputs.citations):
-        cited.setdefault((citation.document_id, citation.span_from, citation.span_to), index)
-    for (document_id, start, stop), index in cited.items():
-        if not 0 <= start < stop <= len(response) or not response[start:stop].strip():  # out of bounds, or blank
+        name, start, stop = citation.document_id, citation.span_from, citation.span_to
+        key = (name, trimmed(response[start:stop]), 0) if 0 <= start < stop <= len(response) else (name, start, stop)
+        cited.setdefault(key, (index, start, stop))
+    for (document_id, text, _), (index, start, stop) in cited.items():
+        if not isinstance(text, str) or not text:  # out of bounds, or blank
             invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
@@ -171,8 +190,10 @@ def _applies(example: Example) -> bool:
         return False
     if outputs.citations is not None or any(isinstance(e, RetrievalResults) for e in outputs.trace):
         return True
-    # the example names the documents the answer rests on, or the response marks citations in its text
-    return bool(expected_document_ids(example) or find_citation_markers(outputs.response))
+    # the example names the documents the answer rests on, or the response marks citations in its text (a link,
+    # with no chunk retrieved, names none: no citation)
+    markers = find_citation_markers(outputs.response)
+    return bool(expected_document_ids(example) or any(not marker.endswith(")") for marker in markers))
 
 
 citations = register_metric(

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import JsonValue
+
 from ..entities import Example, RetrievalResult, RetrievalResults
-from ..entities.inputs import ID_KEYS
+from ..entities.inputs import ID_KEYS, document_names
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
@@ -17,28 +19,29 @@ from ._text import question_text
 __all__ = ["chunk_names", "expected_document_ids", "retrieval"]
 
 
-def expected_document_ids(example: Example) -> list[str]:
-    """Document ids named by the current turn's resources: strings, or the first id key of objects (``ID_KEYS``)."""
+def _resources(example: Example) -> tuple[list[str], list[JsonValue]]:
+    """The document ids the current turn's resources name (texts, integers, or objects by ``document_names``), and
+    the resources that name none."""
     metadata = example.inputs.metadata
-    if metadata is None or not metadata.turns:
-        return []
     ids: list[str] = []
-    for resource in metadata.turns[-1].resources:
-        if isinstance(resource, str) and resource.strip():
-            ids.append(resource.strip())
-        elif isinstance(resource, dict):
-            for key in ID_KEYS:
-                value = resource.get(key)
-                if isinstance(value, str) and value.strip():
-                    ids.append(value.strip())
-                    break
-    return list(dict.fromkeys(ids))
+    unnamed: list[JsonValue] = []
+    for resource in metadata.turns[-1].resources if metadata and metadata.turns else []:
+        names = document_names(resource if isinstance(resource, dict) else {"id": resource})  # a text names itself
+        if names:
+            ids.append(names[0])
+        else:
+            unnamed.append(resource)
+    return list(dict.fromkeys(ids)), unnamed
+
+
+def expected_document_ids(example: Example) -> list[str]:
+    """Document ids named by the current turn's resources (``inputs.metadata.turns[-1].resources``)."""
+    return _resources(example)[0]
 
 
 def chunk_names(chunk: RetrievalResult) -> set[str]:
     """Every name a chunk can be referred to by: its id and the other ``ID_KEYS`` (url, source, path, title...)."""
-    extra = chunk.model_extra or {}
-    return {chunk.id, *(value for key in ID_KEYS if isinstance(value := extra.get(key), str))}
+    return {chunk.id, *document_names(chunk.model_extra or {})}
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -46,7 +49,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     if outputs is None:
         return skipped("no outputs")
     chunks = outputs.retrieved_chunks()
-    expected = expected_document_ids(example)
+    expected, unnamed = _resources(example)
     details: dict[str, Any] = {"retrieved": [chunk.id for chunk in chunks]}
     parts = [f"{len(chunks)} chunk(s) retrieved"]
     judge: str | None = None
@@ -107,6 +110,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
                 parts.append(f"the judge failed on the sufficiency of the chunks: {verdict.error}")
                 reason = "; ".join(parts)
                 return MetricResult(status="error", threshold=threshold, reason=reason, judge=judge, details=details)
+    if unnamed:  # never passed on a resource dropped: the document it meant may be missing
+        keys = ", ".join(ID_KEYS)
+        parts.append(f"{len(unnamed)} resource(s) name no document (by none of {keys})" + ": undecided" * passed)
+        details["unnamed_resources"] = unnamed
+        if passed:
+            details["undecided"] = True
+        passed, decided = False, True
     if passed and not decided:  # never passed: without named resources, only the chunks' sufficiency decides
         if "sufficiency" not in details:
             parts.append("no resources named and the sufficiency of the chunks not judged: undecided")
@@ -125,7 +135,7 @@ def _applies(example: Example) -> bool:
     outputs = example.outputs
     if outputs is None:
         return False
-    return any(isinstance(e, RetrievalResults) for e in outputs.trace) or bool(expected_document_ids(example))
+    return any(isinstance(e, RetrievalResults) for e in outputs.trace) or any(_resources(example))
 
 
 retrieval = register_metric(
