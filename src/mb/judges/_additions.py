@@ -349,18 +349,18 @@ def _undoes(text: str, own: set[str]) -> bool:
 
 def _undone(line: str, own: set[str]) -> bool:
     """Whether the normalized sentence ``line`` says with a verb of undoing (``_UNDONE``) that a later event undid what
-    precedes: the verb with a word of later (``_SINCE``), a word pointing back or a word of the fact around it ("That
-    has been cancelled since.", "The carrier cancelled it."), unless a subject of its own does it to something else
-    ("We have since updated your address.")."""
+    precedes: the verb with nothing after it, a word of later (``_SINCE``), a word pointing back or a word of the fact
+    ("That has been cancelled since.", "The carrier cancelled it.", "The pickup was cancelled."), unless a subject of
+    its own does it to something else ("We have since updated your address.")."""
     found = _UNDONE.search(line)
     if not found:
         return False
     before, after = line[: found.start()].split(), line[found.end() :].split()
-    back = bool(_REFERS_BACK & set(before) or own & set(content_stems(" ".join(before))))
+    back = bool(_REFERS_BACK & set(before)) or any(_same_word(stem(word), o) for word in before for o in own)
     done = [word for word in after if word not in _OWNER][:1]
-    if not back and done and done[0] not in STOPWORDS | _SINCE and stem(done[0]) not in own:
+    if not back and done and done[0] not in STOPWORDS | _SINCE and not any(_same_word(stem(done[0]), o) for o in own):
         return False
-    return bool(back or _SINCE & set(before + after) or _REFERS_BACK & set(after[:_SHORT]))
+    return back or not after or bool(_SINCE & set(before + after) or _REFERS_BACK & set(after[:_SHORT]))
 
 
 _FUNCTION = STOPWORDS | frozenset(words("no not nor yes never within without after before until since via per"))
