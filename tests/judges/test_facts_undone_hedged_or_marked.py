@@ -192,6 +192,7 @@ SHIPS = "Your order ships on Monday"
         "If the payment clears, that is.",
         "Provided that you pay today; otherwise later.",
         "Or so the old system says.",
+        "So the carrier says.",
         "According to last week's email.",
         "Per the earlier schedule.",
         "That is per the old schedule.",
@@ -253,6 +254,7 @@ def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge, before: str) 
         "Kind regards, Anna.",
         "Have a great day!",
         "Is there anything else I can help with?",
+        "So you know, the box is recyclable.",
     ],
 )
 def test_a_fact_before_an_ordinary_sentence_or_an_offer_of_help_still_passes(judge: Judge, after: str) -> None:

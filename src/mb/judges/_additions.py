@@ -135,12 +135,10 @@ mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643,
 _HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
-_SUBJECT = r"(?:that|you|we|they|i|he|she|it|there|the|your|our|their|this|these|my)\b"
 _CONDITION = (
     r"(?:unless|if|as long as|so long as|assuming|in case|on condition|subject to|until|till|as soon as|when|whenever"
-    r"|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)|(?:provided|providing|should) "
-    + _SUBJECT
-    + r")\b"
+    r"|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)|(?:provided|providing|should)"
+    r" (?:that|you|we|they|i|he|she|it|there|the|your|our|their|this|these|my))\b"
 )
 """Words that make a clause wait on a condition, "provided" and "should" with a subject after them ("Provided you pay
 today."; not "Provided free of charge.")."""
@@ -161,12 +159,12 @@ _CALLED = re.compile(
     r"|according to|per"
     r"|(?:said|says|told|claim\w*|report\w*|stated|showed|shown|shows|wrote|written|listed|indicated|mentioned|quoted)"
     r"(?!.*\b(?:too|also|as well)\b))\b"
-    r"|\bor so\b"
+    r"|\bor so\b|\Aso\b.*\b(?:says|said|told|claims?|reports?)\b"
 )
 """Words that point back to what precedes and call it a plan, hope or estimate, information of before, or what
 someone said, unless as agreeing ("That was the plan.", "That was before the strike.", "Which is what the agent told
 me.", "That is per the old schedule."; not "That is expected to arrive Wednesday.", "This is what the tracking page says
-too."), or "or so" anywhere ("Or so the old system says.")."""
+too."), or "or so" and "so ... says" ("Or so the old system says.", "So the carrier says.")."""
 _UNDONE = re.compile(
     r"\b(?:cancel+ed|changed|moved|withdrawn|withdrew|pulled|dropped|scrapped|called off|replaced|revised|updated"
     r"|altered|shifted|delayed|postponed|pushed back|superseded|overridden|reversed|removed|rescheduled)\b"
