@@ -180,6 +180,32 @@ SHIPS = "Your order ships on Monday"
         "The carrier has since cancelled it.",
         "It was later moved.",
         "That date has since changed.",
+        "Pending approval.",
+        "Depending on stock.",
+        "Conditional on approval.",
+        "Barring delays.",
+        "Should the payment clear.",
+        "When the payment clears.",
+        "After the payment clears.",
+        "But only if the payment clears.",
+        "Assuming, of course, the payment clears.",
+        "If the payment clears, that is.",
+        "Provided that you pay today; otherwise later.",
+        "Or so the old system says.",
+        "So the carrier says.",
+        "According to last week's email.",
+        "Per the earlier schedule.",
+        "That is per the old schedule.",
+        "That was before the strike.",
+        "That has been cancelled since.",
+        "The carrier cancelled it this morning.",
+        "It got moved to Friday.",
+        "Your order was delayed.",
+        "The pickup was cancelled.",
+        "We have since moved your shipment to Friday.",
+        "Not anymore.",
+        "Was.",
+        "No longer.",
     ],
 )
 def test_a_fact_made_to_wait_on_a_condition_called_a_plan_or_old_news_or_undone_later_is_undecided(
@@ -188,8 +214,9 @@ def test_a_fact_made_to_wait_on_a_condition_called_a_plan_or_old_news_or_undone_
     _undecided(judge, f"{SHIPS}. {after}", SHIPS)
 
 
-def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge) -> None:
-    _undecided(judge, f"Unless the warehouse is closed. {SHIPS}.", SHIPS)
+@pytest.mark.parametrize("before", ["Unless the warehouse is closed.", "Pending approval.", "If it clears, that is."])
+def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge, before: str) -> None:
+    _undecided(judge, f"{before} {SHIPS}.", SHIPS)
 
 
 @pytest.mark.parametrize(
@@ -202,6 +229,32 @@ def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge) -> None:
         "Please let us know if anything changes.",
         "That was the earliest slot available.",
         "You can change the address later in the app.",
+        "If you need anything, let me know.",
+        "Once it ships you will get an e-mail.",
+        "Provided free of charge.",
+        "That is expected to arrive Wednesday.",
+        "It is targeted to arrive Wednesday.",
+        "This is what the tracking page says too.",
+        "We have since updated your address as asked.",
+        "Delivery usually takes two to three business days.",
+        "If you have any questions, just reply to this e-mail.",
+        "When it arrives, please check the contents.",
+        "Once you receive it, you can leave a review.",
+        "After delivery, you have 30 days to return it.",
+        "Before it ships, we will send you a confirmation.",
+        "Should you need help, our team is available 24/7.",
+        "Until then, your card is not charged.",
+        "Per your request, we used gift wrapping.",
+        "According to your preferences, we chose express delivery.",
+        "Unless you tell us otherwise, we will leave it at the door.",
+        "If it does not arrive by Friday, contact us.",
+        "You will receive an SMS when it is out for delivery.",
+        "We changed your delivery address as requested.",
+        "We have updated your shipping address.",
+        "Kind regards, Anna.",
+        "Have a great day!",
+        "Is there anything else I can help with?",
+        "So you know, the box is recyclable.",
     ],
 )
 def test_a_fact_before_an_ordinary_sentence_or_an_offer_of_help_still_passes(judge: Judge, after: str) -> None:

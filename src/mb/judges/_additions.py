@@ -135,29 +135,47 @@ mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643,
 _HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
-_UNLESS = re.compile(r"\b(?:once|if|unless|until|only when|as soon as|provided)\b")
-"""Words by which a sentence opening on what precedes makes it wait on a condition ("This takes effect once you
-confirm.")."""
-_CONDITION = re.compile(
-    r"(?:unless|if|provided|providing|as long as|so long as|assuming|only (?:if|when|once|after)|in case|on condition"
-    r"|subject to|once|until|as soon as)\b"
+_CONDITION = (
+    r"(?:unless|if|as long as|so long as|assuming|in case|on condition|subject to|until|till|as soon as|when|whenever"
+    r"|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)|(?:provided|providing|should)"
+    r" (?:that|you|we|they|i|he|she|it|there|the|your|our|their|this|these|my))\b"
 )
-"""The opening of a condition: a sentence of it alone, before or after a statement, makes that wait on it ("Unless
-the warehouse is closed.", "Provided you pay today."; not "If it is late, contact us.")."""
+"""Words that make a clause wait on a condition, "provided" and "should" with a subject after them ("Provided you pay
+today."; not "Provided free of charge.")."""
+_IF = re.compile(_CONDITION)
+_OPENING = re.compile(
+    r"(?:(?:but|and|or|except|even|just) )?(?:only )?(?:" + _CONDITION + r"|after|before|according to|as per|per)\b"
+)
+"""The opening of a sentence on a condition, a time or a source, which needs a main clause after it ("Pending
+approval.", "According to last week's email."; not "If it is late, contact us.")."""
+_MAIN = re.compile(r"\b(?:i|you|we|they|he|she|it) (?:will|can|may|must|should|would|could|need|get|are|is)\b")
+"""A subject pronoun with a verb: a main clause after a condition with no comma ("Once it ships you will get ...")."""
+_TAG = frozenset(STOPWORDS | {"otherwise", "anyway", "though"})
+"""Words opening a part of two words that is no main clause ("..., that is.", "...; otherwise later.")."""
 _CALLED = re.compile(
-    r"\b(?:that|this|which|it|so) (?:is|was|were|has been|had been)\b.*\b(?:plan\w*|hope\w*|wish\w*|estimat\w*"
-    r"|expect\w*|forecast\w*|projection|predict\w*|target\w*|intend\w*|intention|idea|goal|old|older|earlier"
-    r"|previous|prior|original\w*|initial\w*|last (?:week|month|year|time)|yesterday|said|says|told|claim\w*"
-    r"|report\w*|stated|showed|shown|shows|wrote|written|listed|indicated|mentioned|quoted|promis\w*)\b"
+    r"\b(?:that|this|which|it|so) (?:is|was|were|has been|had been)\b.*\b(?:(?:plan\w*|hope\w*|wish\w*|estimat\w*"
+    r"|expect\w*|forecast\w*|projection|predict\w*|target\w*|intend\w*|intention|idea|goal|promis\w*)(?! to \w)|old"
+    r"|older|earlier|previous|prior|original\w*|initial\w*|last (?:week|month|year|time)|yesterday|before|prior to"
+    r"|according to|per"
+    r"|(?:said|says|told|claim\w*|report\w*|stated|showed|shown|shows|wrote|written|listed|indicated|mentioned|quoted)"
+    r"(?!.*\b(?:too|also|as well)\b))\b"
+    r"|\bor so\b|\Aso\b.*\b(?:says|said|told|claims?|reports?)\b"
 )
 """Words that point back to what precedes and call it a plan, hope or estimate, information of before, or what
-someone said ("That was the plan.", "That was last week's estimate.", "Which is what the agent told me.")."""
-_SINCE = re.compile(
-    r"\b(?:since|later|now|meanwhile|subsequently|afterwards)\b.*\b(?:cancel+ed|changed|moved|withdrawn|withdrew"
-    r"|pulled|dropped|scrapped|called off|replaced|revised|updated|altered|shifted|delayed|postponed|pushed back"
-    r"|superseded|overridden|reversed|removed|rescheduled)\b"
+someone said, unless as agreeing ("That was the plan.", "That was before the strike.", "Which is what the agent told
+me.", "That is per the old schedule."; not "That is expected to arrive Wednesday.", "This is what the tracking page says
+too."), or "or so" and "so ... says" ("Or so the old system says.", "So the carrier says.")."""
+_UNDONE = re.compile(
+    r"\b(?:cancel+ed|changed|moved|withdrawn|withdrew|pulled|dropped|scrapped|called off|replaced|revised|updated"
+    r"|altered|shifted|delayed|postponed|pushed back|superseded|overridden|reversed|removed|rescheduled)\b"
 )
-"""Words by which a later event undid what precedes ("The carrier has since cancelled it.", "It was later moved.")."""
+_SINCE = frozenset(words("since later now meanwhile subsequently afterwards anymore"))
+"""Words by which a later event undid what precedes, with a verb of undoing (``_UNDONE``: "The carrier has since
+cancelled it.", "It was later moved.")."""
+_OWNER = frozenset(ARTICLES | {"your", "my", "our", "their", "his", "her", "its", "new"})
+_SHORT = 2
+"""The most words of a fragment: a sentence after the statement ("Not anymore.", "Was."), a tag or parenthesis beside a
+condition ("If it clears, that is.", "Assuming, of course, ...")."""
 _NOT = frozenset({"not", "never"})
 _NEAR = 2
 """The most words between a negation and a word it negates after it ("could not cancel the order")."""
@@ -196,8 +214,9 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     "Actually, it remains active.", "Update: ...", "None of what I wrote above is accurate.", "That's what I would say
     if it had worked."), or after it says one of its words with a failure ("The cancellation was rejected."); before it,
     a falsity, hedge, plan or hypothesis, or a negation or failure in a heading, a list's lead-in or a sentence pointing
-    on (``_frames``); after it, a falsity or failure, short or pointing back, or a condition opening on it
-    (``_undoes``). Each may frame, deny or retract the statement, which no offline rule can tell."""
+    on (``_frames``); after it, a fragment of two words (``_fragmentary``: "Not anymore."), a falsity or failure,
+    short or pointing back, a condition, source or later undoing (``_undoes``). Each may frame, deny or retract the
+    statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
@@ -218,6 +237,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if before and framing and not _neutral(before):
             return f"it follows {before!r}, which may frame it"
     for index, other in enumerate(pieces):
+        if index > min(said) and index not in said and _fragmentary(other):
+            return f"the sentence {other!r} is a fragment: it may undo or retract it"
         if index in said or _neutral(other) or normalize(other) in stated_again:
             continue
         stems = set(content_stems(other)) - _ANSWERS
@@ -245,11 +266,21 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         failed = _fails(other, own) if index > min(said) else None
         if failed:
             return f"the sentence {other!r} says {failed}, which may deny it"
-        if index > min(said) and _undoes(other):
+        if index > min(said) and _undoes(other, own):
             return f"the sentence {other!r} may deny it or make it wait on a condition"
         if index > min(said) and not stems & own and _unread(other):
             return f"the sentence {other!r} has no English function word: it may be in a language not read here"
     return None
+
+
+def _fragmentary(text: str) -> bool:
+    """Whether ``text`` is a sentence of at most two words with no content word or with a negation, not courtesy ("Not
+    anymore.", "Was."; not "Thanks!", "Kind regards.")."""
+    return (
+        len(words(text)) <= _SHORT
+        and normalize(text) not in _COURTESY
+        and (not content_stems(text) or negation_said(text) is not None)
+    )
 
 
 def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) -> bool:
@@ -271,35 +302,63 @@ def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
     sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure; or a
-    condition alone (``_CONDITION``)."""
+    condition, time or source with no main clause (``_fragment``)."""
     said = normalize(text)
-    if _FALSE.search(said) or _FRAMED.search(said) or _condition_alone(text):
+    if _FALSE.search(said) or _FRAMED.search(said) or _fragment(text):
         return True
     on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
 
 
-def _condition_alone(text: str) -> bool:
-    """Whether ``text`` is a condition with no clause of its own ("If the payment clears."; not "If it is late, contact
-    us.")."""
-    return bool(_CONDITION.match(normalize(text))) and not re.search(r"[,;:]", text)
+def _fragment(text: str) -> bool:
+    """Whether ``text``, no question, opens on a condition, a time or a source (``_OPENING``) with no main clause: no
+    part after its clause, past a comma, semicolon or dash, of three words or two not opening on a function word ("If
+    you need help, call us."; not "If it clears, that is."), nor a subject pronoun with a verb past the clause's first
+    two words ("Once it ships you will get an e-mail.")."""
+    parts = [normalize(part).split() for part in re.split(r"[,;:()\u2013\u2014]", text)]
+    opening = _OPENING.match(" ".join(parts[0]))
+    if text.rstrip().endswith("?") or not opening:
+        return False
+    clause, rest = " ".join(parts[0])[opening.end() :].split(), [part for part in parts[1:] if part]
+    if not clause and len(rest) > 1 and len(rest[0]) <= _SHORT:  # "Assuming, of course, the payment clears."
+        rest = rest[1:]
+    clause, rest = (clause, rest) if clause or not rest else (rest[0], rest[1:])
+    main = any(len(part) > _SHORT or (len(part) == _SHORT and part[0] not in _TAG) for part in rest)
+    return not main and not _MAIN.search(" ".join(clause[_SHORT:]))
 
 
-def _undoes(text: str) -> bool:
+def _undoes(text: str, own: set[str]) -> bool:
     """Whether ``text``, a sentence after the statement, may deny it or make it wait: opening on it with a condition
     ("This takes effect once you confirm."), or with a falsity or failure and, unless short, words pointing back to it
-    ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); a condition alone
-    (``_CONDITION``), words calling it a plan, estimate, earlier news or hearsay (``_CALLED``), or a later event undoing
-    it (``_SINCE``); not a condition of the reader's own ("Let me know if anything is wrong.")."""
+    ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); a condition, time
+    or source with no main clause (``_fragment``), words calling it a plan, estimate, earlier news or hearsay
+    (``_CALLED``), or a later event undoing it (``_undone``); not a condition of the reader's own ("Let me know if
+    anything is wrong.")."""
     said = normalize(text).split()
     line = " ".join(said)
-    if said[:1] and said[0] in _REFERS_BACK and (_UNLESS.search(line) or _UNFINISHED.search(text)):
+    if said[:1] and said[0] in _REFERS_BACK and (_IF.search(line) or _UNFINISHED.search(text)):
         return True
-    if _condition_alone(text) or _CALLED.search(line) or _SINCE.search(line):
+    if _fragment(text) or _CALLED.search(line) or _undone(line, own):
         return True
     if "if" in said or not (_FALSE.search(line) or _FAILED.search(text)):
         return False
     return len(said) <= _DENIAL or bool(_REFERS_BACK & set(said))
+
+
+def _undone(line: str, own: set[str]) -> bool:
+    """Whether the normalized sentence ``line`` says with a verb of undoing (``_UNDONE``) that a later event undid what
+    precedes: the verb with nothing after it, a word of later (``_SINCE``), a word pointing back or a word of the fact
+    ("That has been cancelled since.", "The carrier cancelled it.", "The pickup was cancelled."), unless a subject of
+    its own does it to something else ("We have since updated your address.")."""
+    found = _UNDONE.search(line)
+    if not found:
+        return False
+    before, after = line[: found.start()].split(), line[found.end() :].split()
+    back = bool(_REFERS_BACK & set(before)) or any(_same_word(stem(word), o) for word in before for o in own)
+    done = [word for word in after if word not in _OWNER][:1]
+    if not back and done and done[0] not in STOPWORDS | _SINCE and not any(_same_word(stem(done[0]), o) for o in own):
+        return False
+    return back or not after or bool(_SINCE & set(before + after) or _REFERS_BACK & set(after[:_SHORT]))
 
 
 _FUNCTION = STOPWORDS | frozenset(words("no not nor yes never within without after before until since via per"))
