@@ -92,12 +92,19 @@ def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
     assert all(not verdict.passed and "unexpected key 'score'" in (verdict.error or "") for verdict in verdicts)
 
 
-def test_a_group_answer_with_a_summary_beside_the_list_is_read() -> None:
-    items = [{"reason": "stated", "score": 5}] * 3
-    summary = "Each fact is in the response."
-    with chat_server(lambda body: completion(json.dumps({"verdicts": items, "summary": summary}))) as server:
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"verdicts": [{"reason": "stated", "score": 5}] * 3, "summary": "Each fact is in the response."},
+        {"verdicts": [{"index": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
+        {"verdicts": [{"id": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
+        {"verdicts": [{"Item": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
+    ],
+)
+def test_a_group_answer_with_another_key_is_malformed(answer: dict[str, Any]) -> None:
+    with chat_server(lambda body: completion(json.dumps(answer))) as server:
         verdicts = run(make(server.base_url), facts())
-    assert all(verdict.error is None and verdict.passed for verdict in verdicts)
+    assert all(not verdict.passed and "unexpected key" in (verdict.error or "") for verdict in verdicts)
 
 
 STATED = json.dumps({"verdicts": [{"reason": "stated", "score": 5}] * 3})
@@ -124,7 +131,9 @@ def test_numbered_verdicts_are_read_in_their_items_order() -> None:
     ]
 
 
-@pytest.mark.parametrize("numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"]])
+@pytest.mark.parametrize(
+    "numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"], [1.0, 2.0, 3.0], [True, 2, 3]]
+)
 def test_verdicts_numbered_otherwise_than_each_item_once_are_malformed(numbers: list[Any]) -> None:
     items = [{"item": number, "reason": "stated", "score": 5} for number in numbers]
     with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:

@@ -68,6 +68,9 @@ def test_an_answer_that_is_not_one_verdict_is_an_error_never_a_pass(content: str
         f"```json\n{PASSING}\n```\nOn reflection: score 1.",
         f'```json\n{PASSING}\n```\n```json\n{{"reason": "other city", "score": 1}}\n```',
         f"{PASSING}. Not equivalent.",
+        f"```json\n{PASSING}\n```\nThis is inaccurate.",
+        f"```json\n{PASSING}\n```\n\u274c",
+        f"```json\n{PASSING}\n```\n\nThe two are the same.",  # a remark that agrees is no presentation either
         '{"reason": "same city", "score": 5, "passed": false}',
         '{"reason": "same city", "score": 5, "final_score": 1}',
         '{"reason": "same city", "score": 5, "label": "different"}',
@@ -86,13 +89,15 @@ def test_a_remark_or_key_that_may_state_another_verdict_is_an_error(content: str
 @pytest.mark.parametrize(
     "content",
     [
-        '{"reason": "same city", "score": 5, "confidence": 0.95}',
-        '{"reason": "same city", "score": 5, "explanation": "both name Paris", "notes": null}',
         f"{PASSING}.",
-        f"```json\n{PASSING}\n```\n\nThe two are the same.",
+        f"Here is my answer:\n{PASSING}",
+        f"Sure! Here is the judgment in JSON:\n```json\n{PASSING}\n```",
+        f"Here is my verdict:\n{PASSING}",
+        f"Final output:\n{PASSING}",
+        f"\uff28\uff45\uff52\uff45 is the result: {PASSING}",  # fullwidth "Here", folded
     ],
 )
-def test_an_answer_with_harmless_additions_is_read(content: str, response_format: str) -> None:
+def test_an_answer_presented_in_a_few_words_is_read(content: str, response_format: str) -> None:
     verdict = ask(content, response_format=response_format)
     assert verdict.error is None
     assert verdict.passed
@@ -106,6 +111,12 @@ LEAD_INS = [
     "The texts clearly do not match. Final answer:",
     "1. Not equivalent.\n2. Score below.",
     "<think>x</think>\nFAIL",
+    "\u274c",
+    "Rejected.",
+    "They disagree.",
+    "\uff26\uff21\uff29\uff2c",  # fullwidth FAIL
+    "Score \uff12",  # fullwidth 2
+    "Here is my answer, \U0001f44e",
 ]
 
 
@@ -114,7 +125,7 @@ LEAD_INS = [
 def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_format: str) -> None:
     verdict = ask(f"{lead_in}\n{PASSING}", response_format=response_format)
     assert not verdict.passed
-    assert "text before the JSON object" in (verdict.error or "")
+    assert "text around the JSON object" in (verdict.error or "")
 
 
 @pytest.mark.parametrize(
@@ -128,9 +139,20 @@ def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_forma
         {"classification": "not equivalent"},
         {"comment": "ok"},
         {"details": "see below", "remark": "wrong city"},
+        {"hallucination": 1},
+        {"ok": 0},
+        {"status": "totally inaccurate"},
+        {"status": "rejected outright"},
+        {"notes": "off topic entirely"},
+        {"status": "\u274c"},
+        {"\uff4c\uff41\uff42\uff45\uff4c": "x y"},  # fullwidth "label"
+        {"confidence": 0.95},  # harmless as it may be, any key but reason and score is refused
+        {"confidence": "high"},
+        {"explanation": "both name Paris", "notes": None},
+        {"Score": 5},
     ],
 )
-def test_an_extra_key_holding_a_verdict_in_words_is_an_error(extra: dict[str, Any]) -> None:
+def test_an_extra_key_is_an_error(extra: dict[str, Any]) -> None:
     verdict = ask(json.dumps({"reason": "same city", "score": 5, **extra}), response_format="text")
     assert not verdict.passed
     assert "unexpected key" in (verdict.error or "")
@@ -276,17 +298,18 @@ def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | No
     assert "malformed answer" in verdict.error
 
 
-def test_a_verdict_beside_the_tool_call_is_an_error() -> None:
+@pytest.mark.parametrize("content", ["FAIL - these differ.", "Inaccurate."])
+def test_a_verdict_beside_the_tool_call_is_an_error(content: str) -> None:
     tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
-    with chat_server(lambda body: completion("FAIL - these differ.", tool_calls=tool_calls)) as server:
+    with chat_server(lambda body: completion(content, tool_calls=tool_calls)) as server:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "London")])
     assert not verdict.passed
-    assert "text before the JSON object" in (verdict.error or "")
+    assert "text around the JSON object" in (verdict.error or "")
 
 
 def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
     tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
-    with chat_server(lambda body: completion("Recording it now.", tool_calls=tool_calls)) as server:
+    with chat_server(lambda body: completion("Here is my verdict.", tool_calls=tool_calls)) as server:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
     assert verdict.passed

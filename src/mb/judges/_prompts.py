@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -271,89 +272,61 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
-_FENCED = re.compile(r"```[\w-]*\s*(\{.*\})\s*```(.*)", re.DOTALL)
 _THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)", re.IGNORECASE | re.DOTALL)
-_DECIDING_KEY = re.compile(
-    r"verdict|decision|decide|label|pass|fail|equival|same|similar|match|support|relevan|sufficien|follow|stated"
-    r"|correct|valid|grade|rating|rank|score|result|answer|judg|outcome|conclu|accept|reject|yes|true|false",
-    re.IGNORECASE,
-)
-_DECIDING_REMARK = re.compile(
-    r"[\d{}\[\]]|n['\u2019]t\b|\bno(?:t|thing|body|where|pe)?\b|\b(?:never|none|yes|true|false|wrong|unrelated"
-    r"|however|but|although|wait|actually|pass|fail|score|verdict|grade|equival|differ|match|mismatch|support"
-    r"|unsupport|relevan|irrelevan|sufficien|insufficien|follow|stated|correct|incorrect|contradict|reconsider|final"
-    r"|answer|judg|decision|decide)",
-    re.IGNORECASE,
-)
-
-_BARE_WORD = re.compile(r"\W*[^\W\d_]+(?:-[^\W\d_]+)?\W*")
-"""A value of one word (``ok``, ``different``, ``same``): a label, which may be another verdict."""
+_PRESENTATION = frozenset({
+    "here", "is", "my", "the", "a", "an", "s", "json", "object", "format", "answer", "verdict", "judgment", "judgement",
+    "evaluation", "result", "output", "final", "response", "below", "sure", "ok", "okay", "certainly", "of", "course",
+    "in", "as", "requested", "you", "go",
+})  # fmt: skip
+"""The words a text around the JSON object may use: they present the answer and can state no verdict."""
+_PLAIN = re.compile(r"[\w\s.,:;!?'\"`*()#-]*")
+"""Words, spaces and plain punctuation (a code fence's backticks included): no emoji, symbol or bracket."""
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object, unless it names a key twice (``{"score": 1, "score": 5}``: which value is meant is unknown)."""
-    keys = [key for key, _ in pairs]
+    """An object, its keys NFKC-normalized, unless it names a key twice (``{"score": 1, "score": 5}``: which value is
+    meant is unknown)."""
+    keys = [unicodedata.normalize("NFKC", key) for key, _ in pairs]
     twice = sorted({key for key in keys if keys.count(key) > 1})
     if twice:
         raise ValueError(f"key {twice[0]!r} given twice")
-    return dict(pairs)
+    return dict(zip(keys, (value for _, value in pairs), strict=True))
 
 
 def _load(content: str | None) -> Any:
     """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
-    leading ``<think>`` block is left out; the object may follow a lead-in and be followed by punctuation, but no
-    other text may follow it (another object, a reconsidered conclusion leave the verdict in doubt), except a remark
-    after the code fence that holds the object. A lead-in or such a remark must decide nothing (``Here you go:``,
-    ``The two are the same.``): no digit, bracket, negation or verdict word (``FAIL:``, ``Score: 1/5``)."""
+    leading ``<think>`` block is left out. Text around the object (a lead-in, a code fence, text beside a tool call)
+    is allowed only when it presents the answer (``Here is my verdict:``, ``Sure! Here is the judgment in JSON:``):
+    every word of it, NFKC-folded and casefolded, one of a few presentation words, and nothing but plain punctuation
+    besides. Any other word or symbol may state another verdict (``FAIL:``, ``Score: 1/5``, ``❌``, a second
+    object, "They disagree.")."""
     text = _THINKING.sub("", content or "").strip()
-    fenced = _FENCED.search(text)
-    if fenced:
-        if _DECIDING_REMARK.search(fenced.group(2)):
-            return "text after the JSON object"
-        text = text[: fenced.start()] + fenced.group(1)
-    if not text:
-        return "empty answer"
-    decoder = json.JSONDecoder(strict=False, object_pairs_hook=_unique)
+    start = text.find("{")
+    if start < 0:
+        return "not JSON" if text else "empty answer"
     try:
-        try:
-            data = decoder.decode(text)
-        except json.JSONDecodeError:
-            start = text.find("{")
-            if start < 0:
-                return "not JSON"
-            if _DECIDING_REMARK.search(text[:start]):
-                return "text before the JSON object"
-            data, end = decoder.raw_decode(text, start)
-            if text[end:].strip(" \t\r\n.,;!"):
-                return "text after the JSON object"
+        data, end = json.JSONDecoder(strict=False, object_pairs_hook=_unique).raw_decode(text, start)
     except json.JSONDecodeError:
         return "not JSON"
     except ValueError as exc:  # a key given twice
         return str(exc)
+    around = f"{text[:start]} {text[end:]}"
+    folded = unicodedata.normalize("NFKC", around).casefold()
+    if not _PLAIN.fullmatch(folded) or not _PRESENTATION.issuperset(re.findall(r"\w+", folded)):
+        return f"text around the JSON object: {' '.join(around.split())[:80]!r}"
     return data if isinstance(data, dict) else "not a JSON object"
 
 
-def _deciding_key(data: dict[str, Any], expected: set[str]) -> str | None:
-    """The first key besides ``expected`` that may carry another verdict: a name of a decision (``equivalent``,
-    ``label``, a second ``final_score``), a boolean, a nested object or list, or words that a remark beside the object
-    could not say either (``"notes": "actually they differ"``), or a bare word (``"status": "ok"``). Other keys
-    (``"confidence": 0.9``, ``"notes": "Both name the same day."``) are harmless and ignored. The reason is not read
-    so: an ordinary one names what matches and what is missing."""
-    for key in sorted(set(data) - expected):
-        value = data[key]
-        if _DECIDING_KEY.search(key) or isinstance(value, bool | dict | list):
-            return key
-        if isinstance(value, str) and (_DECIDING_REMARK.search(value) or _BARE_WORD.fullmatch(value)):
-            return key
-    return None
+_ENTRY_KEYS = frozenset({"reason", "score", "item"})
+"""The keys of a verdict in a group's answer."""
 
 
-def _verdict_of(data: Any) -> tuple[int, str] | str:
+def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
-    extra = _deciding_key(data, {"reason", "score"})
-    if extra is not None:  # another verdict beside the score ({"equivalent": false, "score": 5}) leaves it in doubt
-        return f"unexpected key {extra!r}"
+    extra = sorted(set(data) - keys)
+    if extra:  # any other key may hold another verdict ({"equivalent": false, "score": 5}) and leave it in doubt
+        return f"unexpected key {extra[0]!r}"
     score = data.get("score")
     if isinstance(score, float) and score.is_integer():
         score = int(score)
@@ -369,8 +342,9 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     """``(grade, reason)`` of each of ``count`` items from the judge's answer, in order (one object for one item,
     ``{"verdicts": [...]}`` for several, in their ``item`` numbers' order when they carry them), or a description of
     what is wrong with it: any malformed verdict, another number of verdicts, or item numbers other than 1 to
-    ``count`` each once, makes the whole answer so. Control characters inside JSON strings (a literal newline
-    in the reason, as small models write) are accepted."""
+    ``count`` each once (integers, on every verdict or on none), makes the whole answer so, and so does any key but
+    ``reason``, ``score`` (and ``verdicts``, ``item`` in a group's answer). Control characters inside JSON strings (a
+    literal newline in the reason, as small models write) are accepted."""
     data = _load(content)
     if isinstance(data, str):
         return data
@@ -380,19 +354,19 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     verdicts = data.get("verdicts")
     if not isinstance(verdicts, list):
         return "no list of verdicts"
-    extra = _deciding_key(data, {"verdicts"})
-    if extra is not None:
-        return f"unexpected key {extra!r}"
+    extra = sorted(set(data) - {"verdicts"})
+    if extra:
+        return f"unexpected key {extra[0]!r}"
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
-    numbers = [item.get("item") for item in verdicts if isinstance(item, dict)]
-    if any(number is not None for number in numbers):  # numbered: in the items' order, each once
-        if sorted(map(repr, numbers)) != sorted(map(repr, range(1, count + 1))):
+    if any(isinstance(item, dict) and "item" in item for item in verdicts):  # numbered: in the items' order
+        numbers = [item.get("item") if isinstance(item, dict) else None for item in verdicts]
+        if sorted(number if type(number) is int else 0 for number in numbers) != list(range(1, count + 1)):
             return f"item numbers {numbers} are not 1 to {count}, each once"
         verdicts = sorted(verdicts, key=lambda item: int(item["item"]))
     parsed = []
     for number, item in enumerate(verdicts, 1):
-        verdict = _verdict_of(item)
+        verdict = _verdict_of(item, _ENTRY_KEYS)
         if isinstance(verdict, str):
             return f"verdict {number}: {verdict}"
         parsed.append(verdict)

@@ -493,5 +493,5 @@ class LLMJudge:
             raise _CallFailed(f"{self.name} refused to judge: {one_line(refusal)[:200]!r}", cached=True)
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
-        # text beside the call is a lead-in; a verdict there or in a second call leaves the answer in doubt (malformed)
+        # text beside the call is text around the JSON object; a second call is too (malformed)
         return "\n".join([message.content or "", *answers]) if answers else message.content
