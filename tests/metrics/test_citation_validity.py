@@ -83,6 +83,15 @@ def test_a_link_differing_from_a_chunk_url_by_a_trailing_slash_or_case_points_at
     assert (metric.value, metric.details["undecided"]) == (1.0, True)
 
 
+@pytest.mark.parametrize(
+    ("link", "points"), [("https://paris.example/city#intro", True), ("https://paris.example/city?v=2", False)]
+)
+def test_a_link_with_a_fragment_points_at_the_chunk_of_its_document_a_query_does_not(link: str, points: bool) -> None:
+    chunks = [{"id": "d", "url": "https://paris.example/city", "page_content": PARIS}]
+    metric = _evaluate(_line(f"Paris is the capital [source]({link}).", chunks)).metrics["citations"]
+    assert (metric.value, metric.details["count"], "ignored_links" in metric.details) == (points, points, not points)
+
+
 def test_a_link_naming_no_retrieved_chunk_is_no_citation_marker() -> None:
     chunks = [{"id": "doc_1", "page_content": PARIS}]
     response = "Paris is the capital [1]. See [the city site](https://paris.fr/visit) for visits."

@@ -106,3 +106,56 @@ def test_a_resource_naming_no_document_leaves_retrieval_undecided_and_the_line_v
     path.write_text(json.dumps(_line(["doc_1", resource], [{"id": "doc_1", "page_content": PARIS}])) + "\n")
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("retrieved", ["doc_1", "doc_9"])
+def test_a_resource_whose_key_given_twice_names_two_documents_leaves_retrieval_undecided(retrieved: str) -> None:
+    metric = _retrieval(_line([{"ID": "doc_9", "id": "doc_1"}], [{"id": retrieved, "page_content": PARIS}]))
+    assert (metric.passed, metric.details["undecided"]) == (False, True)
+    assert "1 resource(s) ambiguous, a key naming several documents (id: doc_1, doc_9)" in metric.reason
+    same = _retrieval(
+        _line(
+            [{"URL": "https://Wiki.example/a/", "url": "https://wiki.example/a"}], [{"id": "d", "page_content": PARIS}]
+        )
+    )
+    assert "ambiguous" not in same.reason
+
+
+@pytest.mark.parametrize(
+    ("resource", "found"),
+    [
+        ({"url": "https://Wiki.Example/paris/"}, True),
+        ("HTTPS://wiki.example/paris#history", True),
+        ({"url": "https://wiki.example/paris?lang=de"}, False),
+        ({"url": "https://wiki.example/#/paris"}, False),
+        ({"url": "https://wiki.example/Paris"}, False),
+    ],
+)
+def test_a_resource_url_is_compared_as_a_link_is(resource: Any, found: bool) -> None:
+    metric = _retrieval(_line([resource], [{"id": "d", "url": "https://wiki.example/paris", "page_content": PARIS}]))
+    assert (metric.passed, metric.details["recall"]) == (found, float(found))
+
+
+@pytest.mark.parametrize(
+    "resource",
+    [
+        {"\uff49\uff44": "doc_1"},
+        {"fileName": "doc_1", "type": "file"},
+        {"filename": "doc_1"},
+        {"page_content": "Paris.", "metadata": {"source": "doc_1"}},
+        {"document": {"id": "doc_1"}},
+    ],
+)
+def test_a_resource_key_is_read_folded_and_one_level_down_when_the_object_names_nothing(resource: Any) -> None:
+    found = _retrieval(_line([resource], [{"id": "doc_1", "page_content": PARIS}]))
+    assert (found.passed, found.details["expected"]) == (True, ["doc_1"])
+    missed = _retrieval(_line([resource], [{"id": "doc_9", "page_content": PARIS}]))
+    assert (missed.passed, missed.details["recall"]) == (False, 0.0)
+
+
+def test_an_object_naming_a_document_is_not_read_one_level_down() -> None:
+    resource = {"title": "doc_9", "metadata": {"source": "doc_1"}}
+    metric = _retrieval(_line([resource], [{"id": "doc_1", "page_content": PARIS}]))
+    assert (metric.passed, metric.details["expected"]) == (False, ["doc_9"])
+    chunk = {"id": "c1", "page_content": PARIS, "metadata": {"source": "paris.md"}}
+    assert _retrieval(_line(["paris.md"], [chunk])).passed is True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -12,25 +13,47 @@ from .._trim import trimmed
 from ._misspelt import check_misspelt_keys
 from .outputs import field_error
 
-__all__ = ["ID_KEYS", "ChatMessage", "InputMetadata", "Inputs", "TurnMetadata", "document_names"]
+__all__ = ["ID_KEYS", "ChatMessage", "InputMetadata", "Inputs", "TurnMetadata", "document_name", "document_names"]
 
-ID_KEYS = tuple("id doc_id document_id file_id chunk_id url uri href source path title name".split())  # noqa: SIM905
-"""The keys a document is named by, in a resource object and in a retrieved chunk alike, compared folded (case and
-separators: ``documentId``, ``Document-ID`` and ``document_id`` are one key); the first one given names a resource."""
+ID_KEYS = tuple("id doc_id document_id file_id chunk_id url uri href source path file_name title name".split())  # noqa: SIM905
+"""The keys a document is named by, in a resource object and in a retrieved chunk alike, compared folded (NFKC, case
+and separators: ``documentId``, ``Document-ID`` and ``document_id`` are one key); the first one given names a
+resource. An object naming nothing by them is read one level down, in its ``metadata`` or ``document`` object."""
 
 _FOLDED = {key.replace("_", ""): rank for rank, key in enumerate(ID_KEYS)}
+_ORIGIN = re.compile(r"(?i)[a-z][a-z\d+.-]*://[^/?#]*")
 
 
-def document_names(item: Mapping[str, Any]) -> list[str]:
-    """The names an object gives a document under ``ID_KEYS``, in their order: texts trimmed (a text of only whitespace
-    and format characters names nothing) and integers as their decimal text."""
+def _folded(key: object) -> str:
+    return re.sub(r"[\W_]", "", unicodedata.normalize("NFKC", key)).lower() if isinstance(key, str) else ""
+
+
+def document_name(text: str) -> str:
+    """A document's name as compared, in a resource, a chunk or a link alike: trimmed, one trailing ``/`` dropped;
+    a link's scheme and host in lower case and its ``#fragment`` dropped (a part of the same document; a ``#/`` or
+    ``#!`` route, like a ``?query``, may name another)."""
+    origin = match.group() if (match := _ORIGIN.match(name := trimmed(text))) else ""
+    if origin or name.startswith(("/", ".")):
+        name = origin.lower() + re.sub(r"#(?![/!]).*", "", name[len(origin) :], flags=re.DOTALL)
+    return name.removesuffix("/") or name
+
+
+def document_names(item: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The names an object gives a document, ``(key, name)`` in the order of ``ID_KEYS``: texts by ``document_name``
+    (a blank text names nothing) and integers as their decimal text; one key given twice with different names (``ID``
+    and ``id``) gives both, an ambiguity. An object naming nothing is read in its ``metadata`` or ``document`` object
+    (a LangChain ``Document``: ``{"page_content": ..., "metadata": {"source": ...}}``), one level down only."""
+    inner = [v for k, v in item.items() if _folded(k) in ("metadata", "document") and isinstance(v, Mapping)]
     found: list[tuple[int, str]] = []
-    for key, value in item.items():
-        rank = _FOLDED.get(re.sub(r"[\W_]", "", key).lower()) if isinstance(key, str) else None
-        name = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-        if rank is not None and isinstance(name, str) and (name := trimmed(name)):
-            found.append((rank, name))
-    return [name for _, name in sorted(found)]
+    for layer in (item.items(), [pair for value in inner for pair in value.items()]):
+        for key, value in layer:
+            rank = _FOLDED.get(_folded(key))
+            name = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+            if rank is not None and isinstance(name, str) and (name := document_name(name)):
+                found.append((rank, name))
+        if found:
+            break
+    return [(ID_KEYS[rank], name) for rank, name in sorted(dict.fromkeys(found))]
 
 
 class ChatMessage(BaseModel):

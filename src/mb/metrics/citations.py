@@ -9,6 +9,7 @@ from typing import Any
 
 from .._trim import trimmed
 from ..entities import Example, Outputs, RetrievalResult, RetrievalResults
+from ..entities.inputs import document_name
 from ..errors import ConfigError
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
@@ -54,25 +55,16 @@ def _coverage(spans: list[tuple[int, int]], length: int) -> float:
     return round(covered / length, 4)
 
 
-def _link(target: str) -> str:
-    """A link target as compared with a chunk's names: scheme and host in lower case, no trailing ``/``."""
-    scheme, sep, rest = target.strip().partition("://")
-    if sep:
-        host, slash, path = rest.partition("/")
-        target = f"{scheme.lower()}://{host.lower()}{slash}{path}"
-    return target.removesuffix("/") or target
-
-
 def _target(marker: str, chunks: list[RetrievalResult]) -> bool | None:
     """Whether a marker points at a retrieved chunk: ``[n]`` at the n-th, ``【…†name】`` at a chunk of that name (True,
     False); None for a ``【…】`` marker naming no chunk among some retrieved (it may number results) and for a link
     naming no chunk (an ordinary link, no citation)."""
     if marker.startswith("【"):
-        named = marker[1:-1].rpartition("†")[2].strip()
+        named = document_name(marker[1:-1].rpartition("†")[2])
         return True if any(named in chunk_names(chunk) for chunk in chunks) else None if chunks else False
     if marker.endswith(")"):
-        target = _link(marker.rpartition("](")[2][:-1])
-        return any(target in map(_link, chunk_names(chunk)) for chunk in chunks) or None
+        target = document_name(marker.rpartition("](")[2][:-1])
+        return any(target in chunk_names(chunk) for chunk in chunks) or None
     return 1 <= int(marker.strip("[^]")) <= len(chunks)
 
 

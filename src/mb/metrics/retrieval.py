@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import JsonValue
 
 from ..entities import Example, RetrievalResult, RetrievalResults
-from ..entities.inputs import ID_KEYS, document_names
+from ..entities.inputs import ID_KEYS, document_name, document_names
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
@@ -19,19 +19,23 @@ from ._text import question_text
 __all__ = ["chunk_names", "expected_document_ids", "retrieval"]
 
 
-def _resources(example: Example) -> tuple[list[str], list[JsonValue]]:
-    """The document ids the current turn's resources name (texts, integers, or objects by ``document_names``), and
-    the resources that name none."""
+def _resources(example: Example) -> tuple[list[str], list[JsonValue], dict[str, list[str]]]:
+    """The document ids the current turn's resources name (texts, integers, or objects by ``document_names``, the
+    first key given naming it), the resources that name none, and those whose first key names several documents."""
     metadata = example.inputs.metadata
     ids: list[str] = []
     unnamed: list[JsonValue] = []
+    ambiguous: dict[str, list[str]] = {}
     for resource in metadata.turns[-1].resources if metadata and metadata.turns else []:
         names = document_names(resource if isinstance(resource, dict) else {"id": resource})  # a text names itself
-        if names:
-            ids.append(names[0])
+        first = [name for key, name in names if key == names[0][0]] if names else []
+        if len(first) > 1:
+            ambiguous[f"{names[0][0]}: {', '.join(first)}"] = first
+        elif first:
+            ids.append(first[0])
         else:
             unnamed.append(resource)
-    return list(dict.fromkeys(ids)), unnamed
+    return list(dict.fromkeys(ids)), unnamed, ambiguous
 
 
 def expected_document_ids(example: Example) -> list[str]:
@@ -41,7 +45,7 @@ def expected_document_ids(example: Example) -> list[str]:
 
 def chunk_names(chunk: RetrievalResult) -> set[str]:
     """Every name a chunk can be referred to by: its id and the other ``ID_KEYS`` (url, source, path, title...)."""
-    return {chunk.id, *document_names(chunk.model_extra or {})}
+    return {document_name(chunk.id), *(name for _, name in document_names(chunk.model_extra or {}))}
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -49,7 +53,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     if outputs is None:
         return skipped("no outputs")
     chunks = outputs.retrieved_chunks()
-    expected, unnamed = _resources(example)
+    expected, unnamed, ambiguous = _resources(example)
     details: dict[str, Any] = {"retrieved": [chunk.id for chunk in chunks]}
     parts = [f"{len(chunks)} chunk(s) retrieved"]
     judge: str | None = None
@@ -110,12 +114,16 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
                 parts.append(f"the judge failed on the sufficiency of the chunks: {verdict.error}")
                 reason = "; ".join(parts)
                 return MetricResult(status="error", threshold=threshold, reason=reason, judge=judge, details=details)
-    if unnamed:  # never passed on a resource dropped: the document it meant may be missing
-        keys = ", ".join(ID_KEYS)
-        parts.append(f"{len(unnamed)} resource(s) name no document (by none of {keys})" + ": undecided" * passed)
-        details["unnamed_resources"] = unnamed
-        if passed:
-            details["undecided"] = True
+    unread: dict[str, Any] = {}
+    if unnamed:
+        parts.append(f"{len(unnamed)} resource(s) name no document (by none of {', '.join(ID_KEYS)})")
+        unread["unnamed_resources"] = unnamed
+    if ambiguous:
+        parts.append(f"{len(ambiguous)} resource(s) ambiguous, a key naming several documents ({'; '.join(ambiguous)})")
+        unread["ambiguous_resources"] = list(ambiguous.values())
+    if unread:  # never passed on a resource dropped: the document it meant may be missing
+        parts[-1] += ": undecided" * passed
+        details.update(unread, **({"undecided": True} if passed else {}))
         passed, decided = False, True
     if passed and not decided:  # never passed: without named resources, only the chunks' sufficiency decides
         if "sufficiency" not in details:
