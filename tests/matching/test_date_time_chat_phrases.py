@@ -158,6 +158,25 @@ PAIRS: list[tuple[str, object, object]] = [
     ("12.Sep.09", "2009-09-12", "2009-09-13"),
     ("12.Sep.09", "2009-09-12", "2026-09-09"),
     ("12.sep.2009", "2009-09-12", "2009-09-11"),
+    ("Sat 12.Sep.09", "2009-09-12", "2026-09-12T09:00:00"),
+    ("Sat.12.Sep.09", "2009-09-12", "2026-09-12T09:00:00"),
+    ("sep.12.09", "2009-09-12", "2026-09-12T09:00:00"),
+    ("09.Sep.12", "2012-09-09", "2026-09-09T12:00:00"),
+    # "last but one" (second to last) of no period is the one before last, never a range from the 2nd of the month
+    ("last but one friday", "2026-02-27", "2026-03-06"),
+    ("last but one friday", "2026-02-27", "2026-03-02"),
+    ("second to last friday", "2026-02-27", "2026-03-02"),
+    ("the 2nd to last friday", "2026-02-27", "2026-03-06"),
+    ("last but one month", "2026-01", "2026-02"),
+    ("the second to last Friday in March", "2026-03-20", "2026-03-02"),
+    # a quarter hour is 15 minutes: before the midnight that ends today, as "15 minutes before midnight"
+    ("a quarter hour before midnight", "2026-03-11T23:45:00", "2026-03-10T23:45:00"),
+    ("15 minutes before midnight", "2026-03-11T23:45:00", "2026-03-10T23:45:00"),
+    ("a quarter-hour after midnight", "2026-03-12T00:15:00", "2026-03-11T00:15:00"),
+    # a length added to a lone clock: that time of the day it reaches
+    ("4pm + 3 days", "2026-03-14T16:00:00", "2026-03-11T16:00:00"),
+    # "a few" units as a window reaching at least that far
+    ("the next few days", {"start": "2026-03-11", "end": "2026-03-13"}, {"start": "2026-03-11", "end": "2026-03-15"}),
 ]
 
 
@@ -176,6 +195,24 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
         ("2 hours ago tomorrow", "2026-03-12T12:30:00"),  # hours ago count from now, never from another day
         ("3 days plus", "2026-03-14"),  # "plus" with nothing after it
         ("today+3", "2026-03-14"),  # a number with no unit
+        # a length added to a day other than today, tomorrow or yesterday is not read (never the bare day)
+        ("friday plus 2 days", "2026-03-13"),
+        ("friday + 2 days", "2026-03-15"),
+        ("friday plus a week", "2026-03-13"),
+        ("monday plus 2 days", "2026-03-16"),
+        ("2026-03-13 + 2 days", "2026-03-13"),
+        ("friday 4pm + 2 days", "2026-03-13T16:00:00"),
+        ("the last but one saturday before christmas", "2026-12-12"),
+        ("the third to last friday", "2026-03-03"),  # counted back from the last of no period
+        # a date in dots with a month's name ends with its year of two or four digits
+        ("12.Sep.9", "2026-09-12T09:00:00"),
+        ("Sep.12.9", "2026-09-12T09:00:00"),
+        ("12.Sep.009", "2026-09-12T00:09:00"),
+        ("12.Sep.09.10", "2026-09-12T09:10:00"),
+        ("09.12.Sep", "2026-09-12"),
+        # "a few" units from now or a day: no exact time
+        ("now minus a few minutes", "2026-03-11T14:27:00"),
+        ("a few minutes ago", "2026-03-11T14:27:00"),
     ],
 )
 def test_a_phrase_not_understood_whole_is_an_error(phrase: str, argument: object) -> None:

@@ -317,8 +317,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in two mornings later", WED, "2025-03-14T09:00:00", ERROR),
     ("4 tuesdays from today", WED, "2025-04-08", True),
     ("4 tuesdays from today", WED, "2025-04-01", False),
-    ("in a few saturdays", WED, "2025-03-29", True),  # "a few" is three, as in "in a few days"
-    ("in a few saturdays", WED, "2025-03-22", False),
+    ("in a few saturdays", WED, "2025-03-29", ERROR),  # "a few" names no exact day
+    ("in a few saturdays", WED, "2025-03-22", ERROR),
     ("2 weekends ago", WED, "2025-03-02", True),
     ("2 weekends ago", WED, "2025-03-08", False),
     ("in 3 weekends", WED, "2025-03-29", True),

@@ -84,10 +84,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("one day", "2025-03-12T13:00:00", False),
     ("twenty", "2025-03-20", ERROR),
     ("the twenty-first", "2025-03-21", True),
-    # "a few" is three, the number it always covers (never two or four); vaguer amounts are not understood
-    ("in a few days", "2025-03-15", True),
-    ("in a few days", "2025-03-16", False),
-    ("a few weeks ago", "2025-02-26", False),
+    # "a few" units from a day name no exact time (a window "the next few days" does); vaguer amounts neither
+    ("in a few days", "2025-03-15", ERROR),
+    ("in a few days", "2025-03-16", ERROR),
+    ("a few weeks ago", "2025-02-26", ERROR),
     ("in several days", "2025-03-15", ERROR),
     ("in a bit", "2025-03-12T08:00:00", ERROR),
     ("a couple of days from now", "2025-03-14", True),

@@ -289,9 +289,13 @@ def normalize(phrase: str) -> str:
     # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
     # (the weekend) coming" this coming friday (weekend), "9 on the dot" 9 sharp
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
+    text = _DOTTED_NAMED_RE.sub(lambda m: m.group(0).replace(".", "-"), text)
     # "the day after next tuesday": a day after next tuesday (never the day after tomorrow, on a tuesday)
     text = re.sub(rf"\bthe day after next (?=(?:{WEEKDAY})\b)", "a day after next ", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
+    # "(the) second to last friday" ("last but one") of no period: the friday before last, never "2nd to last friday"
+    text = re.sub(rf"\b(?:the )?(?:second|2nd) to last ({WEEKDAY}|weekend|week|day|hour|month|year)\b(?! (?:of|in)\b)",
+                  r"the \1 before last", text)  # fmt: skip
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}|weekend) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
     text = re.sub(
@@ -499,6 +503,22 @@ def understood(text: str) -> Parsed | str:
     return parsed
 
 
+#: A date with a month's name in dots, its last field a year of two or four digits ("12.sep.09", "sep.12.2009"):
+#: written with dashes, read as such (never a clock after the date); any other dotted date with a month's name
+#: ("12.sep.9", "12.sep.09.10", "09.12.sep") is not understood.
+_DOTTED_NAMED_RE = re.compile(
+    rf"(?<!\d)(?<!\d\.)(?:\d\d?\.(?:{MONTH})|(?:{MONTH})\.\d\d?)\.(?:\d\d|\d{{4}})(?!\d|\.\d)"
+)
+_DOTTED_NAMED_LEFT_RE = re.compile(
+    rf"[\d.]*\d\.(?:{MONTH})\.\d[\d.]*|\b(?:{MONTH})\.\d+\.\d[\d.]*|[\d.]*\d\.\d+\.(?:{MONTH})\b"
+)
+#: A unit counted back from the last of no period ("the third to last friday"; "second to last" is read before).
+_FROM_LAST_RE = re.compile(
+    rf"\b(?:third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:to|from) last ({WEEKDAY}|weekend|week|day|hour|month|year)\b"
+    r"(?! (?:of|in)\b)"
+)
+#: Words before "a few" units that make them a window reaching at least that far ("the next few days").
+_WINDOW_BEFORE_RE = re.compile(r"\b(?:next|last|past|coming|previous|following|within)\s+(?:a\s+)?$")
 #: A filler that needs words after it, ending a phrase of other words.
 _CUT_SHORT_RE = re.compile(r"\w\W*\s(at|on|the|of|in|by|for|than|during)\W*$")
 
@@ -512,6 +532,15 @@ def _refused(text: str) -> str | None:
     cut = _CUT_SHORT_RE.search(text)
     if cut:  # "tomorrow at", "the morning of": what it was said of or at is missing
         return f"could not understand {cut[1]!r} (the phrase stops after it)"
+    for few in re.finditer(r"\b(?:a )?few\b", text):  # "a few minutes ago": no exact time ("the next few days" is)
+        if not _WINDOW_BEFORE_RE.search(text, 0, few.start()):
+            return f"could not understand {few.group(0)!r} (a vague number of units, no exact time)"
+    back = _FROM_LAST_RE.search(text)
+    if back:  # "the third to last friday" of no period: never "the 3rd to last friday"
+        return f"could not understand {back.group(0)!r} (counted back from the last of no period)"
+    dotted = _DOTTED_NAMED_LEFT_RE.search(text)
+    if dotted:
+        return f"could not understand {dotted.group(0)!r} (a date in dots with a month's name ends with its year)"
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"

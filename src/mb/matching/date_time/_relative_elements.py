@@ -337,18 +337,26 @@ def _ago(m: re.Match[str]) -> Item | None:
 #: A length after a sign that follows a signed length ("2h" in "today - 3d - 2h").
 _MORE = rf"{_PIECE}(?:\s+{_PIECE}){{0,6}}"
 _SIGNED_RE = re.compile(rf"(?P<sign>[+-])\s*(?P<dur>{_MORE})")
+#: Words before a plus sign counting from now: a time of day alone ("4pm + 3 days": 4pm three days from now), or
+#: a word starting the end of a range ("-3 days to +1 month").
+_PLUS_AFTER_RE = re.compile(
+    r"(?:at\s+)?(?:\d\d?(?::\d\d)?\s*[ap]m|\d\d?:\d\d|noon|midnight)|.*\b(?:to|till|until|through|and|between|from)"
+)
 #: Hours and minutes after a sign, a length not added up ("- 9h30").
 _HOURS_MINUTES_AFTER_RE = re.compile(r"\s*[+-]\s*\d{1,2}\s*h\s*[0-5]\d")
 
 
 @_element(rf"(?P<now>now\s*)?(?P<sign>[+-])\s*{_DUR}(?P<more>(?:\s*[+-]\s*{_MORE}){{0,7}})", ("now", "+", "-"))
 def _signed(m: re.Match[str]) -> Item | None:
-    """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a minus alone only where the
-    phrase starts or after "today" (elsewhere a dash joins the ends of a range). Signed lengths in a row are added up:
-    "today - 3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
-    after_today = m.string.endswith(("today", "today "), 0, m.start())
-    if m["sign"] == "-" and not m["now"] and m.start() != 0 and not after_today:
-        return None
+    """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a sign only where the phrase
+    starts or after "now", "today" (a plus also after "tomorrow", "yesterday", a lone clock or "to"): elsewhere a
+    dash joins the ends of a range, and a length added to another day ("friday + 2 days") is not read. Signed lengths
+    in a row are added up: "today - 3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
+    before = m.string[: m.start()].rstrip()
+    after_day = before.endswith(("today", "tomorrow", "yesterday")) and (m["sign"] == "+" or before.endswith("today"))
+    after_clock = m["sign"] == "+" and _PLUS_AFTER_RE.fullmatch(before) is not None
+    if not m["now"] and before and not after_day and not after_clock:
+        return None  # "friday + 2 days" is no day counted from now beside friday: not understood
     if _HOURS_MINUTES_AFTER_RE.match(m.string, m.end()):
         return None  # "today - 4d - 9h30": never the clock 09:30
     parts = [(m["sign"], m["dur"]), *((n["sign"], n["dur"]) for n in _SIGNED_RE.finditer(m["more"]))]

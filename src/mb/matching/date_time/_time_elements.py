@@ -224,19 +224,21 @@ _TARGET = (
 )
 
 
-@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|(?P<inv>{alternatives(ONES[1:10])})\s+and\s+twenty|\d{{1,2}}|{MINUTE_WORD}"
+@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter(?:\s+of\s+an\s+hour)?|half|(?P<inv>{alternatives(ONES[1:10])})\s+and\s+twenty|\d{{1,2}}|{MINUTE_WORD}"
           rf"|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
           rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}",
           ("a", "three", "quarter", "half"), DIGIT, MINUTE_FIRST, HOUR_FIRST)  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
-    """``twenty past five``, ``a quarter to nine``, ``5 minutes after noon``; ``five and twenty to six`` (older
-    British: twenty-five)."""
+    """``twenty past five``, ``a quarter to nine``, ``5 minutes after noon``, ``a quarter of an hour before midnight``
+    (as 15 minutes); ``five and twenty to six`` (older British: twenty-five)."""
     if m["inv"]:
         if m.string.endswith("between ", 0, m.start()):
             return None  # "between five and twenty past six": from 5 to 6:20
         amount = 20 + number_value(m["inv"])
     else:
-        amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
+        amount = {"quarter": 15, "half": 30}.get(m["q"].split()[0]) or (
+            45 if "quarters" in m["q"] else number_value(m["q"])
+        )
     # after "at", digits read as words do: "at 5 to 7" is 6:55 as "at five to seven" is, "at 3 to 4" a range
     at = m.string.endswith(("at ", "@ "), 0, m.start())
     words = not m["q"].isdigit() or at
