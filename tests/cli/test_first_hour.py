@@ -74,6 +74,34 @@ def test_a_reader_that_stops_early_is_no_error_for_documents_and_pages(tmp_path:
     assert "error" not in page.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
+@pytest.mark.parametrize("args", [["eval", "executed.jsonl", "--format", "json"], ["config"], ["schema"]])
+def test_a_full_standard_output_is_a_failed_write_like_any_other(tmp_path: Path, args: list[str]) -> None:
+    (tmp_path / "executed.jsonl").write_text(
+        '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {},'
+        ' "outputs": {"response": "hello"}}\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "mb", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 1, done.stderr
+    closed = _with_closed_stdout(args, tmp_path)  # a reader gone is no failure
+    assert closed.returncode == 0, closed.stderr
+    assert "error" not in closed.stderr
+    assert done.stderr.strip().splitlines()[-1] == "error: cannot write -: No space left on device; nothing written"
+    assert "unexpected" not in done.stderr
+
+
 def test_ctrl_c_while_the_program_loads_prints_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

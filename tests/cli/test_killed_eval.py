@@ -56,6 +56,26 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     assert results.read_bytes() == previous
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the results being written")
+def test_an_eval_started_with_ctrl_c_ignored_keeps_ignoring_it_to_the_end(tmp_path: Path) -> None:
+    """A background job of a script (no job control) starts with Ctrl-C ignored: the shell asked for it, so no
+    moment of the evaluation honours it."""
+    lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
+    executed = tmp_path / "executed.jsonl"
+    total = len(lines) * 1000
+    executed.write_bytes(b"\n".join(lines * 1000) + b"\n")
+    results = tmp_path / "results.jsonl"
+    results.write_bytes(b'{"previous": "results"}\n')
+    ignored = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); from mb.cli import main; main()"
+    command = [sys.executable, "-c", ignored, "eval", str(executed), "-o", str(results), "-q", "--jobs", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=180)
+    assert process.returncode == 0, stderr
+    assert f"wrote {total} result(s) to {results}" in stderr
+
+
 def _wait_for_results_being_written(process: subprocess.Popen[Any], directory: Path, inputs: tuple[Path, ...]) -> None:
     """Wait (polling, up to a generous deadline) until ``process`` has written more than 64 KiB into files of
     ``directory`` other than ``inputs``: the results of lines already scored, kept aside until the run completes."""

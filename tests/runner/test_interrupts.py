@@ -136,6 +136,20 @@ def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resu
     check_complete(output)
 
 
+def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it_to_the_end(bench: Path, tmp_path: Path) -> None:
+    """A background job of a script (no job control) starts with Ctrl-C ignored: the shell asked for it."""
+    output = tmp_path / "executed.jsonl"
+    ignored = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); from mb.cli import main; main()"
+    command = [sys.executable, "-c", ignored, "run", str(bench), "--agent", AGENT, "-o", str(output), "-q"]
+    env = {**os.environ, "MB_TEST_AGENT_DELAY": "0.1"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_lines(output, 3, process)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 0, stderr
+    check_complete(output)
+
+
 def test_the_resume_command_repeats_the_options_that_change_how_examples_run(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
     options = ("--agent-input", "messages", "--max-line-bytes", "100000", "--timeout", "1234567.5")

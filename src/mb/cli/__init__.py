@@ -17,7 +17,8 @@ from .._redact import redact
 from .._version import __version__
 from ..errors import MBError
 from ..io import command_inputs
-from ._console import err_console, fail, printable
+from ._console import StandardOutputError, err_console, fail, printable
+from ._files import fail_write
 from ._lazy import LazyGroup
 
 __all__ = ["main"]
@@ -63,6 +64,8 @@ class _Program(LazyGroup):
             if not isinstance(group, Exception):
                 raise
             _fail(group)
+        except StandardOutputError as exc:  # one rule for every command: as a failed write of ``-o -``
+            fail_write("-", exc, existed=False)
         except Exception as exc:
             _fail(exc)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any, cast
 
 import click
 from rich.console import Console
@@ -19,7 +19,7 @@ from rich.text import Text
 
 from .._redact import redact
 
-__all__ = ["err_console", "fail", "format_option", "out_console", "print_error", "printable"]
+__all__ = ["StandardOutputError", "err_console", "fail", "format_option", "out_console", "print_error", "printable"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -39,6 +39,42 @@ class _SafeConsole(Console):
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         return super().render_str(printable(text), **kwargs)
+
+    @property
+    def file(self) -> IO[str]:
+        """The stream written to; standard output raises :class:`StandardOutputError` when it cannot be written."""
+        stream = super().file
+        return stream if self.stderr else cast("IO[str]", _StandardOutput(stream))
+
+    @file.setter
+    def file(self, new_file: IO[str]) -> None:
+        Console.file.fset(self, new_file)  # type: ignore[attr-defined]
+
+
+class StandardOutputError(OSError):
+    """Standard output could not be written (its reader gone, a full disk): the command ends as ``-o -`` does."""
+
+
+class _StandardOutput:
+    """Standard output as the consoles write to it: a failed write raises :class:`StandardOutputError`."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise StandardOutputError(exc.errno, exc.strerror) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise StandardOutputError(exc.errno, exc.strerror) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 out_console = _SafeConsole(highlight=False, soft_wrap=True, emoji=False)

@@ -14,7 +14,14 @@ import click
 
 from ._console import err_console, fail
 
-__all__ = ["fail_write", "reader_gone", "require_file", "warn_if_other_run", "write_failure_status", "writing"]
+__all__ = [
+    "fail_write",
+    "reader_gone",
+    "require_file",
+    "warn_if_other_run",
+    "write_failure_status",
+    "writing",
+]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -40,9 +47,12 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
     :func:`write_failure_status`).
 
     Standard output closed by its reader (``mb examples | head``) is no failure: the reader took what it wanted, so
-    the command ends quietly with status 0."""
-    if os.fspath(output) == "-" and isinstance(error, BrokenPipeError):
-        reader_gone()
+    the command ends quietly with status 0. Whatever standard output still holds is dropped (see
+    :func:`reader_gone`)."""
+    if os.fspath(output) == "-":
+        if error.errno == errno.EPIPE:
+            reader_gone()
+        _drop_standard_output()
     reason = error.strerror or str(error)
     if (
         error.filename
@@ -55,8 +65,14 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
 
 
 def reader_gone() -> NoReturn:
-    """End quietly, with status 0, after the reader of standard output closed it: what is still buffered goes to
-    the null device instead (as Python's documentation advises for SIGPIPE), so no second error follows at exit."""
+    """End quietly, with status 0, after the reader of standard output closed it (see :func:`_drop_standard_output`)."""
+    _drop_standard_output()
+    raise SystemExit(0)
+
+
+def _drop_standard_output() -> None:
+    """Send what standard output still buffers to the null device (as Python's documentation advises for SIGPIPE),
+    so no second error follows at exit."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())
@@ -64,7 +80,6 @@ def reader_gone() -> NoReturn:
         pass
     finally:
         os.close(devnull)
-    raise SystemExit(0)
 
 
 def require_file(path: Path, hint: str) -> None:

@@ -404,7 +404,8 @@ def _kept(output: Path | None, existed: bool) -> str:
 def _terminated_like_interrupted() -> Iterator[None]:
     """Ctrl-C and SIGTERM (a job scheduler stopping the run) end the evaluation at once: workers stopped, temporary
     files removed. Both raise ``KeyboardInterrupt`` where the main thread is, rather than letting the event loop
-    turn Ctrl-C into a cancellation that waits for the work under way."""
+    turn Ctrl-C into a cancellation that waits for the work under way. A signal ignored when the program started
+    (Ctrl-C for a background job of a script) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -414,7 +415,8 @@ def _terminated_like_interrupted() -> Iterator[None]:
         raise KeyboardInterrupt
 
     _INTERRUPTED.clear()
-    previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
+    watched = [number for number in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(number) != signal.SIG_IGN]
+    previous = {number: signal.signal(number, stop) for number in watched}
     try:
         yield
         raise_if_interrupted()

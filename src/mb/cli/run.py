@@ -109,7 +109,11 @@ class _GroupedProblems:
 )
 @click.option("--resume", is_flag=True, help="Continue an interrupted run: skip the examples already in OUTPUT.")
 @click.option("--retry-errors", is_flag=True, help="Resume, and also rerun the failed examples and invalid lines.")
-@click.option("--overwrite", is_flag=True, help="Replace an existing OUTPUT instead of refusing to touch it.")
+@click.option(
+    "--overwrite",
+    is_flag=True,
+    help="Replace an existing OUTPUT (emptied as the run starts) instead of refusing to touch it.",
+)
 @click.option(
     "--sort", is_flag=True, help="At the end, rewrite OUTPUT in benchmark order (it is written as examples finish)."
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -31,7 +32,9 @@ def schema(output: Path | None, extensions: bool) -> None:
     document = extended_assertions_schema() if extensions else Example.model_json_schema()
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     if output is None:
-        click.echo(text, nl=False)
+        with writing("-"):
+            click.echo(text, nl=False)
+            sys.stdout.flush()
     else:
         with writing(output):
             write_atomically(output, [text.encode("utf-8")], compress=False)

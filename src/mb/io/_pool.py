@@ -1,8 +1,10 @@
 """Worker processes for reading large files: how many are worth starting, and a standard pool of them.
 
-A worker is a fresh interpreter (started from a clean server process where the platform has one), ignores Ctrl-C
-(the main process handles it and stops the pool) and ends with the main process, even when that one is killed
-before it can stop the pool.
+A worker is a fresh interpreter (started from a clean server process where the platform has one), never sees
+Ctrl-C (the main process handles it and stops the pool) and ends with the main process, even when that one is killed
+before it can stop the pool. Ctrl-C or SIGTERM arriving while a task is handed to the pool (which may start the
+server and a worker) takes effect once it is handed: cut short, a worker would start from what the main process has
+already removed.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import os
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 __all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "in_flight", "process_pool", "submit"]
@@ -65,7 +68,8 @@ def submit(pool: ProcessPoolExecutor, task: Callable[..., T], *args: Any) -> Fut
     """``pool.submit(task, *args)``, or a failed future when the pool cannot take it (a worker died): the caller
     then does the task itself."""
     try:
-        return pool.submit(task, *args)
+        with _signals_held():
+            return pool.submit(task, *args)
     except Exception as exc:
         failed: Future[T] = Future()
         failed.set_exception(exc)
@@ -99,8 +103,36 @@ def in_flight(
             cancel(window.popleft()[1])
 
 
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block ends (see the module's description): a Python handler is called then
+    (whichever thread the system gave the signal to), and the processes started meanwhile inherit a mask that keeps
+    them from the server and the workers, even when the terminal sends Ctrl-C to them all."""
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in _HELD:
+            if callable(signal.getsignal(number)):
+                previous[number] = signal.signal(number, lambda received, _frame: caught.append(received))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if hasattr(signal, "pthread_sigmask") else None
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        if caught:
+            signal.raise_signal(caught[0])
+
+
 def _start_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # held by the server: let _end_with end it
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="mb-parent-watch", daemon=True).start()

@@ -304,6 +304,8 @@ class Runner:
                 await anyio.sleep(min(delay, settings.max_backoff))
 
     async def _watch_signals(self, workers: anyio.CancelScope) -> None:
+        if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # ignored when the program started: it stays so
+            return
         try:
             receiver = anyio.open_signal_receiver(signal.SIGINT)
         except NotImplementedError:  # pragma: no cover - platforms without signal support
