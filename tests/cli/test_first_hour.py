@@ -27,22 +27,27 @@ def test_a_misspelt_command_gets_a_suggestion() -> None:
     assert "Did you mean" not in unknown.output
 
 
+def _mb(args: list[str], cwd: Path, stdout: int) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m mb ARGS`` in ``cwd`` writing its standard output to the file descriptor ``stdout``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(cwd)])}
+    return subprocess.run(
+        [sys.executable, "-m", "mb", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
 def _with_closed_stdout(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run ``python -m mb ARGS`` with a standard output whose reader is already gone."""
     read, write = os.pipe()
     os.close(read)
     try:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(cwd)])}
-        return subprocess.run(
-            [sys.executable, "-m", "mb", *args],
-            stdout=write,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=cwd,
-            env=env,
-            timeout=120,
-            check=False,
-        )
+        return _mb(args, cwd, write)
     finally:
         os.close(write)
 
@@ -82,18 +87,8 @@ def test_a_full_standard_output_is_a_failed_write_like_any_other(tmp_path: Path,
         ' "outputs": {"response": "hello"}}\n',
         encoding="utf-8",
     )
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
     with open("/dev/full", "w") as full:
-        done = subprocess.run(
-            [sys.executable, "-m", "mb", *args],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=tmp_path,
-            env=env,
-            timeout=120,
-            check=False,
-        )
+        done = _mb(args, tmp_path, full.fileno())
     assert done.returncode == 1, done.stderr
     closed = _with_closed_stdout(args, tmp_path)  # a reader gone is no failure
     assert closed.returncode == 0, closed.stderr
