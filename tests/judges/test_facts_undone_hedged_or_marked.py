@@ -248,7 +248,9 @@ def test_a_fact_negated_changed_reported_or_hoped_for_after_it_is_undecided(judg
 
 
 @pytest.mark.parametrize("label", ["Edit:", "Update:", "Correction:", "Erratum:", "Note:", "P.S.", "**Note:**"])
-@pytest.mark.parametrize("after", ["it ships on Tuesday.", "never mind.", "unless the warehouse is closed."])
+@pytest.mark.parametrize(
+    "after", ["it ships on Tuesday.", "never mind.", "unless the warehouse is closed.", "the warehouse is closed then."]
+)
 def test_what_follows_a_label_after_a_fact_is_read_as_a_sentence_of_its_own(
     judge: Judge, label: str, after: str
 ) -> None:
@@ -309,8 +311,7 @@ def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge, before: str) 
         "So you know, the box is recyclable.",
         "Thanks again!",
         "Noted.",
-        "Note: you will get a tracking e-mail.",
-        "P.S. Thanks for your patience.",
+        "P.S. Thanks!",
         "(You will get a tracking e-mail.)",
         "The carrier says it will arrive by noon.",
         "Not a problem.",

@@ -194,7 +194,7 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 """A label opening a sentence ("Edit:", "Update:", "Correction:", "Erratum:", "Note:", "P.S."): what follows is read as
-a sentence of its own, and after the statement, saying a word of the fact, may correct it."""
+a sentence of its own, and after the statement, unless it says nothing (``_neutral``), may correct it."""
 _COUNTERFACTUAL = re.compile(
     r"\b(?:would (?:have|say|be)|if (?:it|that|this|they|we|i|you) (?:had|were))\b", re.IGNORECASE
 )
@@ -356,15 +356,15 @@ def _undoes(text: str, own: set[str]) -> bool:
     ("This takes effect once you confirm."), or with a falsity or failure and, unless short, words pointing back to it
     ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); a condition, time
     or source with no main clause (``_fragment``), words calling it a plan, estimate, earlier news or hearsay
-    (``_CALLED``, ``_HEARSAY``), a later event undoing it (``_undone``), or a label before a word of the fact ("Edit: it
-    ships on Tuesday."); not a condition of the reader's own ("Let me know if
-    anything is wrong.")."""
+    (``_CALLED``, ``_HEARSAY``), a later event undoing it (``_undone``), or a label before anything but courtesy
+    ("Edit: it ships on Tuesday.", "Note: the warehouse is closed that day."); not a condition of the reader's own
+    ("Let me know if anything is wrong.")."""
     said = normalize(text).split()
     line = " ".join(said)
     if said[:1] and said[0] in _REFERS_BACK and (_IF.search(line) or _UNFINISHED.search(text)):
         return True
     label = _LABEL.match(text)
-    if label and own & set(content_stems(text[label.end() :])):
+    if label and not _neutral(text[label.end() :]):
         return True
     if _fragment(text) or _CALLED.search(line) or _HEARSAY.search(line) or _undone(line, own):
         return True
