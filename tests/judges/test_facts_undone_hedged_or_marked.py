@@ -214,6 +214,60 @@ def test_a_fact_made_to_wait_on_a_condition_called_a_plan_or_old_news_or_undone_
     _undecided(judge, f"{SHIPS}. {after}", SHIPS)
 
 
+@pytest.mark.parametrize(
+    "after",
+    [
+        "It no longer ships on Monday.",
+        "It no longer ships Monday.",
+        "It will not, as far as we can tell, ship on Monday.",
+        "Your order won't be going out on that day.",
+        "That changed.",
+        "It changed.",
+        "This changed.",
+        "Which changed.",
+        "So the carrier reported.",
+        "So the carrier stated.",
+        "So the carrier wrote.",
+        "So the carrier claimed.",
+        "Says the carrier.",
+        "The carrier says.",
+        "At least the carrier says so.",
+        "Well, not really.",
+        "Or it did.",
+        "Used to, anyway.",
+        "Supposing the payment clears.",
+        "On the condition you pay.",
+        "Given approval.",
+        "Weather permitting.",
+        "Fingers crossed.",
+        "In a perfect world.",
+    ],
+)
+def test_a_fact_negated_changed_reported_or_hoped_for_after_it_is_undecided(judge: Judge, after: str) -> None:
+    _undecided(judge, f"{SHIPS}. {after}", SHIPS)
+
+
+@pytest.mark.parametrize("label", ["Edit:", "Update:", "Correction:", "Erratum:", "Note:", "P.S.", "**Note:**"])
+@pytest.mark.parametrize(
+    "after", ["it ships on Tuesday.", "never mind.", "unless the warehouse is closed.", "the warehouse is closed then."]
+)
+def test_what_follows_a_label_after_a_fact_is_read_as_a_sentence_of_its_own(
+    judge: Judge, label: str, after: str
+) -> None:
+    _undecided(judge, f"{SHIPS}. {label} {after}", SHIPS)
+
+
+@pytest.mark.parametrize("after", ["(Unless the warehouse is closed.)", "We packed it (never mind)."])
+def test_what_stands_in_parentheses_after_a_fact_is_read_as_a_sentence_of_its_own(judge: Judge, after: str) -> None:
+    _undecided(judge, f"{SHIPS}. {after}", SHIPS)
+
+
+def test_a_negation_anywhere_in_a_later_sentence_saying_a_word_of_the_fact_leaves_it_undecided(judge: Judge) -> None:
+    _undecided(
+        judge, "The order has been cancelled. You will not be charged for the order.", "The order has been cancelled"
+    )
+
+
 @pytest.mark.parametrize("before", ["Unless the warehouse is closed.", "Pending approval.", "If it clears, that is."])
 def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge, before: str) -> None:
     _undecided(judge, f"{before} {SHIPS}.", SHIPS)
@@ -255,6 +309,12 @@ def test_a_fact_after_a_condition_alone_is_undecided(judge: Judge, before: str) 
         "Have a great day!",
         "Is there anything else I can help with?",
         "So you know, the box is recyclable.",
+        "Thanks again!",
+        "Noted.",
+        "P.S. Thanks!",
+        "(You will get a tracking e-mail.)",
+        "The carrier says it will arrive by noon.",
+        "Not a problem.",
     ],
 )
 def test_a_fact_before_an_ordinary_sentence_or_an_offer_of_help_still_passes(judge: Judge, after: str) -> None:

@@ -19,7 +19,7 @@ _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
     |hello|great|great news|good news|perfect|of course|certainly|absolutely|no problem|no worries|got it|understood
     |here you go|you are welcome|happy to help|glad to help|can do|will do|cheers|anything else|is there anything else
-    |any questions|nothing else to do|let me know""".replace("\n", "").split("|")
+    |any questions|nothing else to do|let me know|thanks again|noted""".replace("\n", "").split("|")
 )
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
@@ -74,11 +74,11 @@ _REFERS_BACK = frozenset({"it", "this", "that", "these", "those", "they", "so", 
 _CORRECTION = re.compile(
     r"\A\W*(?:(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind"
     r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad)|not really|nope|nah|yeah right|make (?:that|it))\b"
-    r"|update\s*[:\u2013\u2014-]|.*?\b(?:i mean(?:t)?(?! it)|or rather|instead(?! of))\b"
+    r"|.*?\b(?:i mean(?:t)?(?! it)|or rather|instead(?! of))\b"
     r"|(?:sorry|(?:my )?apologies)\s*[,:;!])",
     re.IGNORECASE,
 )
-"""The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Update: it has been
+"""The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Correction: it has been
 moved.", "Sorry, I misspoke.", "Just joking, ...", "Not really, ...", "Yeah right.", "Make that $25."), or words
 anywhere in it that put something in place of what precedes ("Tuesday, I mean.", "It is on Tuesday instead.")."""
 _FAILED = re.compile(
@@ -110,14 +110,14 @@ _FALSE = re.compile(
     r"|inconclusive|conflicting|unknown|unverified|unconfirmed|doubt\w*|dubious|questionable|unreliable|guess\w*|speculat\w*|hunch|assum\w*"
     r"|presum\w*|grain of salt|ignore|disregard|outdated|out of date|stale|obsolete|superseded|sandbox|staging"
     r"|dry run|simulat\w*|had (?:you|we|they|he|she|i) (?:not )?\w+ed|mistak\w*|mix\w* up|misunderst\w*|misread"
-    r"|(?:an|in|by) error)\b"
+    r"|(?:an|in|by) error|used to|fingers crossed|perfect world|god willing|knock on wood|touch wood)\b"
 )
 """Words, read on normalized text, by which a sentence says that what the response says may not hold: a falsity or
 doubt ("That is wrong.", "There is a 10% chance this is accurate.", "I cannot confirm that.", "The logs are
 unclear."), a joke, hearsay or guess ("I'm joking.", "Or so the rumour goes.", "At least, that's what I was told.",
 "My guess."), a word to disregard it ("Ignore the previous sentence."), an outdated or simulated state ("That status
 is outdated.", "In the sandbox only."), a mistake ("We may have made a mistake.", "There might be an error in our
-records."), or a condition contrary to fact ("..., had you confirmed.")."""
+records."), a condition contrary to fact ("..., had you confirmed."), or a hope ("Fingers crossed.")."""
 _FRAMED = re.compile(
     r"\b(?:not sure|unsure|uncertain|maybe|perhaps|possibly|probably|plan(?:ned|ning)? to|intend|imagine|suppose"
     r"|pretend|scenario|hypothetical\w*|what if|would (?:send|say|write|post|reply|respond|tell|show|read)"
@@ -136,30 +136,36 @@ _HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
 _CONDITION = (
-    r"(?:unless|if|as long as|so long as|assuming|in case|on condition|subject to|until|till|as soon as|when|whenever"
-    r"|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)|(?:provided|providing|should)"
-    r" (?:that|you|we|they|i|he|she|it|there|the|your|our|their|this|these|my))\b"
+    r"(?:unless|if|as long as|so long as|assuming|supposing|in case|on condition|subject to|until|till|as soon as|when"
+    r"|whenever|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)"
+    r"|(?:provided|providing|should) (?:that|you|we|they|i|he|she|it|there|the|your|our|their|this|these|my))\b"
 )
 """Words that make a clause wait on a condition, "provided" and "should" with a subject after them ("Provided you pay
 today."; not "Provided free of charge.")."""
 _IF = re.compile(_CONDITION)
 _OPENING = re.compile(
-    r"(?:(?:but|and|or|except|even|just) )?(?:only )?(?:" + _CONDITION + r"|after|before|according to|as per|per)\b"
+    r"(?:(?:but|and|or|except|even|just) )?(?:only )?(?:" + _CONDITION + r"|after|before|according to|as per|per|given"
+    r"|granted|on the condition|(?:\w+ )?permitting)\b"
 )
 """The opening of a sentence on a condition, a time or a source, which needs a main clause after it ("Pending
-approval.", "According to last week's email."; not "If it is late, contact us.")."""
+approval.", "Weather permitting.", "According to last week's email."; not "If it is late, contact us.")."""
 _MAIN = re.compile(r"\b(?:i|you|we|they|he|she|it) (?:will|can|may|must|should|would|could|need|get|are|is)\b")
 """A subject pronoun with a verb: a main clause after a condition with no comma ("Once it ships you will get ...")."""
 _TAG = frozenset(STOPWORDS | {"otherwise", "anyway", "though"})
 """Words opening a part of two words that is no main clause ("..., that is.", "...; otherwise later.")."""
+_SAYING = (
+    r"(?:say|says|said|tell|tells|told|claim\w*|report\w*|states|stated|writes|wrote|written|showed|shown|shows|listed"
+    r"|indicat\w*|mention\w*|quot(?:e|es|ed)|insist\w*|assert\w*)"
+)
+"""The verbs of saying, in every tense (nouns aside: "state", "list")."""
+_HEARSAY = re.compile(r"\A(?:so )?" + _SAYING + r" \S+(?: \S+)?\Z|\b" + _SAYING + r"(?: (?:so|that|it|this))*\Z")
+"""A sentence whose verb of saying has no object ("Says the carrier.", "At least the carrier says so.")."""
 _CALLED = re.compile(
     r"\b(?:that|this|which|it|so) (?:is|was|were|has been|had been)\b.*\b(?:(?:plan\w*|hope\w*|wish\w*|estimat\w*"
     r"|expect\w*|forecast\w*|projection|predict\w*|target\w*|intend\w*|intention|idea|goal|promis\w*)(?! to \w)|old"
     r"|older|earlier|previous|prior|original\w*|initial\w*|last (?:week|month|year|time)|yesterday|before|prior to"
     r"|according to|per"
-    r"|(?:said|says|told|claim\w*|report\w*|stated|showed|shown|shows|wrote|written|listed|indicated|mentioned|quoted)"
-    r"(?!.*\b(?:too|also|as well)\b))\b"
-    r"|\bor so\b|\Aso\b.*\b(?:says|said|told|claims?|reports?)\b"
+    r"|" + _SAYING + r"(?!.*\b(?:too|also|as well)\b))\b|\bor so\b|\Aso\b.*\b" + _SAYING + r"\b"
 )
 """Words that point back to what precedes and call it a plan, hope or estimate, information of before, or what
 someone said, unless as agreeing ("That was the plan.", "That was before the strike.", "Which is what the agent told
@@ -176,9 +182,19 @@ _OWNER = frozenset(ARTICLES | {"your", "my", "our", "their", "his", "her", "its"
 _SHORT = 2
 """The most words of a fragment: a sentence after the statement ("Not anymore.", "Was."), a tag or parenthesis beside a
 condition ("If it clears, that is.", "Assuming, of course, ...")."""
-_NOT = frozenset({"not", "never"})
-_NEAR = 2
-"""The most words between a negation and a word it negates after it ("could not cancel the order")."""
+_NEGATED = re.compile(r"\b(?:not|never|no (?:longer|more))\b")
+_FEW = 4
+"""The most words of a sentence after the statement with a negation and nothing of its own ("Well, not really.") or
+opening on "or", "but" and the like with no content word at all ("Or it did.")."""
+_BUT = frozenset(words("or but unless except though although yet"))
+_FILLER = frozenset(content_stems("well really quite exactly entirely yet anymore longer though anyway actually"))
+_LABEL = re.compile(
+    r"\A[\W_]*(?:(?:edit(?:ed)?|update[ds]?|correction|erratum|errata|note|nb)\s*[:\u2013\u2014-]|p\.\s?s\.\s*:?|ps\s*:)"
+    r"[*_]*\s*",
+    re.IGNORECASE,
+)
+"""A label opening a sentence ("Edit:", "Update:", "Correction:", "Erratum:", "Note:", "P.S."): what follows is read as
+a sentence of its own, and after the statement, unless it says nothing (``_neutral``), may correct it."""
 _COUNTERFACTUAL = re.compile(
     r"\b(?:would (?:have|say|be)|if (?:it|that|this|they|we|i|you) (?:had|were))\b", re.IGNORECASE
 )
@@ -215,12 +231,15 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     if it had worked."), or after it says one of its words with a failure ("The cancellation was rejected."); before it,
     a falsity, hedge, plan or hypothesis, or a negation or failure in a heading, a list's lead-in or a sentence pointing
     on (``_frames``); after it, a fragment of two words (``_fragmentary``: "Not anymore."), a falsity or failure,
-    short or pointing back, a condition, source or later undoing (``_undoes``). Each may frame, deny or retract the
-    statement, which no offline rule can tell."""
+    short or pointing back, a condition, source, hearsay or later undoing (``_undoes``), even in a sentence that
+    otherwise says nothing ("That changed."); after it, what follows a label or stands in parentheses is read as a
+    sentence of its own (``_inside``). Each may frame, deny or retract the statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
         return None
+    pieces = pieces[: said[0] + 1] + [part for piece in pieces[said[0] + 1 :] for part in (piece, *_inside(piece))]
+    said = [at for at, piece in enumerate(pieces) if piece in stated]
     hidden = " ".join(f" {normalize(found[0])} " for found in _HIDDEN.finditer(response))
     for at in said:
         if _UNSTATED.search(pieces[at]) or f" {normalize(pieces[at])} " in hidden:
@@ -239,6 +258,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     for index, other in enumerate(pieces):
         if index > min(said) and index not in said and _fragmentary(other):
             return f"the sentence {other!r} is a fragment: it may undo or retract it"
+        if index > min(said) and index not in said and _neutral(other) and _undoes(other, own):
+            return f"the sentence {other!r} may deny it or make it wait on a condition"
         if index in said or _neutral(other) or normalize(other) in stated_again:
             continue
         stems = set(content_stems(other)) - _ANSWERS
@@ -274,13 +295,16 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
 
 
 def _fragmentary(text: str) -> bool:
-    """Whether ``text`` is a sentence of at most two words with no content word or with a negation, not courtesy ("Not
-    anymore.", "Was."; not "Thanks!", "Kind regards.")."""
-    return (
-        len(words(text)) <= _SHORT
-        and normalize(text) not in _COURTESY
-        and (not content_stems(text) or negation_said(text) is not None)
-    )
+    """Whether ``text``, not courtesy, is a sentence of at most four words with no content word, past two words opening
+    on "or", "but" and the like ("It did.", "Or it did."), or with a negation and, past two words, no content word of
+    its own ("Not anymore.", "Was.", "Well, not really."; not
+    "Thanks!", "Kind regards.", "Not a problem.")."""
+    negation = negation_said(text)
+    own = set(content_stems(text)) - set(content_stems(negation or "")) - _FILLER - _ANSWERS
+    if len(words(text)) > _FEW or normalize(text) in _COURTESY:
+        return False
+    short = len(words(text)) <= _SHORT or words(text)[0] in _BUT
+    return (short and not content_stems(text)) or (negation is not None and (len(words(text)) <= _SHORT or not own))
 
 
 def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) -> bool:
@@ -332,17 +356,29 @@ def _undoes(text: str, own: set[str]) -> bool:
     ("This takes effect once you confirm."), or with a falsity or failure and, unless short, words pointing back to it
     ("Status: FAILED", "That is what the system shows, but it's wrong.", "That last step failed."); a condition, time
     or source with no main clause (``_fragment``), words calling it a plan, estimate, earlier news or hearsay
-    (``_CALLED``), or a later event undoing it (``_undone``); not a condition of the reader's own ("Let me know if
-    anything is wrong.")."""
+    (``_CALLED``, ``_HEARSAY``), a later event undoing it (``_undone``), or a label before anything but courtesy
+    ("Edit: it ships on Tuesday.", "Note: the warehouse is closed that day."); not a condition of the reader's own
+    ("Let me know if anything is wrong.")."""
     said = normalize(text).split()
     line = " ".join(said)
     if said[:1] and said[0] in _REFERS_BACK and (_IF.search(line) or _UNFINISHED.search(text)):
         return True
-    if _fragment(text) or _CALLED.search(line) or _undone(line, own):
+    label = _LABEL.match(text)
+    if label and not _neutral(text[label.end() :]):
+        return True
+    if _fragment(text) or _CALLED.search(line) or _HEARSAY.search(line) or _undone(line, own):
         return True
     if "if" in said or not (_FALSE.search(line) or _FAILED.search(text)):
         return False
     return len(said) <= _DENIAL or bool(_REFERS_BACK & set(said))
+
+
+def _inside(text: str) -> list[str]:
+    """The parts of ``text`` read as sentences of their own: what follows a label (``_LABEL``: "Edit: never mind.") and
+    what stands in parentheses ("(Unless the warehouse is closed.)")."""
+    label = _LABEL.match(text)
+    parts = [text[label.end() :]] if label and text[label.end() :].strip() else []
+    return parts + [inner.strip() for inner in re.findall(r"\(([^()]*)\)", text) if inner.strip()]
 
 
 def _undone(line: str, own: set[str]) -> bool:
@@ -376,9 +412,9 @@ def _unread(text: str) -> bool:
 def _fails(text: str, own: set[str]) -> str | None:
     """How ``text`` says a word of the content stems ``own`` of a fact with a failure or a word that it goes on
     anywhere ("The cancellation was rejected.", "The order remains active."), in two forms ("The cancellation was
-    itself cancelled."), or with a negation after it or just before it ("The payment did not go through.", "We could
-    not cancel the order."; not "You will not be charged for the order.", nor of another: "Your other orders remain
-    active."), or None."""
+    itself cancelled."), or with a negation anywhere in it ("The payment did not go through.", "It no longer ships on
+    Monday.", "You will not be charged for the order."; not of another: "Your other orders remain active."), or
+    None."""
     said = words(text)
     shared = [
         at
@@ -394,11 +430,8 @@ def _fails(text: str, own: set[str]) -> str | None:
     again = [(forms[one], forms[two]) for one in forms for two in forms if one < two and _same_word(one, two)]
     if again:
         return f"{again[0][0]!r} with {again[0][1]!r}"
-    for at, word in enumerate(said):
-        near = [there for there in shared if there < at or there - at <= _NEAR]
-        if word in _NOT and near:
-            return f"{said[near[0]]!r} with {word!r}"
-    return None
+    negated = _NEGATED.search(" ".join(said))
+    return f"{said[shared[0]]!r} with {negated[0]!r}" if shared and negated else None
 
 
 _ANOTHER = frozenset(words("other another different previous earlier former"))
