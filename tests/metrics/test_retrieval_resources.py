@@ -121,6 +121,14 @@ def test_a_resource_whose_key_given_twice_names_two_documents_leaves_retrieval_u
     assert "ambiguous" not in same.reason
 
 
+def test_a_chunk_whose_key_given_twice_names_two_documents_leaves_retrieval_undecided() -> None:
+    metric = _retrieval(_line(["doc_1"], [{"id": "doc_9", "ID": "doc_1", "page_content": PARIS}]))
+    assert (metric.passed, metric.details["undecided"]) == (False, True)
+    assert "1 chunk(s) ambiguous, a key naming several documents" in metric.reason
+    plain = _retrieval(_line(["doc_1"], [{"id": "doc_1", "url": "https://wiki.example/paris", "page_content": PARIS}]))
+    assert plain.passed is True
+
+
 @pytest.mark.parametrize(
     ("resource", "found"),
     [

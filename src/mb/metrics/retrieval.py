@@ -48,6 +48,12 @@ def chunk_names(chunk: RetrievalResult) -> set[str]:
     return {document_name(chunk.id), *(name for _, name in document_names(chunk.model_extra or {}))}
 
 
+def _ambiguous(chunk: RetrievalResult) -> bool:
+    """Whether one key of ``chunk`` names two documents (``id`` and ``ID`` given different names)."""
+    keys = [key for key, _ in document_names({**(chunk.model_extra or {}), "id": chunk.id})]
+    return len(keys) != len(set(keys))
+
+
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
     outputs = example.outputs
     if outputs is None:
@@ -121,7 +127,11 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     if ambiguous:
         parts.append(f"{len(ambiguous)} resource(s) ambiguous, a key naming several documents ({'; '.join(ambiguous)})")
         unread["ambiguous_resources"] = list(ambiguous.values())
-    if unread:  # never passed on a resource dropped: the document it meant may be missing
+    ambiguous_chunks = [chunk.id for chunk in chunks if _ambiguous(chunk)]
+    if ambiguous_chunks:
+        parts.append(f"{len(ambiguous_chunks)} chunk(s) ambiguous, a key naming several documents")
+        unread["ambiguous_chunks"] = ambiguous_chunks
+    if unread:  # never passed on a resource dropped or a chunk naming two documents: which was retrieved is unsure
         parts[-1] += ": undecided" * passed
         details.update(unread, **({"undecided": True} if passed else {}))
         passed, decided = False, True
