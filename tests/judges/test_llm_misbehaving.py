@@ -95,6 +95,10 @@ def test_a_remark_or_key_that_may_state_another_verdict_is_an_error(content: str
         f"Here is my verdict:\n{PASSING}",
         f"Final output:\n{PASSING}",
         f"\uff28\uff45\uff52\uff45 is the result: {PASSING}",  # fullwidth "Here", folded
+        f"Here is my assessment:\n{PASSING}\nI hope this helps!",
+        f"Here you are: {PASSING}",
+        f"I'll record my verdict now.\n{PASSING}",
+        f"Let me submit the evaluation.\n{PASSING}",
     ],
 )
 def test_an_answer_presented_in_a_few_words_is_read(content: str, response_format: str) -> None:

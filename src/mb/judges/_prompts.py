@@ -276,7 +276,8 @@ _THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)", re.IGNORECASE | re.DOT
 _PRESENTATION = frozenset({
     "here", "is", "my", "the", "a", "an", "s", "json", "object", "format", "answer", "verdict", "judgment", "judgement",
     "evaluation", "result", "output", "final", "response", "below", "sure", "ok", "okay", "certainly", "of", "course",
-    "in", "as", "requested", "you", "go",
+    "in", "as", "requested", "you", "go", "are", "assessment", "i", "ll", "will", "now", "let", "me", "record",
+    "recording", "submit", "submitting", "hope", "this", "helps",
 })  # fmt: skip
 """The words a text around the JSON object may use: they present the answer and can state no verdict."""
 _PLAIN = re.compile(r"[\w\s.,:;!?'\"`*()#-]*")
