@@ -40,12 +40,17 @@ ROWS: list[tuple[str, object, object]] = [
     ("march 5, 1230", "1230-03-05", True),
     ("march 5 1990", "1990-03-05", True),
     # four digits from 1500 are a year unless the phrase marks a time ("at", "hrs", "h", a clock at a range's other
-    # end) or a day word that never takes a year stands beside them ("tomorrow 1700"); beside a weekday they name no
-    # single day, an error ("monday 2027": which Monday of 2027?)
+    # end) or a day word that never takes a year stands beside them ("tomorrow 1700"); beside a weekday and no month,
+    # a year names no single day ("monday 2027": which Monday of 2027, or 20:27?), an error, and four digits that are
+    # no year from 1900 to 2099 are the weekday's time ("1830 on friday", "friday 2359")
     ("tomorrow 1700", "2025-03-13T17:00:00", True),
     ("tomorrow 1700", "2025-03-13T05:00:00", False),
     ("tonight 2100", "2025-03-12T21:00:00", True),
-    ("1830 on friday", "2025-03-14T18:30:00", ERROR),
+    ("1830 on friday", "2025-03-14T18:30:00", True),
+    ("1830 on friday", "2025-03-14T06:30:00", False),
+    ("1830 on friday", "2025-03-21T18:30:00", False),
+    ("monday 1745", "2025-03-17T17:45:00", True),
+    ("monday 1930", "2025-03-17T19:30:00", ERROR),
     ("monday 2027", "2025-03-17T20:27:00", ERROR),
     ("monday 2027", "2027-01-04", ERROR),
     ("monday week 2027", "2025-03-24T20:27:00", ERROR),
@@ -53,7 +58,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday 2030", "2025-03-14T20:30:00", ERROR),
     ("2027 monday", "2025-03-17T20:27:00", ERROR),
     ("monday the 3rd 2027", "2025-11-03T20:27:00", ERROR),
-    ("friday 2359", "2025-03-14T23:59:00", ERROR),
+    ("friday 2359", "2025-03-14T23:59:00", True),
+    ("friday 2359", "2025-03-14T23:00:00", False),
+    ("march 6 1530 on friday", "2025-03-06T15:30:00", ERROR),
     ("tomorrow at 1700", "2025-03-13T17:00:00", True),
     ("tomorrow at 1700", "2025-03-13T05:00:00", False),
     ("tomorrow 1700 hrs", "2025-03-13T17:00:00", True),

@@ -72,6 +72,11 @@ CASES: list[tuple[str, str, str, bool, str]] = [
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T02:30:00", True, ""),
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T03:30:00", True, ""),
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T01:30:00", False, ""),
+    # an offset after "UTC" or "GMT" may stand before the day it is said of, with its minutes
+    ("9am UTC+05:30 monday", "2024-06-05T12:00:00", "2024-06-10T09:00:00+05:30", True, "2024-06-10T09:00+05:30"),
+    ("9am UTC+05:30 monday", "2024-06-05T12:00:00", "2024-06-10T09:00:00+05:00", False, ""),
+    ("noon gmt+1 on friday", "2024-06-05T12:00:00", "2024-06-07T12:00:00+01:00", True, ""),
+    ("noon gmt+1 on friday", "2024-06-05T12:00:00", "2024-06-07T12:00:00+00:00", False, ""),
 ]
 
 

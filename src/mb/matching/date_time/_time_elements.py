@@ -15,6 +15,7 @@ from ._lexicon import (
     MINUTE_FIRST,
     MINUTE_WORD,
     MONTH,
+    WEEKDAY,
     alternatives,
     minute_value,
     number_value,
@@ -83,6 +84,9 @@ _DIGIT_CLOCKS = (
 #: ("tomorrow 1700"). A weekday may be placed by a year ("monday 2027": a Monday of 2027, or 20:27?), so it is not one.
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday)\b")
 
+#: A weekday and no month: four digits beside it that are no year from 1900 to 2099 are its time ("monday 1530").
+_WEEKDAY_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:{WEEKDAY})\b")
+
 
 @functools.lru_cache(maxsize=16)
 def _yearless_day(text: str) -> bool:
@@ -136,7 +140,8 @@ def _digit_clock(rule: str) -> Builder:
         to_day = _TO_DAY_WORD_RE.match(m.string, m.end()) and not _DAY_WORD_RE.search(m.string, 0, start)
         dayless = not _yearless_day(m.string) or to_day
         clock_range = _zero_clock_range(m) and not (to_day and hour in ("19", "20"))
-        if rule == "two" and late and dayless and not clock_range:
+        weekday_clock = not 1900 <= int(hour + minute) < 2100 and _WEEKDAY_DAY_RE.match(m.string) is not None
+        if rule == "two" and late and dayless and not clock_range and not weekday_clock:
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day

@@ -135,7 +135,10 @@ _REGION_RE = re.compile(
 _CLOCK_END_RE = re.compile(r"(?:\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\bnoon|\bmidnight)\s*$")
 _ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest)\b")
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
-_NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
+#: An offset ending the phrase, or one after "utc" or "gmt" anywhere ("9am utc+5:30 monday").
+_NUMERIC_RE = re.compile(
+    r"(?:\b(?P<named>utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?(?(named)(?=\s|$)|\s*$)"
+)
 _UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)(?=\)?\s*$)")
 #: What makes a bare "-hh:mm" after it an offset: a full ISO date-time or a clock with its seconds ("2026-02-01 10:00
 #: -05:00", "Thu, 5 Feb 2026 14:00:00 -0500").
