@@ -4,6 +4,7 @@ tool-call arguments, a 500 that repeats, and failed examples that keep what they
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -141,9 +142,10 @@ def test_an_example_cut_by_the_runner_timeout_keeps_its_trace_and_usage() -> Non
 
 def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_path: Any) -> None:
     secret = "local-gateway-key-4711"
+    basic = base64.b64encode(f"user:{secret}".encode()).decode()  # as a gateway's log of the credentials shows them
 
     def refuse(body: dict[str, Any]) -> Reply:
-        return Reply({"error": {"message": f"Incorrect API key provided: {secret}"}}, status=401)
+        return Reply({"error": {"message": f"Incorrect API key provided: {secret} ({basic})"}}, status=401)
 
     output = tmp_path / "out.jsonl"
     with chat_server(refuse) as server:
@@ -151,8 +153,9 @@ def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_pa
         _, summary = run([EXAMPLE], agent, output=output, retries=0)
     written = output.read_text()
     assert "Incorrect API key provided: [REDACTED]" in written
-    assert secret not in written
-    assert secret not in summary.describe()
+    for text in (written, summary.describe()):
+        assert secret not in text
+        assert basic[2:-3] not in text
 
 
 def test_a_server_answering_byte_by_byte_is_cut_at_the_request_timeout() -> None:
