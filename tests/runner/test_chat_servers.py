@@ -204,3 +204,37 @@ def test_a_tool_result_no_line_can_hold_is_an_error_result_and_the_example_keeps
     assert summary.error_count == 0
     assert line["outputs"]["response"] == "Unknown."
     assert "NaN" in line["outputs"]["trace"][1]["result"]["error"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "problem"),
+    [
+        (Reply({"id": "x", "object": "chat.completion", "created": 1, "model": "m", "choices": []}), "no message"),
+        (Reply({"error": {"message": "model overloaded"}}), "model overloaded"),
+        (Reply("<html><body>502 Bad Gateway</body></html>", content_type="text/html"), "502 Bad Gateway"),
+        (Reply('{"choices": [', content_type="application/json"), "not JSON"),
+    ],
+)
+def test_an_answer_that_is_no_chat_completion_is_an_error_that_says_what_came(reply: Reply, problem: str) -> None:
+    with chat_server(lambda body: reply) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "chat completion" in error["message"]
+    assert problem in error["message"]
+
+
+@pytest.mark.parametrize("finish", ["length", "content_filter"])
+def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> None:
+    def cut(body: dict[str, Any]) -> Reply:
+        reply = completion("It is 21 degrees in Par")
+        assert isinstance(reply.body, dict)
+        reply.body["choices"][0]["finish_reason"] = finish
+        return reply
+
+    with chat_server(cut) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    assert server.calls == 1
+    error = example.outputs.model_extra["error"]
+    assert f"cut short (finish_reason {finish})" in error["message"]
+    assert example.outputs.response != "It is 21 degrees in Par"

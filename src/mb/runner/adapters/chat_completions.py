@@ -16,9 +16,10 @@ template drops ``tool`` messages).
 Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
 ``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
 the server's answer (not transient); a request whose whole answer did not come within ``timeout=`` is not transient
-either (a server that answers one request at a time is still computing it). The client made from ``base_url`` does
-not retry by itself. When the example fails (an error, ``max_turns``, the runner's timeout) its error line keeps the
-trace and usage recorded so far.
+either (a server that answers one request at a time is still computing it). An answer cut short (``finish_reason``
+``length`` or ``content_filter``) or that is no chat completion (no ``choices``, not JSON, a gateway's page) is an
+``AgentError`` saying so. The client made from ``base_url`` does not retry by itself. When the example fails (an
+error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -254,14 +255,23 @@ class ChatCompletionsAgent:
             try:
                 # the client's timeout bounds each read, not the answer: a server sending it byte by byte is cut here
                 with anyio.fail_after(self._deadline):
-                    return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+                    response = await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
             except (TimeoutError, openai.APITimeoutError):  # not transient: a server answering one at a time computes
                 limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
                 raise TimeoutError(f"the model's answer did not come within {limit}") from None
+            except json.JSONDecodeError as exc:
+                raise AgentError(f"the server's answer is not JSON, no chat completion ({exc})") from None
             except Exception as exc:
                 if again or not (isinstance(exc, openai.APIStatusError) and exc.status_code == 500):
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
                     raise
+                continue
+            choice = next(iter(getattr(response, "choices", None) or ()), None)
+            if getattr(choice, "message", None) is None:  # a gateway's page, an error in a 200, no choices
+                raise AgentError(f"the server answered no message of a chat completion: {str(response)[:300]!r}")
+            if (finish := getattr(choice, "finish_reason", None)) in ("length", "content_filter"):  # not all of it
+                raise AgentError(f"the model's answer was cut short (finish_reason {finish})")
+            return response
         raise AssertionError("the second attempt returns or raises")
 
     @staticmethod
