@@ -355,6 +355,23 @@ def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> Non
     assert "same city" in verdict.error
 
 
+@pytest.mark.parametrize(
+    ("reply", "shown"),
+    [
+        (Reply({"error": {"message": "model overloaded, try later"}}), "model overloaded, try later"),
+        (Reply({"id": "x", "object": "chat.completion", "created": 1, "model": "m", "choices": []}), '"choices":[]'),
+        (Reply('{"choices": [', content_type="application/json"), "not JSON"),
+    ],
+)
+def test_an_answer_that_is_no_chat_completion_says_what_came(reply: Reply, shown: str) -> None:
+    with chat_server(lambda body: reply) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert verdict.error.startswith(f"{server.base_url} answered no chat completion")
+    assert shown in verdict.error
+
+
 def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
     verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
     assert verdict.error is None

@@ -38,6 +38,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
+from ..._completion import not_a_completion
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -266,10 +267,10 @@ class ChatCompletionsAgent:
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
                     raise
                 continue
-            choice = next(iter(getattr(response, "choices", None) or ()), None)
-            if getattr(choice, "message", None) is None:  # a gateway's page, an error in a 200, no choices
-                raise AgentError(f"the server answered no message of a chat completion: {str(response)[:300]!r}")
-            if (finish := getattr(choice, "finish_reason", None)) in ("length", "content_filter"):  # not all of it
+            came = not_a_completion(response)  # a gateway's page, an error in a 200, no choices
+            if came is not None:
+                raise AgentError(f"the server answered no message of a chat completion: {came!r}")
+            if (finish := response.choices[0].finish_reason) in ("length", "content_filter"):  # not all of it
                 raise AgentError(f"the model's answer was cut short (finish_reason {finish})")
             return response
         raise AssertionError("the second attempt returns or raises")
