@@ -238,3 +238,18 @@ def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> 
     error = example.outputs.model_extra["error"]
     assert f"cut short (finish_reason {finish})" in error["message"]
     assert example.outputs.response != "It is 21 degrees in Par"
+
+
+def test_tool_arguments_that_are_not_a_json_object_are_named_so_to_the_model() -> None:
+    def model(body: dict[str, Any]) -> Reply:
+        if any(message["role"] == "tool" for message in body["messages"]):
+            return completion("Sorry.")
+        return completion(None, tool_calls=[("call_1", "get_weather", '{"city": "Paris"')])
+
+    with chat_server(model) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    [_, result] = example.outputs.trace
+    assert isinstance(result, ToolResult)
+    assert result.result == {"error": 'invalid arguments: not a JSON object: \'{"city": "Paris"\''}
+    [told] = [message for message in server.requests[1]["messages"] if message["role"] == "tool"]
+    assert "not a JSON object" in told["content"]

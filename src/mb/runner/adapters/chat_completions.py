@@ -237,8 +237,8 @@ class ChatCompletionsAgent:
             ]
             trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
-            for call_id, traced, name, params in parsed:
-                result = await self._execute(offered.get(name), name, params)
+            for call, (call_id, traced, name, params) in zip(calls, parsed, strict=True):
+                result = await self._execute(offered.get(name), name, params, call.function.arguments)
                 trace.append(ToolResult(id=traced, result=result))
                 results.append((call_id, name, result if isinstance(result, str) else json.dumps(result)))
             if self.tool_results == "tool":
@@ -276,10 +276,13 @@ class ChatCompletionsAgent:
         raise AssertionError("the second attempt returns or raises")
 
     @staticmethod
-    async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any]) -> Any:
-        """Run one tool call; failures become ``{"error": ...}`` results the model can react to."""
+    async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any], text: str) -> Any:
+        """Run one tool call (``params`` read from the model's ``text``); failures become ``{"error": ...}`` results
+        the model can react to."""
         if spec is None:
             return {"error": f"unknown tool {name!r}"}
+        if params == {"arguments": text}:  # kept whole by tool_params: the text is no JSON object
+            return {"error": f"invalid arguments: not a JSON object: {text[:200]!r}"}
         try:
             validated = spec.arguments.model_validate(params)
         except ValidationError as exc:
