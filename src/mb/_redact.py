@@ -7,7 +7,7 @@ Error text from judges and agents often quotes the request: an API key echoed by
 base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
 ``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
 (``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes: as written, and inside any base64
-text (a ``Basic`` credential ``user:KEY`` or ``:KEY``, with or without its prefix), whose whole run is masked.
+text (a ``Basic`` credential ``user:KEY`` or ``:KEY``, with or without its prefix).
 """
 
 from __future__ import annotations
@@ -106,37 +106,12 @@ def _literals(extra: Iterable[str | None]) -> list[str]:
     return sorted((v for v in values if len(v) >= _MIN_LITERAL), key=len, reverse=True)
 
 
-_BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-
-
 def _encoded(literal: str) -> set[str]:
     """The base64 characters that encode ``literal`` wherever it starts in an encoded text (three alignments), less
     the characters it shares with its neighbours."""
     data = literal.encode("utf-8")
     forms = (base64.b64encode(bytes(shift) + data).decode("ascii") for shift in range(3))
     return {form[(8 * shift + 5) // 6 : 8 * (shift + len(data)) // 6] for shift, form in enumerate(forms)}
-
-
-def _mask_encoded(text: str, literals: list[str]) -> str:
-    """``text`` with each run of base64 characters that encodes one of ``literals`` masked whole (in linear time)."""
-    cores = sorted({core for literal in literals for core in _encoded(literal)}, key=len, reverse=True)
-    if not cores:
-        return text
-    kept: list[str] = []
-    done = 0
-    for found in re.finditer("|".join(map(re.escape, cores)), text):
-        start, end = found.span()
-        if start < done:  # inside a run masked already
-            continue
-        while start > done and text[start - 1] in _BASE64:
-            start -= 1
-        while end < len(text) and text[end] in _BASE64:
-            end += 1
-        while end < len(text) and text[end] == "=":  # its padding
-            end += 1
-        kept += [text[done:start], MASK]
-        done = end
-    return "".join([*kept, text[done:]])
 
 
 def redact(text: str, *secrets: str | None) -> str:
@@ -147,7 +122,9 @@ def redact(text: str, *secrets: str | None) -> str:
     literals = _literals(secrets)
     for literal in literals:
         text = text.replace(literal, MASK)
-    text = _mask_encoded(text, literals)
+    if cores := sorted({core for literal in literals for core in _encoded(literal)}, key=len, reverse=True):
+        # in base64 text, with the character on each side that may carry some of its bits
+        text = re.sub(f"[A-Za-z0-9+/]?(?:{'|'.join(map(re.escape, cores))})[A-Za-z0-9+/]?=*", MASK, text)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
     return text
