@@ -388,3 +388,11 @@ def test_calls_are_counted_when_the_server_reports_no_token_use() -> None:
         judge = make(server.base_url)
         run(judge, [JudgeRequest(EQ, "Paris", "Paris"), JudgeRequest(EQ, "Rome", "Rome")])
     assert judge.token_use == [0, 0, 2]
+
+
+def test_a_connection_closed_halfway_through_the_answer_says_so() -> None:
+    with chat_server(lambda body: Reply(completion("{}").body, cut=True)) as server:
+        [verdict] = run(make(server.base_url, max_retries=1, backoff_base=0.01), [JudgeRequest(EQ, "Paris", "Rome")])
+    assert verdict.error is not None
+    assert "connection failed after 2 attempts" in verdict.error
+    assert "incomplete" in verdict.error or "closed" in verdict.error, verdict.error

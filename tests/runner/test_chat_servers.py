@@ -253,3 +253,12 @@ def test_tool_arguments_that_are_not_a_json_object_are_named_so_to_the_model() -
     assert result.result == {"error": 'invalid arguments: not a JSON object: \'{"city": "Paris"\''}
     [told] = [message for message in server.requests[1]["messages"] if message["role"] == "tool"]
     assert "not a JSON object" in told["content"]
+
+
+def test_a_connection_closed_halfway_through_the_answer_says_so_and_is_transient() -> None:
+    with chat_server(lambda body: Reply(completion("It is 21 degrees.").body, cut=True)) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "APIConnectionError"
+    assert error["transient"] is True
+    assert "incomplete" in error["message"] or "closed" in error["message"], error["message"]

@@ -32,6 +32,8 @@ class Reply:
     drip: float = 0.0
     """Seconds between the bytes of the body (a server answering byte by byte)."""
     content_type: str = "application/json"
+    cut: bool = False
+    """The connection closes halfway through the body (a server that died answering)."""
 
 
 def completion(
@@ -166,7 +168,10 @@ class ChatServer:
                 for key, value in reply.headers.items():
                     self.send_header(key, value)
                 self.end_headers()
-                if not reply.drip:
+                if reply.cut:
+                    self.wfile.write(payload[: len(payload) // 2])
+                    self.close_connection = True
+                elif not reply.drip:
                     self.wfile.write(payload)
                 for byte in payload if reply.drip else b"":
                     self.wfile.write(bytes([byte]))

@@ -464,7 +464,8 @@ class LLMJudge:
                     await self._sleep(self._backoff(attempt))
                     attempt += 1
                     continue
-                raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {exc}") from exc
+                cause = exc.__cause__ or exc  # what broke ("Connection error." alone says nothing)
+                raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {cause}") from exc
             except json.JSONDecodeError as exc:
                 raise _CallFailed(f"{where} answered no chat completion: not JSON ({exc})") from exc
             except openai.OpenAIError as exc:

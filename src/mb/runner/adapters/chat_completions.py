@@ -264,8 +264,10 @@ class ChatCompletionsAgent:
                 raise AgentError(f"the server's answer is not JSON, no chat completion ({exc})") from None
             except Exception as exc:
                 if again or not (isinstance(exc, openai.APIStatusError) and exc.status_code == 500):
+                    if isinstance(exc, openai.APIConnectionError) and exc.__cause__ is not None:  # say what broke
+                        exc = openai.APIConnectionError(message=f"{exc.message} {exc.__cause__}", request=exc.request)
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
-                    raise
+                    raise exc
                 continue
             came = not_a_completion(response)  # a gateway's page, an error in a 200, no choices
             if came is not None:
