@@ -6,7 +6,8 @@ tried again from each position of a long run).
 Error text from judges and agents often quotes the request: an API key echoed by a 401 body, a bearer token, a
 base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
 ``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
-(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes.
+(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes: as written, and inside any base64
+text (a ``Basic`` credential ``user:KEY`` or ``:KEY``, with or without its prefix).
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def url_credentials(url: str | None) -> list[str]:
-    """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, the password alone, and the
-    base64 ``Basic`` token an HTTP client sends for it; none when the URL carries no credentials."""
+    """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, and the password alone (the
+    ``Basic`` token an HTTP client sends for it is masked as their base64); none when the URL carries no
+    credentials."""
     if not url or "@" not in url:
         return []
     try:
@@ -76,7 +78,7 @@ def url_credentials(url: str | None) -> list[str]:
         return []
     userinfo = parts.netloc.rsplit("@", 1)[0]
     decoded = unquote(userinfo)
-    forms = [userinfo, decoded, base64.b64encode(decoded.encode("utf-8", "replace")).decode("ascii")]
+    forms = [userinfo, decoded]
     if ":" in decoded:
         forms.append(decoded.split(":", 1)[1])
     return forms
@@ -104,12 +106,25 @@ def _literals(extra: Iterable[str | None]) -> list[str]:
     return sorted((v for v in values if len(v) >= _MIN_LITERAL), key=len, reverse=True)
 
 
+def _encoded(literal: str) -> set[str]:
+    """The base64 characters that encode ``literal`` wherever it starts in an encoded text (three alignments), less
+    the characters it shares with its neighbours."""
+    data = literal.encode("utf-8")
+    forms = (base64.b64encode(bytes(shift) + data).decode("ascii") for shift in range(3))
+    return {form[(8 * shift + 5) // 6 : 8 * (shift + len(data)) // 6] for shift, form in enumerate(forms)}
+
+
 def redact(text: str, *secrets: str | None) -> str:
-    """``text`` without API keys, bearer tokens, credentials in URLs, or the literal ``secrets`` given."""
+    """``text`` without API keys, bearer tokens, credentials in URLs, or the literal ``secrets`` given (also in
+    base64)."""
     if not text:
         return text
-    for literal in _literals(secrets):
+    literals = _literals(secrets)
+    for literal in literals:
         text = text.replace(literal, MASK)
+    if cores := sorted({core for literal in literals for core in _encoded(literal)}, key=len, reverse=True):
+        # in base64 text, with the character on each side that may carry some of its bits
+        text = re.sub(f"[A-Za-z0-9+/]?(?:{'|'.join(map(re.escape, cores))})[A-Za-z0-9+/]?=*", MASK, text)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
     return text

@@ -217,6 +217,57 @@ def test_url_credentials_are_secret_in_every_form(monkeypatch: pytest.MonkeyPatc
     assert "Zm9vOmJhcmJheg==" not in cleaned
 
 
+def _encodes(text: str, secret: str) -> bool:
+    """Whether any run of base64 characters in ``text``, read from any of its characters, decodes to bytes holding
+    ``secret``."""
+    import re
+
+    for run in re.findall(r"[A-Za-z0-9+/]{4,}", text):
+        for start in range(4):
+            chunk = run[start:]
+            chunk = chunk[:-1] if len(chunk) % 4 == 1 else chunk  # a lone last character holds no whole byte
+            if secret.encode() in base64.b64decode(chunk + "=" * (-len(chunk) % 4)):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("prefix", ["", ":", "user:", "ab:", "alice:"])
+@pytest.mark.parametrize("suffix", ["", ":", "xy"])
+def test_a_key_is_masked_in_base64_whatever_surrounds_it(
+    monkeypatch: pytest.MonkeyPatch, prefix: str, suffix: str
+) -> None:
+    key = "Zk4qLm7Tr2Wd9Xc"  # no known key shape: found as the configured key only
+    monkeypatch.setenv("MB_JUDGE_API_KEY", key)
+    encoded = base64.b64encode(f"{prefix}{key}{suffix}".encode()).decode()
+    cleaned = redact(f"credentials {encoded} refused")
+    assert _encodes(encoded, key)  # the check sees the key in the text as sent
+    assert not _encodes(cleaned, key)
+    assert cleaned.startswith(f"credentials {base64.b64encode(prefix.encode()).decode()[:-4]}")
+    assert MASK in cleaned
+
+
+def test_a_401_echoing_the_key_as_basic_credentials_leaves_it_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "gw-Zk4qLm7Tr2Wd9Xc"
+    both = [base64.b64encode(f"{user}:{key}".encode()).decode() for user in ("", "user")]
+
+    def refuse(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": f"bad credentials {both[0]} or {both[1]}"}}, status=401)
+
+    with chat_server(refuse) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", key)
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        results = tmp_path / "results.jsonl"
+        args = ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm", "-o", str(results)]
+        result = CliRunner().invoke(main, [*args, "--show-failures", "20"])
+    assert "HTTP 401" in results.read_text()
+    for text in (results.read_text(), result.output):
+        assert not _encodes(text, key)
+
+
 def test_usage_errors_escape_control_characters_in_what_they_quote(tmp_path: Path) -> None:
     name = tmp_path / "missing\x1b]0;owned\x07.jsonl"
     result = CliRunner().invoke(main, ["validate", str(name)])

@@ -131,8 +131,21 @@ def test_numbered_verdicts_are_read_in_their_items_order() -> None:
     ]
 
 
+def test_item_numbers_written_as_whole_floats_are_those_numbers() -> None:
+    items = [{"item": 2.0, "reason": "second", "score": 4}, {"item": 3.0, "reason": "third", "score": 1.0}]
+    items.insert(0, {"item": 1.0, "reason": "first", "score": 5})
+    items.reverse()
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert [(verdict.passed, verdict.reason) for verdict in verdicts] == [
+        (True, "first"),
+        (True, "second"),
+        (False, "third"),
+    ]
+
+
 @pytest.mark.parametrize(
-    "numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"], [1.0, 2.0, 3.0], [True, 2, 3]]
+    "numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"], [1.5, 2, 3], [1.0, 1, 2], [True, 2, 3]]
 )
 def test_verdicts_numbered_otherwise_than_each_item_once_are_malformed(numbers: list[Any]) -> None:
     items = [{"item": number, "reason": "stated", "score": 5} for number in numbers]

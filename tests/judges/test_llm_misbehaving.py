@@ -355,6 +355,23 @@ def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> Non
     assert "same city" in verdict.error
 
 
+@pytest.mark.parametrize(
+    ("reply", "shown"),
+    [
+        (Reply({"error": {"message": "model overloaded, try later"}}), "model overloaded, try later"),
+        (Reply({"id": "x", "object": "chat.completion", "created": 1, "model": "m", "choices": []}), '"choices":[]'),
+        (Reply('{"choices": [', content_type="application/json"), "not JSON"),
+    ],
+)
+def test_an_answer_that_is_no_chat_completion_says_what_came(reply: Reply, shown: str) -> None:
+    with chat_server(lambda body: reply) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert verdict.error.startswith(f"{server.base_url} answered no chat completion")
+    assert shown in verdict.error
+
+
 def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
     verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
     assert verdict.error is None
@@ -371,3 +388,11 @@ def test_calls_are_counted_when_the_server_reports_no_token_use() -> None:
         judge = make(server.base_url)
         run(judge, [JudgeRequest(EQ, "Paris", "Paris"), JudgeRequest(EQ, "Rome", "Rome")])
     assert judge.token_use == [0, 0, 2]
+
+
+def test_a_connection_closed_halfway_through_the_answer_says_so() -> None:
+    with chat_server(lambda body: Reply(completion("{}").body, cut=True)) as server:
+        [verdict] = run(make(server.base_url, max_retries=1, backoff_base=0.01), [JudgeRequest(EQ, "Paris", "Rome")])
+    assert verdict.error is not None
+    assert "connection failed after 2 attempts" in verdict.error
+    assert "incomplete" in verdict.error or "closed" in verdict.error, verdict.error

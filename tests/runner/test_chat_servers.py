@@ -4,6 +4,7 @@ tool-call arguments, a 500 that repeats, and failed examples that keep what they
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -141,9 +142,10 @@ def test_an_example_cut_by_the_runner_timeout_keeps_its_trace_and_usage() -> Non
 
 def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_path: Any) -> None:
     secret = "local-gateway-key-4711"
+    basic = base64.b64encode(f"user:{secret}".encode()).decode()  # as a gateway's log of the credentials shows them
 
     def refuse(body: dict[str, Any]) -> Reply:
-        return Reply({"error": {"message": f"Incorrect API key provided: {secret}"}}, status=401)
+        return Reply({"error": {"message": f"Incorrect API key provided: {secret} ({basic})"}}, status=401)
 
     output = tmp_path / "out.jsonl"
     with chat_server(refuse) as server:
@@ -151,8 +153,9 @@ def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_pa
         _, summary = run([EXAMPLE], agent, output=output, retries=0)
     written = output.read_text()
     assert "Incorrect API key provided: [REDACTED]" in written
-    assert secret not in written
-    assert secret not in summary.describe()
+    for text in (written, summary.describe()):
+        assert secret not in text
+        assert basic[2:-3] not in text
 
 
 def test_a_server_answering_byte_by_byte_is_cut_at_the_request_timeout() -> None:
@@ -201,3 +204,61 @@ def test_a_tool_result_no_line_can_hold_is_an_error_result_and_the_example_keeps
     assert summary.error_count == 0
     assert line["outputs"]["response"] == "Unknown."
     assert "NaN" in line["outputs"]["trace"][1]["result"]["error"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "problem"),
+    [
+        (Reply({"id": "x", "object": "chat.completion", "created": 1, "model": "m", "choices": []}), "no message"),
+        (Reply({"error": {"message": "model overloaded"}}), "model overloaded"),
+        (Reply("<html><body>502 Bad Gateway</body></html>", content_type="text/html"), "502 Bad Gateway"),
+        (Reply('{"choices": [', content_type="application/json"), "not JSON"),
+    ],
+)
+def test_an_answer_that_is_no_chat_completion_is_an_error_that_says_what_came(reply: Reply, problem: str) -> None:
+    with chat_server(lambda body: reply) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "chat completion" in error["message"]
+    assert problem in error["message"]
+
+
+@pytest.mark.parametrize("finish", ["length", "content_filter"])
+def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> None:
+    def cut(body: dict[str, Any]) -> Reply:
+        reply = completion("It is 21 degrees in Par")
+        assert isinstance(reply.body, dict)
+        reply.body["choices"][0]["finish_reason"] = finish
+        return reply
+
+    with chat_server(cut) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    assert server.calls == 1
+    error = example.outputs.model_extra["error"]
+    assert f"cut short (finish_reason {finish})" in error["message"]
+    assert example.outputs.response != "It is 21 degrees in Par"
+
+
+def test_tool_arguments_that_are_not_a_json_object_are_named_so_to_the_model() -> None:
+    def model(body: dict[str, Any]) -> Reply:
+        if any(message["role"] == "tool" for message in body["messages"]):
+            return completion("Sorry.")
+        return completion(None, tool_calls=[("call_1", "get_weather", '{"city": "Paris"')])
+
+    with chat_server(model) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    [_, result] = example.outputs.trace
+    assert isinstance(result, ToolResult)
+    assert result.result == {"error": 'invalid arguments: not a JSON object: \'{"city": "Paris"\''}
+    [told] = [message for message in server.requests[1]["messages"] if message["role"] == "tool"]
+    assert "not a JSON object" in told["content"]
+
+
+def test_a_connection_closed_halfway_through_the_answer_says_so_and_is_transient() -> None:
+    with chat_server(lambda body: Reply(completion("It is 21 degrees.").body, cut=True)) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "APIConnectionError"
+    assert error["transient"] is True
+    assert "incomplete" in error["message"] or "closed" in error["message"], error["message"]

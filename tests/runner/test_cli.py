@@ -384,6 +384,18 @@ def test_the_rate_is_shown_once_it_was_measured_over_a_second() -> None:
     assert column.render(bar.tasks[1]).plain == "10 examples/s"
 
 
+def test_examples_that_end_together_after_a_long_wait_show_the_rate_of_the_whole_run() -> None:
+    """Four examples done within three milliseconds of each other, 30 seconds in, are not 1,000 a second."""
+    clock = [0.0]
+    column = RateColumn()
+    bar = Progress(column, get_time=lambda: clock[0], disable=True)
+    task = bar.add_task("running", total=6)
+    for moment in (30.0, 30.001, 30.002, 30.003):
+        clock[0] = moment
+        bar.advance(task)
+    assert column.render(bar.tasks[0]).plain == "0.1 examples/s"
+
+
 def _misspelt(bench: Path, copies: int) -> str:
     """``copies`` copies of the benchmark's lines, each with an unknown key in its first message."""
     documents = lines(bench) * copies

@@ -24,12 +24,16 @@ __all__ = ["ChatServer", "Reply", "chat_server", "completion", "llama_like"]
 class Reply:
     """What the server answers to one request."""
 
-    body: dict[str, Any]
+    body: dict[str, Any] | str
+    """The JSON body, or a text sent as it is (a gateway's page, broken JSON)."""
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     drip: float = 0.0
     """Seconds between the bytes of the body (a server answering byte by byte)."""
+    content_type: str = "application/json"
+    cut: bool = False
+    """The connection closes halfway through the body (a server that died answering)."""
 
 
 def completion(
@@ -157,14 +161,17 @@ class ChatServer:
                         server._answering -= 1
 
             def _send(self, reply: Reply) -> None:
-                payload = json.dumps(reply.body).encode()
+                payload = (reply.body if isinstance(reply.body, str) else json.dumps(reply.body)).encode()
                 self.send_response(reply.status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", reply.content_type)
                 self.send_header("Content-Length", str(len(payload)))
                 for key, value in reply.headers.items():
                     self.send_header(key, value)
                 self.end_headers()
-                if not reply.drip:
+                if reply.cut:
+                    self.wfile.write(payload[: len(payload) // 2])
+                    self.close_connection = True
+                elif not reply.drip:
                     self.wfile.write(payload)
                 for byte in payload if reply.drip else b"":
                     self.wfile.write(bytes([byte]))

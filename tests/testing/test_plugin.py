@@ -197,6 +197,55 @@ def test_an_invalid_benchmark_line_stops_collection_with_its_place(plugin_run: p
     run.stdout.fnmatch_lines(["*invalid benchmark line: bench.jsonl:1: $.expectations.guidelines*"])
 
 
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (None, "cannot read the benchmark 'bench.jsonl'*: No such file or directory"),
+        ("", "the benchmark 'bench.jsonl' holds no example*"),
+        ("\n  \n", "the benchmark 'bench.jsonl' holds no example*"),
+    ],
+)
+def test_a_benchmark_missing_or_without_examples_stops_collection(
+    plugin_run: pytest.Pytester, content: str | None, says: str
+) -> None:
+    if content is not None:
+        (plugin_run.path / "bench.jsonl").write_text(content)
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example):
+            pass
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(errors=1)
+    run.stdout.fnmatch_lines([f"*{says}"])
+    assert "another exception occurred" not in run.stdout.str()
+
+
+def test_assert_example_with_an_unknown_judge_says_so_without_the_engine_s_traceback(
+    plugin_run: pytest.Pytester,
+) -> None:
+    plugin_run.makepyfile(
+        test_agent="""
+        import mb.testing
+        from mb.entities import Example
+
+        def test_agent():
+            inputs = {"messages": [{"role": "user", "content": "Hi"}]}
+            example = Example.model_validate({"inputs": inputs, "expectations": {}})
+            mb.testing.assert_example(example, "Hello.", judge="lexicl")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=1)
+    run.stdout.fnmatch_lines(["E * unknown judge 'lexicl'*"])
+    assert "factory.py" not in run.stdout.str()
+
+
 @pytest.mark.skipif(not CONTRACT, reason="three-valued verdicts (Verdict.undecided) are not in this build yet")
 @pytest.mark.parametrize(("mode", "outcome"), [("fail", {"failed": 1}), ("xfail", {"xfailed": 1})])
 def test_an_undecided_verdict_fails_or_is_xfail_on_request(

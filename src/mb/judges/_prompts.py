@@ -322,17 +322,22 @@ _ENTRY_KEYS = frozenset({"reason", "score", "item"})
 """The keys of a verdict in a group's answer."""
 
 
+def _whole(value: Any) -> int | None:
+    """A JSON integer, written so or as a whole float (``3.0``); None for anything else (``3.5``, ``"3"``, ``true``)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if type(value) is int else None
+
+
 def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
     extra = sorted(set(data) - keys)
     if extra:  # any other key may hold another verdict ({"equivalent": false, "score": 5}) and leave it in doubt
         return f"unexpected key {extra[0]!r}"
-    score = data.get("score")
-    if isinstance(score, float) and score.is_integer():
-        score = int(score)
-    if isinstance(score, bool) or not isinstance(score, int) or not 1 <= score <= 5:
-        return f"score {score!r} is not an integer from 1 to 5"
+    score = _whole(data.get("score"))
+    if score is None or not 1 <= score <= 5:
+        return f"score {data.get('score')!r} is not an integer from 1 to 5"
     reason = data.get("reason")
     if not isinstance(reason, str):
         return "no reason"
@@ -343,9 +348,9 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     """``(grade, reason)`` of each of ``count`` items from the judge's answer, in order (one object for one item,
     ``{"verdicts": [...]}`` for several, in their ``item`` numbers' order when they carry them), or a description of
     what is wrong with it: any malformed verdict, another number of verdicts, or item numbers other than 1 to
-    ``count`` each once (integers, on every verdict or on none), makes the whole answer so, and so does any key but
-    ``reason``, ``score`` (and ``verdicts``, ``item`` in a group's answer). Control characters inside JSON strings (a
-    literal newline in the reason, as small models write) are accepted."""
+    ``count`` each once (integers, ``2.0`` as 2, on every verdict or on none), makes the whole answer so, and so
+    does any key but ``reason``, ``score`` (and ``verdicts``, ``item`` in a group's answer). Control characters
+    inside JSON strings (a literal newline in the reason, as small models write) are accepted."""
     data = _load(content)
     if isinstance(data, str):
         return data
@@ -361,10 +366,10 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
     if any(isinstance(item, dict) and "item" in item for item in verdicts):  # numbered: in the items' order
-        numbers = [item.get("item") if isinstance(item, dict) else None for item in verdicts]
-        if sorted(number if type(number) is int else 0 for number in numbers) != list(range(1, count + 1)):
-            return f"item numbers {numbers} are not 1 to {count}, each once"
-        verdicts = sorted(verdicts, key=lambda item: int(item["item"]))
+        numbers = [_whole(item.get("item")) if isinstance(item, dict) else None for item in verdicts]
+        if sorted(number or 0 for number in numbers) != list(range(1, count + 1)):
+            return f"item numbers {[item.get('item') for item in verdicts]} are not 1 to {count}, each once"
+        verdicts = [item for _, item in sorted(zip(numbers, verdicts, strict=True), key=lambda pair: pair[0] or 0)]
     parsed = []
     for number, item in enumerate(verdicts, 1):
         verdict = _verdict_of(item, _ENTRY_KEYS)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
+from .._completion import not_a_completion
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
@@ -463,12 +464,16 @@ class LLMJudge:
                     await self._sleep(self._backoff(attempt))
                     attempt += 1
                     continue
-                raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {exc}") from exc
+                cause = exc.__cause__ or exc  # what broke ("Connection error." alone says nothing)
+                raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {cause}") from exc
+            except json.JSONDecodeError as exc:
+                raise _CallFailed(f"{where} answered no chat completion: not JSON ({exc})") from exc
             except openai.OpenAIError as exc:
                 raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
-            choice = next(iter(getattr(response, "choices", None) or ()), None)
-            if getattr(choice, "message", None) is None:  # a gateway's page, an error in a 200, an empty completion
-                raise _CallFailed(f"{where} answered no chat completion message: {one_line(str(response))[:200]!r}")
+            came = not_a_completion(response)  # a gateway's page, an error in a 200, an empty completion
+            if came is not None:
+                raise _CallFailed(f"{where} answered no chat completion message: {came!r}")
+            choice = response.choices[0]
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on

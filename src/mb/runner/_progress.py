@@ -82,16 +82,18 @@ _RATE_AFTER_SECONDS = 1.0
 
 
 class RateColumn(ProgressColumn):
-    """Items (``examples``, ``lines``) done per second, once known and measured over a second at least."""
+    """Items (``examples``, ``lines``) done per second since the start, once measured over a second at least (not
+    over the last few: examples that end together after a long wait are no burst of thousands a second)."""
 
     def __init__(self, unit: str = "examples") -> None:
         super().__init__()
         self.unit = unit
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        if speed is None or (task.elapsed or 0.0) < _RATE_AFTER_SECONDS:
+        elapsed = task.elapsed or 0.0
+        if not task.completed or elapsed < _RATE_AFTER_SECONDS:
             return Text(f"- {self.unit}/s", style="progress.data.speed")
+        speed = task.completed / elapsed
         shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.1f}"  # whole numbers once the rate is high
         return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from .._hashing import request_of
 from ..entities import Environment, Example, Outputs
+from ..errors import MBError
 from ..evaluation import evaluate_example, resolve_judge
 from ..io import iter_records, validation_reason
 from ..judges import Judge
@@ -43,16 +44,19 @@ def examples(path: str | os.PathLike[str], *, executed: bool = False) -> list[An
     """One ``pytest.param(example, id=...)`` per example of a benchmark file, for ``@pytest.mark.parametrize``.
 
     Ids are the line and the start of the request. An invalid line stops collection with its file, line and
-    problem (a benchmark with a broken line is not tested in part). ``executed=True`` requires outputs on every line.
+    problem (a benchmark with a broken line is not tested in part), and so does a file that cannot be read or holds
+    no example (no test would run). ``executed=True`` requires outputs on every line.
     """
-    params = []
+    params, problem = [], ""
     try:
         for record in iter_records(path, executed=executed):
             if record.error is not None:
                 pytest.fail(f"invalid benchmark line: {record.error}", pytrace=False)
             params.append(pytest.param(record.example, id=example_id(record.line, record.example)))
     except OSError as exc:
-        pytest.fail(f"cannot read the benchmark {os.fspath(path)!r}: {exc.strerror or exc}", pytrace=False)
+        problem = f"cannot read the benchmark {os.fspath(path)!r} (in {os.getcwd()}): {exc.strerror or exc}"
+    if problem or not params:  # outside the handler: pytest shows the reason alone
+        pytest.fail(problem or f"the benchmark {os.fspath(path)!r} holds no example", pytrace=False)
     return params
 
 
@@ -84,7 +88,13 @@ def _named_judge(name: str) -> Judge:
 
 
 def _judge(judge: Judge | str) -> Judge:
-    return _named_judge(judge) if isinstance(judge, str) else judge
+    """The judge named (resolved once per session), or given; a wrong name raises its error without the engine's
+    traceback."""
+    __tracebackhide__ = True
+    try:
+        return _named_judge(judge) if isinstance(judge, str) else judge
+    except MBError as error:
+        raise error.with_traceback(None) from None
 
 
 def failure_message(result: ExampleResult, *, line: bool = True) -> str:

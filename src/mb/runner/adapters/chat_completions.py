@@ -16,9 +16,10 @@ template drops ``tool`` messages).
 Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
 ``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
 the server's answer (not transient); a request whose whole answer did not come within ``timeout=`` is not transient
-either (a server that answers one request at a time is still computing it). The client made from ``base_url`` does
-not retry by itself. When the example fails (an error, ``max_turns``, the runner's timeout) its error line keeps the
-trace and usage recorded so far.
+either (a server that answers one request at a time is still computing it). An answer cut short (``finish_reason``
+``length`` or ``content_filter``) or that is no chat completion (no ``choices``, not JSON, a gateway's page) is an
+``AgentError`` saying so. The client made from ``base_url`` does not retry by itself. When the example fails (an
+error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
+from ..._completion import not_a_completion
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -235,8 +237,8 @@ class ChatCompletionsAgent:
             ]
             trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
-            for call_id, traced, name, params in parsed:
-                result = await self._execute(offered.get(name), name, params)
+            for call, (call_id, traced, name, params) in zip(calls, parsed, strict=True):
+                result = await self._execute(offered.get(name), name, params, call.function.arguments)
                 trace.append(ToolResult(id=traced, result=result))
                 results.append((call_id, name, result if isinstance(result, str) else json.dumps(result)))
             if self.tool_results == "tool":
@@ -254,21 +256,35 @@ class ChatCompletionsAgent:
             try:
                 # the client's timeout bounds each read, not the answer: a server sending it byte by byte is cut here
                 with anyio.fail_after(self._deadline):
-                    return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+                    response = await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
             except (TimeoutError, openai.APITimeoutError):  # not transient: a server answering one at a time computes
                 limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
                 raise TimeoutError(f"the model's answer did not come within {limit}") from None
+            except json.JSONDecodeError as exc:
+                raise AgentError(f"the server's answer is not JSON, no chat completion ({exc})") from None
             except Exception as exc:
                 if again or not (isinstance(exc, openai.APIStatusError) and exc.status_code == 500):
+                    if isinstance(exc, openai.APIConnectionError) and exc.__cause__ is not None:  # say what broke
+                        exc = openai.APIConnectionError(message=f"{exc.message} {exc.__cause__}", request=exc.request)
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
-                    raise
+                    raise exc
+                continue
+            came = not_a_completion(response)  # a gateway's page, an error in a 200, no choices
+            if came is not None:
+                raise AgentError(f"the server answered no message of a chat completion: {came!r}")
+            if (finish := response.choices[0].finish_reason) in ("length", "content_filter"):  # not all of it
+                raise AgentError(f"the model's answer was cut short (finish_reason {finish})")
+            return response
         raise AssertionError("the second attempt returns or raises")
 
     @staticmethod
-    async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any]) -> Any:
-        """Run one tool call; failures become ``{"error": ...}`` results the model can react to."""
+    async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any], text: str) -> Any:
+        """Run one tool call (``params`` read from the model's ``text``); failures become ``{"error": ...}`` results
+        the model can react to."""
         if spec is None:
             return {"error": f"unknown tool {name!r}"}
+        if params == {"arguments": text}:  # kept whole by tool_params: the text is no JSON object
+            return {"error": f"invalid arguments: not a JSON object: {text[:200]!r}"}
         try:
             validated = spec.arguments.model_validate(params)
         except ValidationError as exc:
