@@ -16,6 +16,7 @@ __all__ = [
     "NOTHING_EXPECTED",
     "check_misspelt_keys",
     "misspelt_key",
+    "mlflow_expectation",
     "names_expected_response",
 ]
 
@@ -44,6 +45,15 @@ MLFLOW_EXPECTATIONS = {
     "expected_tool_calls": "MLflow's expected tool calls; MorganaBench checks calls written as expectations.assertions",
 }
 """Keys of ``expectations`` that MLflow's scorers read and MorganaBench does not, with what they hold."""
+
+
+def mlflow_expectation(key: str) -> str | None:
+    """What the key ``key`` of ``expectations`` holds when it is one of :data:`MLFLOW_EXPECTATIONS`, or one of them
+    misspelt (``expected_toolcalls``, said); None otherwise."""
+    for name, meaning in MLFLOW_EXPECTATIONS.items():
+        if _misspelling(key, name):
+            return meaning if key == name else f'did you mean "{name}"? {meaning}'
+    return None
 
 
 def names_expected_response(key: str) -> bool:
