@@ -43,7 +43,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...entities import Example
-from ...entities._misspelt import misspelt_key
+from ...entities._misspelt import misspelt_key, names_expected_response
 from ...io import Problem, json_path
 from .document import LoadedDocument, M365DocumentError, load_document
 
@@ -94,6 +94,7 @@ def document_units(loaded: LoadedDocument) -> list[list[Example]]:
     for index, item in enumerate(document["items"]):
         if "turns" in item:
             thread = {key: value for key, value in item.items() if key != "turns"}
+            problems.extend(_unread(thread.get("extensions"), ["items", index, "extensions"], thread=True))
             examples: list[Example] = []
             history: list[dict[str, str]] = []
             for turn_index, turn in enumerate(item["turns"]):
@@ -176,9 +177,10 @@ def _example(
         return None
 
 
-def _unread(extensions: Any, path: list[str | int]) -> list[Problem]:
+def _unread(extensions: Any, path: list[str | int], *, thread: bool = False) -> list[Problem]:
     """MorganaBench data in ``extensions`` that would not be read: a key of the ``morganabench`` object misspelt (as
-    in a line's ``expectations`` or ``inputs``), or that object under another case (``MorganaBench``)."""
+    in a line's ``expectations`` or ``inputs``), an expected response (M365's own field), the object under another
+    case (``MorganaBench``), or on a ``thread`` any data the object of a turn holds."""
     found: list[Problem] = []
     for key in extensions if isinstance(extensions, dict) else ():
         if key != NATIVE_EXTENSION and key.casefold() == NATIVE_EXTENSION:
@@ -187,6 +189,10 @@ def _unread(extensions: Any, path: list[str | int]) -> list[Problem]:
     own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
     for key, value in own.items() if isinstance(own, dict) else ():
         why = misspelt_key("Expectations", key, value) or misspelt_key("Inputs", key, value)
+        if key == "expected_response" or names_expected_response(key):
+            why = 'not read: the expected response is the "expected_response" field of the item or turn'
+        elif thread and key in _NATIVE_KEYS:
+            why = "not read on a thread: MorganaBench data is read from each turn's extensions; move it there"
         if why is not None:
             found.append(Problem(json_path([*path, NATIVE_EXTENSION, key]), why))
     return found
