@@ -77,6 +77,10 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
+    expected = _HOLDING["Expectations"]
+    outside = part in ("Example", "Inputs") and key in expected and key != "guidelines"  # an agent may be given some
+    if outside and value and isinstance(value, expected[key]):
+        return f'"{key}" is an expectation, checked only inside "expectations": move it there'
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
         if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'

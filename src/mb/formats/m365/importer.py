@@ -198,7 +198,7 @@ def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list
             found.append(Problem(json_path([*path, key]), why))
     own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
     for key, value in own.items() if isinstance(own, dict) else ():
-        why = misspelt_key(_EXP, key, value) or misspelt_key("Inputs", key, value)
+        why = None if key in _NATIVE_KEYS else misspelt_key(_EXP, key, value) or misspelt_key("Inputs", key, value)
         if key == "expected_response" or names_expected_response(key):
             why = _RESPONSE
         elif where and key in _NATIVE_KEYS:
