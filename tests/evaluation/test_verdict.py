@@ -251,6 +251,8 @@ def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_n
         (("inputs",), "expected_response", "Hello"),
         (("inputs",), "expected_facts", ["costs 5000"]),
         (("inputs",), "extended_assertions", [{"assert_that": "no_tool_called"}]),
+        (("outputs",), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
+        (("outputs",), "expected_response", "Hello"),
     ],
 )
 def test_an_expectation_outside_expectations_makes_the_line_invalid(

@@ -1,7 +1,7 @@
-"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``) make the line
-invalid, as unknown keys inside assertions do: what they hold would not be checked. Other unknown keys are data; those
-of ``outputs`` that look like tool calls (:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would
-break."""
+"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``), and expectations
+outside ``expectations``, make the line invalid, as unknown keys inside assertions do: what they hold would not be
+checked. Other unknown keys are data; those of ``outputs`` that look like tool calls
+(:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would break."""
 
 from __future__ import annotations
 
@@ -77,8 +77,8 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
-    expected = _HOLDING["Expectations"]
-    outside = part in ("Example", "Inputs") and key in expected and key != "guidelines"  # an agent may be given some
+    expected = _HOLDING["Expectations"]  # but guidelines, instructions that inputs may give the agent
+    outside = part in ("Example", "Inputs", "Outputs") and key in expected and key != "guidelines"
     if outside and value and isinstance(value, expected[key]):
         return f'"{key}" is an expectation, checked only inside "expectations": move it there'
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
