@@ -193,3 +193,17 @@ def test_mlflow_expectation_keys_a_line_keeps_unchecked_are_warnings_strict_fail
     assert second.startswith("<stdin>:1: warning: $.expectations.expected_retrieved_context: unknown key ")
     assert "inputs.metadata.turns[-1].resources" in second
     assert "1 valid, 0 invalid, 2 warning(s), failures under --strict" in result.stderr
+
+
+def test_a_misspelt_mlflow_expectation_key_is_a_warning_naming_the_key_meant() -> None:
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "Was my refund approved?"}]},
+        "expectations": {"expected_response": "Approved.", "expected_toolcalls": [{"name": "lookup_refund"}]},
+    }
+    result = CliRunner().invoke(main, ["validate", "-"], input=json.dumps(line) + "\n")
+    assert result.exit_code == 0
+    assert result.stdout.startswith(
+        '<stdin>:1: warning: $.expectations.expected_toolcalls: unknown key "expected_toolcalls" (kept as extra '
+        'data, not checked): did you mean "expected_tool_calls"? MLflow\'s expected tool calls'
+    )
+    assert "1 valid, 0 invalid, 1 warning(s)" in result.stderr

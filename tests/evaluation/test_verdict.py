@@ -243,6 +243,33 @@ def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_n
     assert f'unknown key "{key}" holds assertions that are not read' in error["msg"]
 
 
+@pytest.mark.parametrize(
+    ("part", "key", "value"),
+    [
+        ((), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
+        ((), "expected_response", "Hello"),
+        (("inputs",), "expected_response", "Hello"),
+        (("inputs",), "expected_facts", ["costs 5000"]),
+        (("inputs",), "extended_assertions", [{"assert_that": "no_tool_called"}]),
+        (("outputs",), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
+        (("outputs",), "expected_response", "Hello"),
+    ],
+)
+def test_an_expectation_outside_expectations_makes_the_line_invalid(
+    part: tuple[str, ...], key: str, value: Any
+) -> None:
+    document = copy.deepcopy(BASE)
+    (document[part[0]] if part else document)[key] = value
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == (*part, key)
+    assert f'"{key}" is an expectation, checked only inside "expectations"' in error["msg"]
+    document["inputs"]["guidelines"] = ["Answer in French"]  # instructions an agent may be given: its own data
+    (document[part[0]] if part else document)[key] = [] if isinstance(value, list) else ""  # nothing to check
+    assert Example.model_validate(document).inputs.model_extra["guidelines"] == ["Answer in French"]
+
+
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
     document = copy.deepcopy(BASE)
     document["expectations"]["notes"] = "reviewed by the data team"

@@ -174,6 +174,8 @@ def test_mlflows_expected_retrieved_context_is_checked_as_the_documents_to_retri
     ("key", "value", "meaning"),
     [
         ("expected_tool_calls", [{"name": "lookup_refund"}], "expectations.assertions"),
+        ("expected_toolcalls", [{"name": "lookup_refund"}], 'did you mean "expected_tool_calls"?'),
+        ("expected_retrived_context", [{"doc_uri": "kb/refunds"}], 'did you mean "expected_retrieved_context"?'),
         ("expected_output", _APPROVED, "did you mean expected_response?"),
         ("reference", _APPROVED, "did you mean expected_response?"),
     ],

@@ -140,9 +140,13 @@ def import_traces(
         raise SystemExit(2)
     failed: list[str] = []
     untraced: list[str] = []
+    unchecked: list[str] = []
     for line, example, trace in matching.pairs:
         try:
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+            expected = data.get("expectations", {})
+            if unread := [name for name, value in trace.expectations.items() if expected.get(name) != value]:
+                unchecked.append(f"{trace.label}: {', '.join(unread)} (benchmark line {line})")
             unsure: list[str] = []
             # the tools the example names, in inputs.tools and in its assertions: a span so named may hide a call
             named = set(example.inputs.tools or ())
@@ -183,6 +187,11 @@ def import_traces(
         "calls, or that may ask for a call again (checks that no call was made are errors; name the tools in "
         "`inputs.tools`):",
         untraced,
+    )
+    _list(
+        "warning",
+        f"{len(unchecked)} trace(s) hold expectations their benchmark line has not (not checked: write them in it):",
+        unchecked,
     )
     _list(
         "warning",

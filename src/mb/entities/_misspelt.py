@@ -1,7 +1,7 @@
-"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``) make the line
-invalid, as unknown keys inside assertions do: what they hold would not be checked. Other unknown keys are data; those
-of ``outputs`` that look like tool calls (:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would
-break."""
+"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``), and expectations
+outside ``expectations``, make the line invalid, as unknown keys inside assertions do: what they hold would not be
+checked. Other unknown keys are data; those of ``outputs`` that look like tool calls
+(:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would break."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ __all__ = [
     "NOTHING_EXPECTED",
     "check_misspelt_keys",
     "misspelt_key",
+    "mlflow_expectation",
     "names_expected_response",
 ]
 
@@ -46,6 +47,15 @@ MLFLOW_EXPECTATIONS = {
 """Keys of ``expectations`` that MLflow's scorers read and MorganaBench does not, with what they hold."""
 
 
+def mlflow_expectation(key: str) -> str | None:
+    """What the key ``key`` of ``expectations`` holds when it is one of :data:`MLFLOW_EXPECTATIONS`, or one of them
+    misspelt (``expected_toolcalls``, said); None otherwise."""
+    for name, meaning in MLFLOW_EXPECTATIONS.items():
+        if _misspelling(key, name):
+            return meaning if key == name else f'did you mean "{name}"? {meaning}'
+    return None
+
+
 def names_expected_response(key: str) -> bool:
     """Whether the key ``key`` of ``expectations`` names the expected response in another tool's words."""
     return key.casefold().removeprefix("expected").strip("_ -").removesuffix("s") in _RESPONSE_WORDS
@@ -67,6 +77,10 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
+    expected = _HOLDING["Expectations"]  # but guidelines, instructions that inputs may give the agent
+    outside = part in ("Example", "Inputs", "Outputs") and key in expected and key != "guidelines"
+    if outside and value and isinstance(value, expected[key]):
+        return f'"{key}" is an expectation, checked only inside "expectations": move it there'
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
         if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'

@@ -30,9 +30,9 @@ from pydantic import BaseModel
 from ..entities import Example
 from ..entities._misspelt import (
     EXPECTING,
-    MLFLOW_EXPECTATIONS,
     NOTHING_EXPECTED,
     misspelt_key,
+    mlflow_expectation,
     names_expected_response,
 )
 from ..entities.outputs import unread_calls
@@ -238,9 +238,10 @@ def line_key_warnings(
         found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, f"{what}; {_CALLS_GO}"))
     expectations = document.get("expectations") if isinstance(document, dict) else None
     expectations = expectations if isinstance(expectations, dict) else {}
-    for key in (key for key in expectations if key in MLFLOW_EXPECTATIONS):  # in the line's order
-        what = f'unknown key "{key}" (kept as extra data, not checked): {MLFLOW_EXPECTATIONS[key]}'
-        found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, what))
+    for key in expectations:  # in the line's order
+        if (meaning := mlflow_expectation(key)) is not None:
+            what = f'unknown key "{key}" (kept as extra data, not checked): {meaning}'
+            found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, what))
     if valid and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
     return found

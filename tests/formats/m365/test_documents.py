@@ -178,6 +178,32 @@ def test_a_misspelt_field_gets_a_suggestion() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        (
+            {"schemaVersion": "1.7.0", "default_evaluator": {"ExactMatch": {}}, "items": [{"prompt": "a"}]},
+            "$.default_evaluator: not read (did you mean 'default_evaluators'?)",
+        ),
+        (
+            {"prompts": ["a"], "expected_response": ["x"]},
+            "$.expected_response: not read (did you mean 'expected_responses'?)",
+        ),
+        (
+            {"schema_version": "1.7.0", "items": [{"prompt": "a"}]},
+            "$.schema_version: not read (did you mean 'schemaVersion'?)",
+        ),
+    ],
+)
+def test_a_misspelt_top_level_field_kept_as_data_is_refused(raw: dict[str, Any], problem: str) -> None:
+    assert _problems(raw) == [f"evals.json: {problem}"]
+
+
+def test_other_top_level_fields_are_kept_as_data() -> None:
+    raw = {"schemaVersion": "1.7.0", "owner": "me", "notes": "kept", "items": [{"prompt": "a"}]}
+    assert parse_document(raw).document["owner"] == "me"
+
+
 def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "evals.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"schemaVersion": "1.0.0", "items": [{"prompt": "a"}]}).encode())

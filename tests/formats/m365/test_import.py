@@ -244,3 +244,57 @@ def test_misspelt_morganabench_data_in_extensions_is_refused_naming_file_item_an
     for meant in ("assertions", "guidelines", "expected_facts"):
         assert f'did you mean "{meant}"?' in message
     assert 'MorganaBench: not read (MorganaBench data is read from "morganabench" alone); did you mean it?' in message
+
+
+def test_morganabench_data_where_it_is_not_read_is_refused_naming_file_and_key() -> None:
+    search = [{"assert_that": "tool_called", "tool": "search"}]
+    raw = {
+        "schemaVersion": "1.7.0",
+        "items": [
+            {"prompt": "q1", "extensions": {"morganabench": {"expected_response": "Paris"}}},
+            {"turns": [{"prompt": "q2", "extensions": {"morganabench": {"expected_output": "Lyon"}}}]},
+            {
+                "extensions": {"morganabench": {"assertions": search, "tools": ["search"], "note": "kept"}},
+                "turns": [{"prompt": "q3"}, {"prompt": "q4"}],
+            },
+            {"extensions": {"MorganaBench": {"guidelines": ["Be brief"]}}, "turns": [{"prompt": "q5"}]},
+        ],
+    }
+    with pytest.raises(M365DocumentError) as info:
+        document_to_examples(parse_document(raw, file="evals.json"))
+    assert [problem.path for problem in info.value.problems] == [
+        "$.items[0].extensions.morganabench.expected_response",
+        "$.items[1].turns[0].extensions.morganabench.expected_output",
+        "$.items[2].extensions.morganabench.assertions",
+        "$.items[2].extensions.morganabench.tools",
+        "$.items[3].extensions.MorganaBench",
+    ]
+    problems = [problem.message for problem in info.value.problems]
+    assert all('the "expected_response" field of the item or turn' in why for why in problems[:2])
+    assert all("not read on a thread" in why for why in problems[2:4])
+
+
+def test_morganabench_data_beside_the_morganabench_object_or_on_the_document_is_refused() -> None:
+    search = [{"assert_that": "tool_called", "tool": "search"}]
+    raw = {
+        "schemaVersion": "1.7.0",
+        "metadata": {"extensions": {"morganabench": {"judge": "lexical", "guidelines": ["Be brief"]}}},
+        "extensions": {"morganabench": {"assertions": search}},
+        "items": [
+            {"prompt": "q1", "extensions": {"morganabench": search}},
+            {"prompt": "q2", "extensions": {"assertions": search, "guidelines": [], "notes": "kept"}},
+            {"prompt": "q3", "extensions": {"expected_facts": ["Paris"], "expected_response": "Paris"}},
+        ],
+    }
+    with pytest.raises(M365DocumentError) as info:
+        document_to_examples(parse_document(raw, file="evals.json"))
+    assert [(problem.path, problem.message.split(":")[0]) for problem in info.value.problems] == [
+        ("$.extensions.morganabench.assertions", "not read on the document"),
+        ("$.metadata.extensions.morganabench.guidelines", "not read on the document"),
+        ("$.items[0].extensions.morganabench", "not read"),
+        ("$.items[1].extensions.assertions", "not read outside extensions.morganabench"),
+        ("$.items[2].extensions.expected_facts", "not read outside extensions.morganabench"),
+        ("$.items[2].extensions.expected_response", "not read"),
+    ]
+    assert "MorganaBench data is an object" in info.value.problems[2].message
+    assert '"expected_response" field of the item or turn' in info.value.problems[5].message

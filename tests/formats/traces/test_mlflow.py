@@ -86,6 +86,28 @@ def test_recorded_trace_round_trips_into_eval(tmp_path: Path) -> None:
     assert rows[0]["status"] == "passed"
 
 
+def test_expectations_logged_on_a_trace_that_the_benchmark_line_lacks_are_a_warning(tmp_path: Path) -> None:
+    trace = json.loads((DATA / "mlflow-weather.json").read_text())
+    facts = {"serialized_value": {"serialization_format": "JSON_FORMAT", "value": '["sunny"]'}}
+    trace["info"]["assessments"] = [  # as mlflow.log_expectation() and log_feedback() record them
+        {"assessment_name": "expected_response", "expectation": {"value": "Sunny in Paris."}},
+        {"assessment_name": "expected_facts", "expectation": facts},
+        {"assessment_name": "guidelines", "expectation": {"value": ["Be brief"]}, "valid": False},  # overridden
+        {"assessment_name": "relevance", "feedback": {"value": True}},
+    ]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(trace))
+    line = {**WEATHER, "expectations": {**WEATHER["expectations"], "expected_facts": ["sunny"]}}
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", line)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("mlflow", traces, benchmark, executed, "--match-by", "last-user-message")
+    assert result.exit_code == 0, result.output
+    assert "1 trace(s) hold expectations their benchmark line has not" in result.output
+    assert f"{traces}: trace {trace['info']['trace_id']}: expected_response (benchmark line 1)" in result.output
+    assert "expected_facts" not in result.output
+    assert "expected_response" not in executed_lines(executed)[0]["expectations"]
+
+
 def test_not_an_mlflow_trace_is_refused(tmp_path: Path) -> None:
     traces = tmp_path / "traces.json"
     traces.write_text(json.dumps({"resourceSpans": []}))

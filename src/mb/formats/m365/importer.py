@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from ...entities import Example
-from ...entities._misspelt import misspelt_key
+from ...entities._misspelt import EXPECTING, misspelt_key, names_expected_response
 from ...io import Problem, json_path
 from .document import LoadedDocument, M365DocumentError, load_document
 
@@ -90,10 +91,14 @@ def document_units(loaded: LoadedDocument) -> list[list[Example]]:
     if loaded.source_version is not None:
         shared["source_version"] = loaded.source_version
     problems: list[Problem] = []
+    ran = document.get("metadata", {}).get("extensions")  # as `mb runevals` writes it (an object: the schema says so)
+    for holder, at in ((document, []), (document.get("extensions"), ["extensions"]), (ran, ["metadata", "extensions"])):
+        problems.extend(_unread(holder, at, "on the document"))
     units: list[list[Example]] = []
     for index, item in enumerate(document["items"]):
         if "turns" in item:
             thread = {key: value for key, value in item.items() if key != "turns"}
+            problems.extend(_unread(thread.get("extensions"), ["items", index, "extensions"], "on a thread"))
             examples: list[Example] = []
             history: list[dict[str, str]] = []
             for turn_index, turn in enumerate(item["turns"]):
@@ -176,20 +181,35 @@ def _example(
         return None
 
 
-def _unread(extensions: Any, path: list[str | int]) -> list[Problem]:
-    """MorganaBench data in ``extensions`` that would not be read: a key of the ``morganabench`` object misspelt (as
-    in a line's ``expectations`` or ``inputs``), or that object under another case (``MorganaBench``)."""
+def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list[Problem]:
+    """MorganaBench data in ``extensions`` that would not be read: the ``morganabench`` object under another case
+    (``MorganaBench``) or not an object, expectations beside it, an expected response (M365's own field), a key of it
+    misspelt (as in a line's ``expectations`` or ``inputs``), or ``where`` none is read (``on a thread``) its data."""
     found: list[Problem] = []
-    for key in extensions if isinstance(extensions, dict) else ():
+    for key, value in extensions.items() if isinstance(extensions, dict) else ():
+        why = None
         if key != NATIVE_EXTENSION and key.casefold() == NATIVE_EXTENSION:
-            case = f'not read (MorganaBench data is read from "{NATIVE_EXTENSION}" alone); did you mean it?'
-            found.append(Problem(json_path([*path, key]), case))
+            why = f'not read (MorganaBench data is read from "{NATIVE_EXTENSION}" alone); did you mean it?'
+        elif key == NATIVE_EXTENSION and value and not isinstance(value, dict):
+            why = "not read: MorganaBench data is an object of assertions, expected_facts, tools..."
+        elif key != NATIVE_EXTENSION and value and not where and (key in EXPECTING or misspelt_key(_EXP, key, value)):
+            why = _RESPONSE if key == "expected_response" else f"not read outside extensions.{NATIVE_EXTENSION}"
+        if why is not None:
+            found.append(Problem(json_path([*path, key]), why))
     own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
     for key, value in own.items() if isinstance(own, dict) else ():
-        why = misspelt_key("Expectations", key, value) or misspelt_key("Inputs", key, value)
+        why = None if key in _NATIVE_KEYS else misspelt_key(_EXP, key, value) or misspelt_key("Inputs", key, value)
+        if key == "expected_response" or names_expected_response(key):
+            why = _RESPONSE
+        elif where and key in _NATIVE_KEYS:
+            why = f"not read {where}: MorganaBench data is read from the extensions of each item or turn"
         if why is not None:
             found.append(Problem(json_path([*path, NATIVE_EXTENSION, key]), why))
     return found
+
+
+_EXP = "Expectations"
+_RESPONSE = 'not read: the expected response is the "expected_response" field of the item or turn'
 
 
 def take_native(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

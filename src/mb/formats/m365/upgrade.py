@@ -10,12 +10,13 @@ in place: schema validation then reports them (a typo should not vanish into ``e
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...io import Problem, json_path
-from .schema import SCHEMA_VERSION
+from .schema import SCHEMA_VERSION, document_schema
 
 __all__ = ["Upgrade", "upgrade_document"]
 
@@ -70,6 +71,7 @@ def upgrade_document(raw: Any) -> Upgrade:
         document = copy.deepcopy(raw)
         version = document.get("schemaVersion")
         result = Upgrade(document, version if isinstance(version, str) else None, "schemaVersion" not in document)
+        result.problems.extend(_misspelt_top(raw))
         if "schemaVersion" not in document:
             document["schemaVersion"] = SCHEMA_VERSION
             result.changes.append(f"schemaVersion {SCHEMA_VERSION} added")
@@ -112,12 +114,23 @@ def upgrade_document(raw: Any) -> Upgrade:
     return result
 
 
+def _misspelt_top(raw: dict[str, Any], shape: tuple[str, ...] = ()) -> list[Problem]:
+    """Top-level keys (kept as data) that surely misspell a field the document lacks (``default_evaluator``): what
+    they hold would not be read. A missing ``items`` the schema reports."""
+    fields = [key for key in (*document_schema()["properties"], *shape) if key not in raw and key != "items"]
+    return [
+        Problem(json_path([key]), f"not read (did you mean {close[0]!r}?)")
+        for key in raw
+        if (close := difflib.get_close_matches(key, fields, 1, 0.75))
+    ]
+
+
 def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
     """Microsoft's sample shape ``{prompts: [...], expected_responses: [...]}``: parallel arrays, one item per
     prompt (the other top-level fields are kept on the document)."""
     prompts = raw["prompts"]
     expected = raw.get("expected_responses")
-    problems: list[Problem] = []
+    problems = _misspelt_top(raw, ("prompts", "expected_responses"))
     if not isinstance(prompts, list):
         problems.append(Problem("$.prompts", "expected an array of prompts"))
     if expected is not None and not isinstance(expected, list):

@@ -102,6 +102,8 @@ class SourceTrace:
     """The root span's final answer, if it recorded one."""
     problems: list[str] = field(default_factory=list)
     """Why the trace cannot be used, when it cannot."""
+    expectations: dict[str, Any] = field(default_factory=dict)
+    """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
 
     @property
     def label(self) -> str:

@@ -83,6 +83,11 @@ def _trace(where: str, document: Any) -> SourceTrace:
     for holder in (info.get("tags"), info.get("trace_metadata"), info.get("request_metadata")):
         if isinstance(holder, dict) and holder.get(HASH_ATTRIBUTE):
             trace.example_hash = str(holder[HASH_ATTRIBUTE])
+    for assessment in info.get("assessments") or ():  # mlflow.log_expectation(): {"value"} or {"serialized_value"}
+        expectation = assessment.get("expectation")
+        if isinstance(expectation, dict) and assessment.get("valid") is not False:
+            serialized = _decoded((expectation.get("serialized_value") or {}).get("value"))
+            trace.expectations[str(assessment.get("assessment_name"))] = expectation.get("value", serialized)
     spans = (document.get("data") or {}).get("spans")
     if not isinstance(spans, list) or not spans:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
