@@ -853,6 +853,13 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         {"content": [{"type": "text", "text": '{"error": "FL-777 not found"}'}]},
         ['{"error": "FL-777 not found"}'],
         {"body": '{"error": "FL-777 not found"}'},
+        # text whose first line says a failure, as tools and frameworks report one
+        "Error: flight FL-777 not found",
+        "An error occurred while running the tool. Please try again. Error: FL-777 not found",
+        "HTTP 500 Internal Server Error: FL-777",
+        "Traceback (most recent call last):\n  KeyError: 'FL-777'",
+        "Failed to book FL-777",
+        "ToolException: FL-777 is sold out",
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -877,7 +884,8 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         (' {"status": "error", "message": "FL-9 not found"}', False),
         ('{"flights": ["FL-9"]}', True),
         ("FL-9 is available", True),  # text that is no JSON object: a result like any
-        ('{"error": "FL-9 stale"', True),  # no JSON: the text of a result
+        ('{"status": "FL-9 stale"', True),  # no JSON: the text of a result
+        ('{"error": "FL-9 stale"', False),  # no JSON, but text saying an error: may be a failure
     ],
 )
 def test_a_failed_tool_message_of_the_conversation_grounds_nothing(content: str, grounded: bool) -> None:
