@@ -219,6 +219,9 @@ def test_a_call_passing_a_tools_name_in_its_arguments_may_call_it(name: str, par
     assert f"{name!r} (c7) passes" in never["reason"]
     none = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 0}], [relay])[0]
     assert (none["passed"], none["error"] is not None) == (False, True)
+    twice = ("call", ("c7", "multi_tool_use.parallel", {"tool_uses": [PARALLEL["tool_uses"][0]] * 2}))
+    once = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}], [twice])[0]
+    assert (once["passed"], once["error"] is not None) == (False, True)  # it may call it twice
     order = [{"assert_that": "tool_order", "tools": ["search", "delete_account"]}]
     early = _rows(order, [relay, SEARCH, ("call", ("c8", "delete_account", {}))])[0]
     assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c7", True)

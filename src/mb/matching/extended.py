@@ -284,7 +284,7 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
         if unsure and count + sum(1 for call in calls if call[1] in unsure) > high:
             return _unsure_row("tool_call_count", tool, calls, unsure, told)
         relaying = [call for call in _relaying(calls, relays, tool) if call[1] not in names]
-        if count + len(relaying) > high:
+        if count + sum(same_tool(name, tool) for call in relaying for name in relays[call[0]]) > high:
             return _relay_row("tool_call_count", tool, relaying, relays, told)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 

@@ -365,7 +365,8 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         own = _own(value, grounds)
         reason = own or (
             f"cannot tell whether {render(value)} is grounded: it occurs only in a tool result before the call that "
-            "may be a failure (a status, success flag, status code or error inside it), or may be data about one"
+            "may be a failure (a status, success flag, status code or error inside it, or text saying an error), or "
+            "may be data about one"
         )
         return Outcome.fail(own) if own else Outcome(False, reason, 0.0, undecided=True)
     if where != "user" and _found(value, grounds.sources.results(grounds.results_before, FAILED)) is True:
