@@ -243,6 +243,50 @@ def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_n
     assert f'unknown key "{key}" holds assertions that are not read' in error["msg"]
 
 
+@pytest.mark.parametrize("part", [None, "inputs", "outputs"])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("extended_assertions", [{"assert_that": "tool_not_called", "tool": "search"}]),
+        ("assertions", [{"assert_that": "no_tool_called"}]),
+        ("expected_response", "Nobody"),
+        ("checks", [{"assert_that": "tool_call_count", "max": 0}]),
+    ],
+)
+def test_expectations_outside_expectations_make_the_line_invalid(part: str | None, key: str, value: Any) -> None:
+    """Beside ``expectations`` (at the top of the line, in ``inputs`` or ``outputs``), they would not be checked and
+    the line would pass on the others."""
+    document = copy.deepcopy(BASE)
+    (document if part is None else document[part])[key] = value
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ((key,) if part is None else (part, key))
+    assert error["msg"] == f'unknown key "{key}": expectations are read only in "expectations"; it is not checked'
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("tool_not_called", "search"),
+        ("tool_order", ["search", "delete"]),
+        ("no_tool_called", True),
+        ("tool_called", {"tool": "x"}),
+    ],
+)
+def test_a_key_of_expectations_named_for_an_assertion_kind_makes_the_line_invalid(key: str, value: Any) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"][key] = value
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ("expectations", key)
+    assert error["msg"] == (
+        f'unknown key "{key}" names an assertion that is not read; write it in "extended_assertions" as '
+        f'{{"assert_that": "{key}", ...}}'
+    )
+
+
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
     document = copy.deepcopy(BASE)
     document["expectations"]["notes"] = "reviewed by the data team"

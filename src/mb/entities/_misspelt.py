@@ -1,5 +1,6 @@
-"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``) make the line
-invalid, as unknown keys inside assertions do: what they hold would not be checked. Other unknown keys are data; those
+"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``), and
+expectations beside ``expectations``, make the line invalid, as unknown keys inside assertions do: what they hold would
+not be checked. Other unknown keys are data; those
 of ``outputs`` that look like tool calls (:func:`~mb.entities.outputs.unread_calls`) leave undecided what a call would
 break."""
 
@@ -71,10 +72,21 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
         if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
     assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
+    if part != "Expectations" and value and (assertions or key in EXPECTING):  # beside expectations, at the top too
+        return f'unknown key "{key}": expectations are read only in "expectations"; it is not checked'
+    if part == "Expectations" and value and key in _kinds():
+        how = f'write it in "extended_assertions" as {{"assert_that": "{key}", ...}}'
+        return f'unknown key "{key}" names an assertion that is not read; {how}'
     if part == "Expectations" and assertions:
         where = 'move them under "assertions" or "extended_assertions"'
         return f'unknown key "{key}" holds assertions that are not read; {where}'
     return None
+
+
+def _kinds() -> frozenset[str]:
+    from .extended import ASSERTION_KINDS  # built on expectations: imported once they are
+
+    return ASSERTION_KINDS
 
 
 def check_misspelt_keys(model: BaseModel) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
+from ._misspelt import check_misspelt_keys
 from .expectations import Expectations
 from .inputs import Inputs
 from .outputs import Outputs
@@ -27,6 +28,12 @@ class Example(BaseModel):
 
     outputs: Outputs | None = None
     """The actual output data for the example. Populated after the benchmark has been run."""
+
+    @model_validator(mode="after")
+    def _no_expectations_beside(self) -> Example:
+        if self.__pydantic_extra__:
+            check_misspelt_keys(self)
+        return self
 
     def line_data(self) -> dict[str, Any]:
         """The example as a line holds it (JSON data, no ``null``; its outputs as :meth:`Outputs.line_data`)."""
