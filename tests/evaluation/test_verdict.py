@@ -253,6 +253,8 @@ def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_n
         (("inputs",), "extended_assertions", [{"assert_that": "no_tool_called"}]),
         (("outputs",), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
         (("outputs",), "expected_response", "Hello"),
+        ((), "checks", [{"assert_that": "tool_call_count", "max": 0}]),
+        (("outputs",), "checks", [{"assert_that": "tool_not_called", "tool": "search"}]),
     ],
 )
 def test_an_expectation_outside_expectations_makes_the_line_invalid(
@@ -264,10 +266,32 @@ def test_an_expectation_outside_expectations_makes_the_line_invalid(
         Example.model_validate(document)
     (error,) = caught.value.errors()
     assert error["loc"] == (*part, key)
-    assert f'"{key}" is an expectation, checked only inside "expectations"' in error["msg"]
+    assert f'"{key}" holds expectations, checked only inside "expectations"' in error["msg"]
     document["inputs"]["guidelines"] = ["Answer in French"]  # instructions an agent may be given: its own data
     (document[part[0]] if part else document)[key] = [] if isinstance(value, list) else ""  # nothing to check
     assert Example.model_validate(document).inputs.model_extra["guidelines"] == ["Answer in French"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("tool_not_called", "search"),
+        ("tool_order", ["search", "delete"]),
+        ("no_tool_called", True),
+        ("tool_called", {"tool": "x"}),
+    ],
+)
+def test_a_key_of_expectations_named_for_an_assertion_kind_makes_the_line_invalid(key: str, value: Any) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"][key] = value
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ("expectations", key)
+    assert error["msg"] == (
+        f'unknown key "{key}" names an assertion that is not read; write it in "extended_assertions" as '
+        f'{{"assert_that": "{key}", ...}}'
+    )
 
 
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:

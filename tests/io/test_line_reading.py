@@ -407,6 +407,25 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
 
 
+@pytest.mark.parametrize("key", ["arguments", "args", "input", "parameters", "tool_input", "kwargs"])
+def test_arguments_beside_a_tool_calls_params_make_the_line_invalid(key: str) -> None:
+    """Dropped, the arguments would leave params to be read without them: a ``missing`` or ``closed`` check of the
+    call would pass."""
+    trace = [{"event": "tool_call", "id": "c1", "tool": "book", "params": {}, key: {"flight_id": "FL-7"}}]
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": trace},
+    }
+    error = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(error, LineError)
+    assert str(error) == (
+        f'f.jsonl:1: $.outputs.trace[0]: "{key}" is not a field of a tool_call event: put the arguments in "params"'
+    )
+    trace[0] = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7"}, key: {}}
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)  # an empty one holds nothing
+
+
 @pytest.mark.parametrize(
     ("key", "meant"),
     [

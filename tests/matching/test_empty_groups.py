@@ -76,3 +76,11 @@ def test_a_call_reason_names_an_empty_group(tmp_path: Path) -> None:
     (row,) = result.assertions
     assert not row.passed
     assert f"params []: {NO_PARAMETERS}" in row.reason
+
+
+@pytest.mark.parametrize("matcher", MATCHERS)
+def test_a_group_naming_a_parameter_twice_is_an_error(matcher: dict[str, Any]) -> None:
+    """Read twice, one value would stand for two ("design review" joined to itself, a date read as two ends)."""
+    group = ParameterGroupAssertion.model_validate({"params": ["title", "title"], "matcher": matcher})
+    result = match_parameter(group, {"title": "design review"}, CTX)
+    assert (result.passed, result.error) == (False, "the matcher lists 'title' twice: a defect of the benchmark")

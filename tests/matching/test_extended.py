@@ -197,6 +197,42 @@ def test_a_call_that_may_be_a_tool_with_a_prefix_before_its_turn_leaves_an_order
     assert _rows(order, [search, ("call", ("c1", name, {})), book])[0]["passed"] is True  # in its turn
 
 
+PARALLEL = {"tool_uses": [{"recipient_name": "functions.delete_account", "parameters": {}}]}
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("multi_tool_use.parallel", PARALLEL),
+        ("call_tool", {"name": "delete_account", "arguments": {}}),
+        ("execute", {"tool_name": "Delete-Account", "args": {"user": "u1"}}),
+        ("run", {"steps": [{"function": {"name": "delete_account"}}]}),
+    ],
+)
+def test_a_call_passing_a_tools_name_in_its_arguments_may_call_it(name: str, params: dict[str, Any]) -> None:
+    """A dispatcher (``multi_tool_use.parallel``, an MCP ``call_tool``) calls the tool its arguments name: no proof
+    that the tool was not called, nor called at most so many times, nor not before its turn."""
+    relay = ("call", ("c7", name, params))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH, relay])[0]
+    assert (never["passed"], never["call_id"], never["error"] == never["reason"]) == (False, "c7", True)
+    assert never["reason"].startswith("cannot tell that 'delete_account' was not called: ")
+    assert f"{name!r} (c7) passes" in never["reason"]
+    none = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 0}], [relay])[0]
+    assert (none["passed"], none["error"] is not None) == (False, True)
+    twice = ("call", ("c7", "multi_tool_use.parallel", {"tool_uses": [PARALLEL["tool_uses"][0]] * 2}))
+    once = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}], [twice])[0]
+    assert (once["passed"], once["error"] is not None) == (False, True)  # it may call it twice
+    order = [{"assert_that": "tool_order", "tools": ["search", "delete_account"]}]
+    early = _rows(order, [relay, SEARCH, ("call", ("c8", "delete_account", {}))])[0]
+    assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c7", True)
+    assert _rows(order, [SEARCH, relay, ("call", ("c8", "delete_account", {}))])[0]["passed"] is True  # in its turn
+    # a name elsewhere in the arguments, or another tool's name, is no call
+    assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH])[0]["passed"] is True
+    other = ("call", ("c7", "call_tool", {"name": "search.py", "query": "delete_account"}))
+    assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [other])[0]["passed"] is True
+    assert _rows([{"assert_that": "tool_not_called", "tool": "search"}], [other])[0]["passed"] is True
+
+
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
     never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "\uff44elete", {}))])[0]
     assert never["passed"] is False
@@ -820,6 +856,13 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         {"content": [{"type": "text", "text": '{"error": "FL-777 not found"}'}]},
         ['{"error": "FL-777 not found"}'],
         {"body": '{"error": "FL-777 not found"}'},
+        # text whose first line says a failure, as tools and frameworks report one
+        "Error: flight FL-777 not found",
+        "An error occurred while running the tool. Please try again. Error: FL-777 not found",
+        "HTTP 500 Internal Server Error: FL-777",
+        "Traceback (most recent call last):\n  KeyError: 'FL-777'",
+        "Failed to book FL-777",
+        "ToolException: FL-777 is sold out",
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -844,7 +887,8 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         (' {"status": "error", "message": "FL-9 not found"}', False),
         ('{"flights": ["FL-9"]}', True),
         ("FL-9 is available", True),  # text that is no JSON object: a result like any
-        ('{"error": "FL-9 stale"', True),  # no JSON: the text of a result
+        ('{"status": "FL-9 stale"', True),  # no JSON: the text of a result
+        ('{"error": "FL-9 stale"', False),  # no JSON, but text saying an error: may be a failure
     ],
 )
 def test_a_failed_tool_message_of_the_conversation_grounds_nothing(content: str, grounded: bool) -> None:

@@ -78,17 +78,26 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     if key in fields:
         return None  # an extra key the model reads itself
     expected = _HOLDING["Expectations"]  # but guidelines, instructions that inputs may give the agent
-    outside = part in ("Example", "Inputs", "Outputs") and key in expected and key != "guidelines"
-    if outside and value and isinstance(value, expected[key]):
-        return f'"{key}" is an expectation, checked only inside "expectations": move it there'
+    assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
+    named = key in expected and key != "guidelines" and isinstance(value, expected[key])
+    if part != "Expectations" and value and (assertions or named):  # beside expectations, at the top too
+        return f'"{key}" holds expectations, checked only inside "expectations": move it there'
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
         if value and isinstance(value, kind) and _misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
-    assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
+    if part == "Expectations" and value and key in _kinds():
+        how = f'write it in "extended_assertions" as {{"assert_that": "{key}", ...}}'
+        return f'unknown key "{key}" names an assertion that is not read; {how}'
     if part == "Expectations" and assertions:
         where = 'move them under "assertions" or "extended_assertions"'
         return f'unknown key "{key}" holds assertions that are not read; {where}'
     return None
+
+
+def _kinds() -> frozenset[str]:
+    from .extended import ASSERTION_KINDS  # built on expectations: imported once they are
+
+    return ASSERTION_KINDS
 
 
 def check_misspelt_keys(model: BaseModel) -> None:

@@ -51,6 +51,18 @@ def field_error(
     return InitErrorDetails(type=PydanticCustomError(kind, message, context), loc=loc, input=value)
 
 
+_UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
+"""Values of a key beside a tool event's data that hold nothing."""
+
+
+def _nothing_beside(data: Any, keys: tuple[str, ...], kind: str, why: str, how: str = "") -> Any:
+    """``data`` unless it holds one of ``keys`` (not empty) beside the event's data, which reading would drop."""
+    key = next((key for key in keys if data.get(key) not in _UNSET), None) if type(data) is dict else None
+    if key is not None:
+        raise PydanticCustomError(kind, why, {"key": key, "how": how})
+    return data
+
+
 class ToolCall(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -66,9 +78,14 @@ class ToolCall(BaseModel):
     params: dict[str, JsonValue]
     """The parameters passed to the tool."""
 
-
-_UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
-"""Values of a failure marker beside a tool result's ``result`` that mark nothing."""
+    @model_validator(mode="before")
+    @classmethod
+    def _no_arguments_beside_params(cls, data: Any) -> Any:
+        """Arguments under another key would be dropped, and the call's checks (``missing``, ``closed``) would read
+        ``params`` without them."""
+        keys = ("arguments", "args", "input", "parameters", "tool_input", "kwargs")
+        why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
+        return _nothing_beside(data, keys, "arguments_beside_params", why)
 
 
 class ToolResult(BaseModel):
@@ -89,13 +106,9 @@ class ToolResult(BaseModel):
         """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
         the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
         key): inside ``result`` too it may be data about a failure rather than one."""
-        markers = ("is_error", "isError", "error")
-        flag = next((key for key in markers if data.get(key) not in _UNSET), None) if type(data) is dict else None
-        if flag is not None:
-            how = '{"error": ...} or {"is_error": true, ...} inside "result"'
-            why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'
-            raise PydanticCustomError("flag_beside_result", why, {"flag": flag, "how": how})
-        return data
+        how = '{"error": ...} or {"is_error": true, ...} inside "result"'
+        why = '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})'
+        return _nothing_beside(data, ("is_error", "isError", "error"), "flag_beside_result", why, how)
 
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -128,6 +128,39 @@ def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequenc
     return _row(kind, tool, False, next(call[0] for call in calls if call[1] in unsure), reason, reason)
 
 
+_Relays = dict[str, list[str]]
+"""The names each call's arguments give to tools (:func:`_relayed`), by call id; calls giving none are left out."""
+
+_TOOL_KEY = re.compile(r"tool|function|recipient|^name$")
+"""Keys (folded as by :func:`~mb.matching._names.letters`) whose text names a tool to call."""
+
+
+def _relayed(params: Any, key: str = "", depth: int = 8) -> list[str]:
+    """The texts a call's arguments hold under a key naming a tool (``name``, ``tool_name``, ``recipient_name``,
+    ``function``...), at any depth: the tools a dispatcher calls (``multi_tool_use.parallel``, ``call_tool``)."""
+    if isinstance(params, dict) and depth:
+        return [name for inner, value in params.items() for name in _relayed(value, inner, depth - 1)]
+    if isinstance(params, list) and depth:
+        return [name for value in params for name in _relayed(value, key, depth - 1)]
+    return [params] if isinstance(params, str) and _TOOL_KEY.search(letters(key)) else []
+
+
+def _relaying(calls: Sequence[CallSpec], relays: _Relays, tool: str) -> list[CallSpec]:
+    """The calls whose arguments name ``tool`` (:func:`_relayed`, compared by :func:`same_tool`): they may call it,
+    so they leave unproven that it was not called (or at most so many times, or not before its turn)."""
+    return [call for call in calls if any(same_tool(name, tool) for name in relays.get(call[0], ()))]
+
+
+def _relay_row(kind: str, tool: str, relaying: Sequence[CallSpec], relays: _Relays, told: str) -> Row:
+    """An error naming the calls that pass ``tool``'s name in their arguments (:func:`_relaying`)."""
+    call = relaying[0]
+    passed = next(name for name in relays[call[0]] if same_tool(name, tool))
+    reason = (
+        f"cannot tell {told}: {_shown(call[1])} ({call[0]}) passes {_shown(passed)} in its arguments: it may call it"
+    )
+    return _row(kind, tool, False, call[0], reason, reason)
+
+
 def _spelling(made: Sequence[CallSpec], tool: str) -> tuple[int, str]:
     """How many of the calls among ``made`` are not named exactly ``tool``, and their names (``'X', 'Y'``)."""
     other = [call[1] for call in made if call[1] != tool]
@@ -139,12 +172,15 @@ def _shown(name: str) -> str:
     return repr(name) if name.isascii() else f"{name!r} ({name!a})"
 
 
-def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
+def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:
     names = _alike_names(known, assertion.tool)
     made = [call for call in calls if call[1] in names]
     unsure = [] if made else _unsure_names(known, assertion.tool, names)
+    told = f"that {assertion.tool!r} was not called"
     if unsure:
-        return _unsure_row("tool_not_called", assertion.tool, calls, unsure, f"that {assertion.tool!r} was not called")
+        return _unsure_row("tool_not_called", assertion.tool, calls, unsure, told)
+    if relaying := [] if made else _relaying(calls, relays, assertion.tool):
+        return _relay_row("tool_not_called", assertion.tool, relaying, relays, told)
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
@@ -154,7 +190,7 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
-def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
+def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
     when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
@@ -188,6 +224,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
     doubt: CallSpec | None = None  # the first call that may be a tool before its turn
+    relay: tuple[CallSpec, int] | None = None  # the first call that passes a tool's name before its turn, and its turn
     for call in calls:
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
@@ -196,10 +233,16 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
             break
         elif doubt is None and maybe.get(call[1], -1) > len(found):
             doubt = call
+        elif relay is None and call[0] in relays:
+            named = [place for place, tool in enumerate(tools) for name in relays[call[0]] if same_tool(name, tool)]
+            relay = (call, min(named)) if named and min(named) > len(found) else None
     expected = " then ".join(repr(tool) for tool in tools)
     if doubt is not None and early is None and len(found) == len(tools):
         tool = tools[maybe[doubt[1]]]
         return _unsure_row("tool_order", tool, calls, [doubt[1]], f"that the calls came in order {expected}")
+    if relay is not None and early is None and len(found) == len(tools):
+        (call, place), told = relay, f"that the calls came in order {expected}"
+        return _relay_row("tool_order", tools[place], [call], relays, told)
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
@@ -216,7 +259,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     return _row("tool_order", None, False, None, reason)
 
 
-def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
+def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:
     """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
     towards ``max`` (a doubt never helps a count pass)."""
     tool = assertion.tool
@@ -235,10 +278,14 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
             f"spelling ({_spelling(made, tool)[1]}) counted towards the most only ({count} in all)"
         )
     reason += f", expected {bounds}"
-    unsure = [] if tool is None or high is None or not passed else _unsure_names(known, tool, names)
-    if unsure and count + sum(1 for call in calls if call[1] in unsure) > (high or 0):
+    if tool is not None and high is not None and passed:
         told = f"whether the calls to {tool!r} are {bounds} ({count} counted)"
-        return _unsure_row("tool_call_count", tool or "", calls, unsure, told)
+        unsure = _unsure_names(known, tool, names)
+        if unsure and count + sum(1 for call in calls if call[1] in unsure) > high:
+            return _unsure_row("tool_call_count", tool, calls, unsure, told)
+        relaying = [call for call in _relaying(calls, relays, tool) if call[1] not in names]
+        if count + sum(same_tool(name, tool) for call in relaying for name in relays[call[0]]) > high:
+            return _relay_row("tool_call_count", tool, relaying, relays, told)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
 
@@ -269,6 +316,7 @@ def all_assertion_rows(
         f"calls (each against every call), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
     )
     known = _names(calls) if 0 < checks <= MAX_PARAMETER_CHECKS else {}
+    relays = {call[0]: names for call in calls if known and (names := _relayed(call[2]))}
     for assertion in extended:
         if isinstance(assertion, ExtendedToolCallAssertion):
             out.append(next(shared))
@@ -276,9 +324,9 @@ def all_assertion_rows(
             tool = getattr(assertion, "tool", None)
             out.append(_row(assertion.assert_that, tool, False, None, f"not checked: {why}", why))
         elif isinstance(assertion, ToolNotCalledAssertion):
-            out.append(_not_called(assertion, calls, known))
+            out.append(_not_called(assertion, calls, known, relays))
         elif isinstance(assertion, ToolOrderAssertion):
-            out.append(_order(assertion, calls, known))
+            out.append(_order(assertion, calls, known, relays))
         else:
-            out.append(_count(assertion, calls, known))
+            out.append(_count(assertion, calls, known, relays))
     return out

@@ -73,14 +73,17 @@ def result_failed(result: Any, *, depth: int = 0) -> str | None:
     failure (a word starting with ``err``, ``fail``, ``exception`` or ``fault``) set to ``true``, a string or a
     non-empty object or list; ``success`` or ``ok`` false; a status (``status``, ``state``, ``code``,
     ``status_code``, ``httpStatus``...) from 400 to 599 or a word of failure (``failed``, ``ERR``, ``timeout``,
-    ``denied``, ``invalid``, ``unavailable``, ``not_found``...). None otherwise."""
+    ``denied``, ``invalid``, ``unavailable``, ``not_found``...); text whose first line has such a word of failure (or
+    ``Traceback``: ``An error occurred``, ``HTTP 500 Internal Server Error``). None otherwise."""
     if depth == 0 and isinstance(result, str) and result.lstrip().startswith(("{", "[")):
         with contextlib.suppress(ValueError):
             result = json.loads(result)
     if depth == 0 and (_certain(result) or (isinstance(result, dict) and _certain(result.get("result")))):
         return FAILED
-    if isinstance(result, str):
-        return next((MAYBE for found in _json_in(result) if result_failed(found, depth=depth)), None)
+    if isinstance(result, str):  # a text result whose first line has a word of failure ("An error occurred")
+        words = _WORDS.findall(_CAMEL.sub("_", result.split("\n")[0])) if depth == 0 else ()
+        said = any(word.casefold().startswith((*_FAILURE_WORDS, "traceback")) for word in words)
+        return MAYBE if said else next((MAYBE for found in _json_in(result) if result_failed(found, depth=depth)), None)
     if isinstance(result, dict):
         if any(_marker(str(key), value) for key, value in result.items()):
             return MAYBE
@@ -362,7 +365,8 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         own = _own(value, grounds)
         reason = own or (
             f"cannot tell whether {render(value)} is grounded: it occurs only in a tool result before the call that "
-            "may be a failure (a status, success flag, status code or error inside it), or may be data about one"
+            "may be a failure (a status, success flag, status code or error inside it, or text saying an error), or "
+            "may be data about one"
         )
         return Outcome.fail(own) if own else Outcome(False, reason, 0.0, undecided=True)
     if where != "user" and _found(value, grounds.sources.results(grounds.results_before, FAILED)) is True:

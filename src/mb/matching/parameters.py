@@ -99,6 +99,10 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
         return match_closed(names, params)
     if not names:  # an empty group would pass every call (optional) or fail naming nothing
         return Outcome(False, _NO_PARAMETERS, 0.0, error=_NO_PARAMETERS)
+    if len(set(names)) < len(names):  # one value would be read as two
+        twice = next(name for name in names if names.count(name) > 1)
+        why = f"the matcher lists {twice!r} twice: a defect of the benchmark"
+        return Outcome(False, why, 0.0, error=why)
     if kind == "date_time":
         present = {name: params[name] for name in names if name in params}
         if any(value is not None and value is not MISSING for value in present.values()):
