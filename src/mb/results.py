@@ -56,9 +56,6 @@ class ParameterResult(BaseModel):
     confidence: float | None = None
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
 
-    low_confidence: bool = False
-    """For ``free_text``: the judge decided, but in its uncertain band (confidence below 80%); review it."""
-
 
 class AssertionResult(BaseModel):
     """The verdict on one entry of ``expectations.assertions`` or, after those, of ``extended_assertions``."""
@@ -324,9 +321,6 @@ class Summary(Counts):
 
     judge: str = ""
     """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
-
-    low_confidence: int = 0
-    """Parameter verdicts the offline judge decided in its uncertain band: worth a review."""
 
     escalated: int = 0
     """Questions the offline judge left undecided and sent to the LLM judge (``auto`` with an LLM configured)."""

@@ -126,10 +126,6 @@ def render_summary(
             f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls",
         ),
         (
-            summary.low_confidence,
-            f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)",
-        ),
-        (
             summary.checked_nothing,
             f"{summary.checked_nothing} example(s) undecided as they check nothing beyond inputs.tools: no "
             "assertion, expected response or other expectation (see the reason of each)",

@@ -21,10 +21,10 @@ _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR, _UNDECIDED = 0, 1, 2, 3
 _ASSERTION_ORDER = ("tool_called", "no_tool_called", "tool_not_called", "tool_order", "tool_call_count")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
-_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence", "checked_nothing")
-"""The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,
-``category`` (``name=value``), ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher) and
-``checked_nothing`` (one name: examples left undecided as they check nothing, see :data:`NOTHING_CHECKED`)."""
+_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "checked_nothing")
+"""The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``, ``category``
+(``name=value``) and ``checked_nothing`` (one name: examples left undecided as they check nothing, see
+:data:`NOTHING_CHECKED`)."""
 
 Tally = list[int]
 """``[passed, failed, errors, undecided]`` of one name in one slice."""
@@ -79,11 +79,7 @@ class SummaryBuilder:
             _tally(by_assertion, assertion["assert_that"])[_item(assertion)] += 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
-                    passed = _item(parameter)
-                    matcher = parameter["match_as"]
-                    _tally(by_matcher, matcher)[passed] += 1
-                    if parameter.get("low_confidence"):
-                        _tally(counts["low_confidence"], matcher)[passed] += 1
+                    _tally(by_matcher, parameter["match_as"])[_item(parameter)] += 1
         checks = row["checks"]
         for check in checks:
             _tally(counts["check"], check["name"])[_item(check)] += 1
@@ -159,7 +155,6 @@ class SummaryBuilder:
             **overall.model_dump(exclude={"mean"}),
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
-            low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),
             checked_nothing=sum(sum(tally) for tally in self._counts["checked_nothing"].values()),
             escalated=self._escalated,
             llm_calls_saved=self._saved,
