@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..metrics import METRICS
 from ..results import RateStat, Summary
-from ..stats import wilson_interval
+from ..stats import rate_interval
 from ._console import printable
 
 __all__ = ["FailureLog", "render_reliability", "render_summary"]
@@ -37,7 +37,7 @@ def _counts_table(
         if undecided:
             cells.append(str(stat.undecided))
         if rate:
-            low, high = wilson_interval(stat.passed, stat.total) if stat.total else (0.0, 0.0)
+            low, high = rate_interval(stat.passed, stat.undecided, stat.total) if stat.total else (0.0, 0.0)
             cells.append(f"{stat.rate:.1%} ({low:.0%}-{high:.0%})" if stat.total else "-")
         table.add_row(*cells)
     return table

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
-from ..stats import per_example, wilson_interval
+from ..stats import rate_interval
 from ._example import NOTHING_CHECKED
 from ._repeats import repeat_stats, token_use
 
@@ -102,10 +102,6 @@ class SummaryBuilder:
             trials = self._trials.setdefault(row["example_hash"], [0, 0, row["line"]])
             trials[:] = [trials[0] + 1, trials[1] + (outcome == _PASSED), min(trials[2], row["line"])]
 
-    def _interval(self, passed: int, total: int) -> tuple[float, float]:
-        """The Wilson interval of the pass rate over examples (see :func:`~mb.stats.per_example`)."""
-        return wilson_interval(*per_example(passed, total, (trials for trials, _, _ in self._trials.values())))
-
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
         self._errors.extend(errors)
@@ -164,7 +160,13 @@ class SummaryBuilder:
             by_metric=self._slice("metric", tuple(METRICS)),
             by_category=self._slice("category", ()),
             error_messages=[message for _, message in sorted(self._errors)],
-            pass_rate_interval=self._interval(overall.passed, overall.total) if overall.total else None,
+            pass_rate_interval=(
+                rate_interval(
+                    overall.passed, overall.undecided, overall.total, (t for t, _, _ in self._trials.values())
+                )
+                if overall.total
+                else None
+            ),
             agent_usage=token_use(self._usage),
             repeats=repeat_stats(self._trials),
         )

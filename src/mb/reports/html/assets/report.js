@@ -121,7 +121,7 @@
         if (w > 0) add(g, svg("rect", { x: x, y: y + 3, width: w, height: rowH - 8, "class": part[0] }));
         x += w;
       });
-      var ci = wilson(s.passed, s.total);
+      var ci = [wilson(s.passed, s.total)[0], wilson(s.passed + (s.undecided || 0), s.total)[1]];
       var text = pct(s.total ? s.passed / s.total : 0) + " (" + interval(ci[0], ci[1]) + ")  " +
         s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "") + (s.undecided ? ", " + s.undecided + " undecided" : "");
       if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
