@@ -79,6 +79,10 @@ def _units(name: str) -> str:
     return metric.unit if metric is not None else ""
 
 
+_DECIDING = "What decides the pass rate (each assertion, matcher and check counted, not examples)"
+"""The title of the compact table: its counts are of items, the headline's of examples."""
+
+
 def _headline(summary: Summary, source: str) -> Text:
     verdict = Text()
     verdict.append(f"{printable(source)}: ", style="bold")
@@ -174,7 +178,7 @@ def render_summary(
             deciding += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
             deciding += [(f"required metric {n}", stat) for n, stat in summary.by_metric.items() if n in required]
             headers = ("checked", "passed", "failed", "errors")
-            parts += [Text(), _counts_table("What decides the pass rate", deciding, headers, rate=False, box=None)]
+            parts += [Text(), _counts_table(_DECIDING, deciding, headers, rate=False, box=None)]
         reported = [  # the metrics reported beside the verdict, one line each with what the mean measures
             Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
             for name, stat in summary.by_metric.items()

@@ -17,7 +17,7 @@ from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
-from ..results import Status
+from ..results import Status, item_status
 from ._response_checks import response_expectation_rows
 from .plan import MetricPlan
 
@@ -77,19 +77,28 @@ def failure_entry(row: Mapping[str, Any]) -> tuple[int, str, str]:
 
 
 def _first_reason(row: Mapping[str, Any]) -> str:
+    """The row's error, else the reason of its first item whose status is the row's (see :func:`item_status`)."""
     if row["error"]:
         return str(row["error"])
-    for assertion in row["assertions"]:
-        if not assertion["passed"]:
-            named = f"{assertion['assert_that']} {assertion['tool']}" if assertion["tool"] else assertion["assert_that"]
-            return f"{named}: {assertion['reason']}"
-    for check in row["checks"]:
-        if check["gating"] and not check["passed"]:
-            return f"{check['name']}: {check['reason']}"
-    for name, metric in row["metrics"].items():
-        if metric["gating"] and metric["passed"] is False:  # not one left unscored: that is an error
-            return f"{name}: {metric['reason']}"
-    return "did not pass"
+    items = [
+        (f"{a['assert_that']} {a['tool']}" if a["tool"] else a["assert_that"], a, a.get("undecided"))
+        for a in row["assertions"]
+    ]
+    items += [(c["name"], c, c.get("undecided")) for c in row["checks"] if c["gating"]]
+    # a metric left unscored is an error of the row already
+    items += [
+        (n, m, m["details"].get("undecided")) for n, m in row["metrics"].items() if m["gating"] and m["passed"] is False
+    ]
+    status = row["status"]
+    shown = next(
+        (
+            f"{name}: {item['reason']}"
+            for name, item, unsure in items
+            if item_status(item["passed"], item.get("error"), unsure) == status
+        ),
+        None,
+    )
+    return shown or "did not pass"
 
 
 def agent_failure(example: Example) -> str | None:
