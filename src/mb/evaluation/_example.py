@@ -80,25 +80,17 @@ def _first_reason(row: Mapping[str, Any]) -> str:
     """The row's error, else the reason of its first item whose status is the row's (see :func:`item_status`)."""
     if row["error"]:
         return str(row["error"])
-    items = [
-        (f"{a['assert_that']} {a['tool']}" if a["tool"] else a["assert_that"], a, a.get("undecided"))
-        for a in row["assertions"]
+    named = [(f"{a['assert_that']} {a['tool']}" if a["tool"] else a["assert_that"], a) for a in row["assertions"]]
+    named += [(c["name"], c) for c in row["checks"] if c["gating"]]
+    named += [  # a metric left unscored is an error of the row already
+        (n, {**m, "undecided": m["details"].get("undecided")})
+        for n, m in row["metrics"].items()
+        if m["gating"] and m["passed"] is False
     ]
-    items += [(c["name"], c, c.get("undecided")) for c in row["checks"] if c["gating"]]
-    # a metric left unscored is an error of the row already
-    items += [
-        (n, m, m["details"].get("undecided")) for n, m in row["metrics"].items() if m["gating"] and m["passed"] is False
-    ]
-    status = row["status"]
-    shown = next(
-        (
-            f"{name}: {item['reason']}"
-            for name, item, unsure in items
-            if item_status(item["passed"], item.get("error"), unsure) == status
-        ),
-        None,
-    )
-    return shown or "did not pass"
+    for name, item in named:
+        if item_status(item["passed"], item.get("error"), item.get("undecided")) == row["status"]:
+            return f"{name}: {item['reason']}"
+    return "did not pass"
 
 
 def agent_failure(example: Example) -> str | None:
