@@ -30,10 +30,11 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
+from mb.judges._banded import DECIDES
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference, pair_similarity
 from mb.judges._text import content_stems, normalize
-from mb.judges.base import LOW_CONFIDENCE, JudgeTask
+from mb.judges.base import JudgeTask
 
 PAIRS = Path(__file__).resolve().parent.parent / "tests" / "data" / "judge_pairs.jsonl.gz"
 PRECISION_TARGET = 0.90
@@ -275,7 +276,7 @@ def reliability(rows: Sequence[Row], method: str) -> None:
 
 
 def cascade(rows: Sequence[Row], method: str) -> None:
-    """What the offline judge decides alone in a cascade (verdicts with confidence >= LOW_CONFIDENCE), out of fold:
+    """What the offline judge decides alone in a cascade (verdicts with confidence >= DECIDES), out of fold:
     the share of pairs it decides and how often those verdicts are right; the rest would go to the LLM."""
     scorer, guarded = METHODS[method]
     folds = _folds(rows)
@@ -292,9 +293,9 @@ def cascade(rows: Sequence[Row], method: str) -> None:
                 p = vetoed_short if row.short else vetoed_long
             else:
                 p = 1 / (1 + math.exp(-(slope * scorer(row) + intercept + shift * row.short)))
-            if (p if passed else 1 - p) >= LOW_CONFIDENCE:
+            if (p if passed else 1 - p) >= DECIDES:
                 decided.append((row, passed))
-    print(f"{method} in a cascade (confidence >= {LOW_CONFIDENCE:.0%} decided offline, out of fold):")
+    print(f"{method} in a cascade (confidence >= {DECIDES:.0%} decided offline, out of fold):")
     for name, keep in [("all", lambda r: True), ("<= 12 words", lambda r: r.short)] + [
         (source, lambda r, s=source: r.source == s) for source in sorted({r.source for r in rows})
     ]:

@@ -225,6 +225,7 @@ PUBLIC = {
         "pass_at_k",
         "pass_hat_k",
         "per_example",
+        "rate_interval",
         "wilson_interval",
     ],
     "mb.testing": ["aassert_example", "assert_example", "examples", "failure_message"],

@@ -21,9 +21,16 @@ __all__ = [
     "Status",
     "Summary",
     "TokenUse",
+    "item_status",
 ]
 
 Status = Literal["passed", "failed", "undecided", "error"]
+
+
+def item_status(passed: object, error: object, undecided: object) -> Status:
+    """How one gating item (assertion, check, required metric) ended; an example's status is the worst of its items'
+    (failed > error > undecided > passed), and the reason it shows is that of its first item of that status."""
+    return "error" if error else "undecided" if undecided else "passed" if passed else "failed"
 
 
 class ParameterResult(BaseModel):
@@ -55,9 +62,6 @@ class ParameterResult(BaseModel):
 
     confidence: float | None = None
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
-
-    low_confidence: bool = False
-    """For ``free_text``: the judge decided, but in its uncertain band (confidence below 80%); review it."""
 
 
 class AssertionResult(BaseModel):
@@ -204,13 +208,24 @@ class ExampleResult(BaseModel):
 
     def failure_reasons(self) -> list[str]:
         """Why the example did not pass: ``"error: <why>"`` when it could not be evaluated, then
-        ``"<tool or kind>: <reason>"`` for each failed or undecided assertion, ``"<check>: <reason>"`` for each such
-        gating check and ``"<metric>: <reason>"`` for each required metric below its pass mark."""
+        ``"<tool or kind>: <reason>"`` for each assertion that did not pass, ``"<check>: <reason>"`` for each such
+        gating check and ``"<metric>: <reason>"`` for each required metric below its pass mark; those of the items
+        whose status is the example's first (a failed example's failures before its errors)."""
         reasons = [f"error: {self.error}"] if self.error else []
-        reasons += [f"{a.tool or a.assert_that}: {a.reason}" for a in self.assertions if not a.passed]
-        reasons += [f"{c.name}: {c.reason}" for c in self.checks if c.gating and not c.passed]
-        reasons += [f"{name}: {m.reason}" for name, m in self.metrics.items() if m.gating and m.passed is False]
-        return reasons
+        items = [
+            (f"{a.tool or a.assert_that}: {a.reason}", item_status(a.passed, a.error, a.undecided))
+            for a in self.assertions
+        ]
+        items += [
+            (f"{c.name}: {c.reason}", item_status(c.passed, c.error, c.undecided)) for c in self.checks if c.gating
+        ]
+        items += [
+            (f"{name}: {m.reason}", item_status(False, None, m.details.get("undecided")))
+            for name, m in self.metrics.items()
+            if m.gating and m.passed is False
+        ]
+        items.sort(key=lambda item: item[1] != self.status)
+        return reasons + [reason for reason, status in items if status != "passed"]
 
 
 class Counts(BaseModel):
@@ -324,9 +339,6 @@ class Summary(Counts):
 
     judge: str = ""
     """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
-
-    low_confidence: int = 0
-    """Parameter verdicts the offline judge decided in its uncertain band: worth a review."""
 
     escalated: int = 0
     """Questions the offline judge left undecided and sent to the LLM judge (``auto`` with an LLM configured)."""

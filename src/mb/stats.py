@@ -6,7 +6,15 @@ import math
 from collections.abc import Iterable
 from statistics import NormalDist
 
-__all__ = ["mcnemar_exact", "newcombe_interval", "pass_at_k", "pass_hat_k", "per_example", "wilson_interval"]
+__all__ = [
+    "mcnemar_exact",
+    "newcombe_interval",
+    "pass_at_k",
+    "pass_hat_k",
+    "per_example",
+    "rate_interval",
+    "wilson_interval",
+]
 
 
 def per_example(passed: int, total: int, trials: Iterable[int] = ()) -> tuple[float, int]:
@@ -32,6 +40,15 @@ def wilson_interval(successes: float, total: int, confidence: float = 0.95) -> t
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == total else min(1.0, centre + half)
     return (low, high)
+
+
+def rate_interval(passed: int, undecided: int, total: int, trials: Iterable[int] = ()) -> tuple[float, float]:
+    """The 95% interval of a pass rate known within bounds, ``passed / total`` up to ``(passed + undecided) / total``:
+    from the lower end of the Wilson interval of the one to the upper end of the other's (the Wilson interval when
+    nothing is undecided); examples run several times count as :func:`per_example` says."""
+    counted = tuple(trials)
+    low = wilson_interval(*per_example(passed, total, counted))[0]
+    return low, wilson_interval(*per_example(passed + undecided, total, counted))[1]
 
 
 def mcnemar_exact(regressions: int, fixes: int) -> float:

@@ -109,7 +109,6 @@ def test_the_page_opens_from_disk_and_shows_the_figures_mb_eval_printed(
     assert page.find_element("id", "count-passed").text == f"{summary['passed']} / {summary['total']}"
     assert page.find_element("id", "count-failed").text == str(summary["failed"])
     assert page.find_element("id", "count-errors").text == str(summary["errors"])
-    assert page.find_element("id", "count-low").text == str(summary["low_confidence"])
     assert page.find_element("id", "judge").text == summary["judge"]
     shown = 0
     for kind, key in (("assertion", "by_assertion"), ("matcher", "by_matcher"), ("check", "by_check"),

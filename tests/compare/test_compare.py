@@ -358,3 +358,11 @@ def test_the_overall_interval_counts_examples_as_the_summary_of_an_evaluation_do
             summary.add(row)
         assert interval == summary.build().pass_rate_interval
     assert overall.base_interval == wilson_interval(2 * 3 / 5, 3)  # 3 examples, not 5 trials
+
+
+def test_each_runs_interval_covers_the_bounds_its_undecided_examples_leave() -> None:
+    rows = [("a", "passed"), ("b", "undecided"), ("c", "undecided"), ("d", "failed")]
+    comparison = compare_runs(_file("base", rows), _file("new", rows))
+    overall = comparison.slices[0]
+    assert overall.base_interval == overall.new_interval == (wilson_interval(1, 4)[0], wilson_interval(3, 4)[1])
+    assert overall.base_interval[1] > 3 / 4  # the upper bound, 3 of 4, lies inside

@@ -5,11 +5,14 @@ from __future__ import annotations
 import copy
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from pydantic import ValidationError
 
+from mb.cli import main
 from mb.entities import Example, Outputs
 from mb.evaluation import MetricSpec, evaluate
 from mb.io import key_warnings
@@ -692,3 +695,23 @@ def test_tool_order_is_an_error_when_calls_are_recorded_beside_the_trace() -> No
     assert result.assertions[0].reason == (
         "outputs.tool_calls is not read (calls go in outputs.trace): cannot tell the order of the calls"
     )
+
+
+def test_the_reason_shown_for_a_line_is_one_that_decides_its_status(tmp_path: Path) -> None:
+    # no trace: no_tool_called is an error; the response fails expected_response: the line failed, on the response
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "Is Versailles in Paris?"}]},
+        "expectations": {
+            "assertions": [{"assert_that": "no_tool_called"}],
+            "expected_response": "No, Versailles is a separate city.",
+        },
+        "outputs": {"response": "Totally unrelated words here."},
+    }
+    [result] = evaluate([Example.model_validate(document)], judge="lexical", metrics=[]).results
+    assert result.status == "failed"
+    assert result.assertions[0].error is not None
+    assert result.failure_reasons()[0].startswith("expected_response: ")
+    source = tmp_path / "executed.jsonl"
+    source.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    shown = CliRunner().invoke(main, ["eval", str(source), "--judge", "lexical", "--metrics", "none"])
+    assert "line 1 failed: expected_response: " in shown.output

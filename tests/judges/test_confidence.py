@@ -1,8 +1,11 @@
-"""Calibrated confidence on the offline judges' verdicts, and the uncertain band it defines."""
+"""Calibrated confidence on the offline judges' verdicts: a failure below ``DECIDES`` is undecided."""
 
 from __future__ import annotations
 
-from mb.judges.base import LOW_CONFIDENCE, JudgeRequest, JudgeTask, Verdict
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.judges._banded import DECIDES
+from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.lexical import LexicalJudge
 
 EQ = JudgeTask.EQUIVALENCE
@@ -22,8 +25,8 @@ def test_clear_cases_are_confident_and_say_so() -> None:
     assert not vetoed.passed
     for verdict in (same, different, vetoed):
         assert verdict.confidence is not None
-        assert verdict.confidence >= LOW_CONFIDENCE
-        assert not verdict.low_confidence
+        assert verdict.confidence >= DECIDES
+        assert not verdict.undecided
         assert "confidence" in verdict.reason
 
 
@@ -31,16 +34,17 @@ def test_a_borderline_pair_is_undecided_never_passed() -> None:
     verdict = _verdict("book a table at the Italian place", "book a table at an Italian restaurant")
     assert verdict.undecided
     assert not verdict.passed
-    assert not verdict.low_confidence  # counted as undecided, not flagged as a decided verdict
 
 
-def test_a_long_pair_a_guard_fails_is_low_confidence() -> None:
+def test_a_long_pair_a_guard_fails_is_undecided_leaning_to_a_failure() -> None:
     verdict = _verdict(
         "quarterly revenue of the four largest European airlines in the last fiscal year",
         "quarterly revenue of the three largest European airlines in the last fiscal year",
     )
     assert not verdict.passed
-    assert verdict.low_confidence
+    assert verdict.undecided
+    assert verdict.reason.startswith("undecided, leaning different goal: ")
+    assert "confidence 55%" in verdict.reason
 
 
 def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:
@@ -49,25 +53,25 @@ def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:
     assert "the others add detail" in verdict.reason
 
 
-def test_errors_and_uncalibrated_verdicts_are_never_low_confidence() -> None:
-    assert not Verdict(0.0, "failed", "lexical", error="boom", confidence=0.1).low_confidence
-    assert not Verdict(0.9, "ok", "llm:x").low_confidence
+def test_errors_and_uncalibrated_verdicts_are_never_undecided() -> None:
+    assert not Verdict(0.0, "failed", "lexical", error="boom", confidence=0.1).undecided
+    assert Verdict(0.9, "ok", "llm:x").passed
     [support] = LexicalJudge().judge_sync([JudgeRequest(JudgeTask.SUPPORT, "Paris is big", "Paris is a big city.")])
     assert support.confidence is None
 
 
-def test_a_low_confidence_failure_says_what_differs_and_how_often_such_failures_are_wrong() -> None:
+def test_a_failure_below_what_decides_is_undecided_saying_what_differs_and_how_often_such_failures_are_wrong() -> None:
     verdict = _verdict(
         "The museum closes at six on weekdays; on Sundays the gardens stay open later for the summer concerts.",
         "Opening hours depend on the day, and the park hosts evening music events during the warm season.",
     )
     assert not verdict.passed
-    assert not verdict.undecided
-    assert verdict.low_confidence
+    assert verdict.undecided
     assert "the candidate leaves out 'hours', 'depend', 'day' of the reference and adds 'museum', 'closes', 'six'" in (
         verdict.reason
     )
-    assert "of such failures were paraphrases, worth reading" in verdict.reason
+    assert verdict.reason.startswith("undecided, leaning different goal: ")
+    assert "confidence 55%: 45% of such failures were paraphrases" in verdict.reason
 
 
 def test_a_confident_failure_keeps_its_short_reason() -> None:
@@ -75,3 +79,23 @@ def test_a_confident_failure_keeps_its_short_reason() -> None:
     assert not verdict.passed
     assert "leaves out" not in verdict.reason
     assert "paraphrases" not in verdict.reason
+
+
+def test_an_expected_response_the_judge_fails_below_what_decides_is_undecided_never_failed() -> None:
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "When can I visit?"}]},
+        "expectations": {
+            "expected_response": "Opening hours depend on the day, and the park hosts evening music events during the "
+            "warm season."
+        },
+        "outputs": {
+            "response": "The museum closes at six on weekdays; on Sundays the gardens stay open later for the summer "
+            "concerts."
+        },
+    }
+    run = evaluate([Example.model_validate(line)], judge="lexical", metrics=[])
+    [check] = run.results[0].checks
+    assert run.results[0].status == "undecided"
+    assert check.undecided
+    assert "leaning different meaning" in check.reason
+    assert (run.summary.failed, run.summary.undecided) == (0, 1)

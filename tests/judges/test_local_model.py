@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges import JudgeRequest, JudgeTask, LocalJudge, Verdict
-from mb.judges.base import LOW_CONFIDENCE
+from mb.judges._banded import DECIDES
 
 pytestmark = pytest.mark.slow
 
@@ -102,7 +102,7 @@ def test_a_short_pair_a_guard_fired_on_fails_confidently(
     assert not verdict.undecided
     assert f"{guard} guard fired" in verdict.reason
     assert verdict.confidence is not None
-    assert verdict.confidence >= LOW_CONFIDENCE
+    assert verdict.confidence >= DECIDES
 
 
 def test_a_long_pair_a_guard_fired_on_is_never_passed(judge: LocalJudge) -> None:
@@ -120,7 +120,7 @@ def test_the_cosine_band_decides_the_rest(judge: LocalJudge) -> None:
     assert not unrelated.undecided, unrelated.reason
     for verdict in (same, unrelated):
         assert verdict.confidence is not None
-        assert verdict.confidence >= LOW_CONFIDENCE
+        assert verdict.confidence >= DECIDES
         assert "cosine" in verdict.reason
 
 

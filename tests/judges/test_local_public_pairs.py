@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges import JudgeRequest, JudgeTask, LocalJudge
-from mb.judges.base import LOW_CONFIDENCE
+from mb.judges._banded import DECIDES
 
 pytestmark = pytest.mark.slow
 
@@ -69,6 +69,6 @@ def test_verdicts_carry_a_calibrated_confidence(judge: LocalJudge) -> None:
     assert clear.passed
     assert not unrelated.passed
     assert clear.confidence is not None
-    assert clear.confidence >= LOW_CONFIDENCE
+    assert clear.confidence >= DECIDES
     assert unrelated.confidence is not None
-    assert unrelated.confidence >= LOW_CONFIDENCE
+    assert unrelated.confidence >= DECIDES

@@ -15,7 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mb.matching.date_time import match_date_time
+from mb.judges.base import JudgeRequest, Verdict
+from mb.matching import MatchContext
+from mb.matching.date_time import judge_unread, match_date_time
 
 THU = datetime(2024, 2, 1, 9, 15)  # the spec's user_time, a Thursday
 FRI = datetime(2024, 2, 2, 8, 0)  # a Friday
@@ -327,14 +329,6 @@ CASES: dict[str, Case] = {
     "zone word mid-phrase, wall clock": Case("9am Pacific time tomorrow", "2024-02-02T09:00:00Z", THU, False),
     "zone word after noon": Case("at noon Central tomorrow", "2024-02-02T18:00:00Z", THU, True),
     # --- no user_time
-    "relative without user_time": Case(
-        "next Friday at 2pm",
-        "2024-02-09T14:00:00",
-        None,
-        False,
-        "'next Friday at 2pm' is relative to when it was said and outputs.environment.user_time is missing",
-    ),
-    "month-day without year nor user_time": Case("March 5", "2024-03-05", None, False, "user_time is missing"),
     "absolute without user_time": Case("June 3rd 2024 at 3pm", "2024-06-03T15:00:00", None, True),
     "ISO phrase without user_time": Case("2024-02-09 14:00", "2024-02-09T14:00:30", None, True),
     "absolute range without user_time": Case(
@@ -373,6 +367,37 @@ def test_date_time_case(case: Case) -> None:
     assert outcome.error is None
     assert case.reason in outcome.reason
     assert outcome.reason.startswith(("resolved ", "cannot resolve: "))
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "reason"),
+    [
+        ("next Friday at 2pm", "2024-02-09T14:00:00", "'next Friday at 2pm' is relative to when it was said and "),
+        ("March 5", "2024-03-05", "'March 5' is relative"),
+        ("tomorrow", "2024-02-02", "'tomorrow' is relative"),
+    ],
+)
+def test_a_relative_phrase_without_user_time_is_an_error_of_the_line_not_a_failure(
+    phrase: str, actual: str, reason: str
+) -> None:
+    outcome = match_date_time(phrase, actual, None)
+    assert not outcome.passed
+    assert outcome.error is not None
+    assert reason in outcome.reason
+    assert outcome.reason.endswith("outputs.environment.user_time is missing")
+
+
+def test_a_relative_phrase_without_user_time_is_asked_of_no_judge() -> None:
+    asked: list[JudgeRequest] = []
+
+    def oracle(request: JudgeRequest) -> Verdict:
+        asked.append(request)
+        return Verdict(1.0, "matches", "llm")
+
+    unread = match_date_time("tomorrow", "2024-02-02", None)
+    outcome = judge_unread("tomorrow", "2024-02-02", MatchContext(oracle), unread)
+    assert outcome == unread
+    assert asked == []
 
 
 def test_unreadable_phrase_is_an_error_not_a_failure() -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def test_empty_group_is_an_error(matcher: dict[str, Any], call: dict[str, Any]) 
 @pytest.mark.parametrize("matcher", MATCHERS)
 def test_a_listed_parameter_is_checked(matcher: dict[str, Any]) -> None:
     group = ParameterGroupAssertion.model_validate({"params": ["date"], "matcher": matcher})
-    result = match_parameter(group, {"date": "2013-03-03"}, CTX)
+    result = match_parameter(group, {"date": "2013-03-03"}, MatchContext(_oracle, user_time=datetime(2013, 2, 12)))
     assert result.error is None
     assert NO_PARAMETERS not in result.reason
 

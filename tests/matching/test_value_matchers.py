@@ -132,10 +132,11 @@ def test_free_text_identical_text_needs_no_judge() -> None:
     assert oracle.requests == []
 
 
-def test_free_text_non_string_values_are_judged_as_json() -> None:
+def test_free_text_number_and_boolean_values_are_judged_as_json() -> None:
     oracle = _Recording(1.0)
-    match_free_text("two items", ["a", "b"], MatchContext(oracle))
-    assert oracle.requests[0].candidate == '["a","b"]'
+    match_free_text("five", 5, MatchContext(oracle))
+    match_free_text("yes", True, MatchContext(oracle))
+    assert [request.candidate for request in oracle.requests] == ["5", "true"]
 
 
 def test_free_text_judge_failure_is_an_error_not_a_verdict() -> None:

@@ -112,7 +112,7 @@ def synthetic_rows(count: int, seed: int = 5) -> list[bytes]:
             parameters = [
                 {"params": [f"p{k}"], "match_as": rng.choice(_MATCHERS), "passed": passed, "score": float(passed),
                  "reason": "got the expected value" if passed else f"expected {rng.randint(1, 99)}, got {line}",
-                 "error": None, "confidence": None, "low_confidence": rng.random() < 0.02}
+                 "error": None, "confidence": None}
                 for k in range(rng.randint(1, 3))
             ]  # fmt: skip
             assertions.append(

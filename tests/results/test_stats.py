@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from mb.stats import mcnemar_exact, newcombe_interval, pass_at_k, pass_hat_k, wilson_interval
+from mb.stats import mcnemar_exact, newcombe_interval, pass_at_k, pass_hat_k, rate_interval, wilson_interval
 
 
 def test_wilson_interval_matches_published_values() -> None:
@@ -19,6 +19,17 @@ def test_wilson_interval_matches_published_values() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):
         wilson_interval(5, 4)
+
+
+def test_the_interval_of_a_rate_known_within_bounds_covers_both_bounds() -> None:
+    # 7 of 11 passed, 4 undecided: from the lower end for 7/11 to the upper end for 11/11
+    assert rate_interval(7, 4, 11) == (wilson_interval(7, 11)[0], 1.0)
+    low, high = rate_interval(2, 1, 4)
+    assert low <= 2 / 4
+    assert high >= 3 / 4
+    assert (round(low, 4), round(high, 4)) == (0.1500, 0.9544)
+    assert rate_interval(3, 0, 4) == wilson_interval(3, 4)  # nothing undecided: the Wilson interval
+    assert rate_interval(0, 0, 0) == (0.0, 1.0)
 
 
 def test_exact_mcnemar_is_twice_the_smaller_binomial_tail() -> None:

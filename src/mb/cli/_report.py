@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..metrics import METRICS
 from ..results import RateStat, Summary
-from ..stats import wilson_interval
+from ..stats import rate_interval
 from ._console import printable
 
 __all__ = ["FailureLog", "render_reliability", "render_summary"]
@@ -37,7 +37,7 @@ def _counts_table(
         if undecided:
             cells.append(str(stat.undecided))
         if rate:
-            low, high = wilson_interval(stat.passed, stat.total) if stat.total else (0.0, 0.0)
+            low, high = rate_interval(stat.passed, stat.undecided, stat.total) if stat.total else (0.0, 0.0)
             cells.append(f"{stat.rate:.1%} ({low:.0%}-{high:.0%})" if stat.total else "-")
         table.add_row(*cells)
     return table
@@ -77,6 +77,10 @@ def _units(name: str) -> str:
     """What a metric's mean measures, spelled out."""
     metric = METRICS.get(name)
     return metric.unit if metric is not None else ""
+
+
+_DECIDING = "What decides the pass rate (each assertion, matcher and check counted, not examples)"
+"""The title of the compact table: its counts are of items, the headline's of examples."""
 
 
 def _headline(summary: Summary, source: str) -> Text:
@@ -124,10 +128,6 @@ def render_summary(
             summary.escalated or summary.llm_calls_saved,
             f"{summary.escalated} undecided question(s) went to the LLM judge; "
             f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls",
-        ),
-        (
-            summary.low_confidence,
-            f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)",
         ),
         (
             summary.checked_nothing,
@@ -178,7 +178,7 @@ def render_summary(
             deciding += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
             deciding += [(f"required metric {n}", stat) for n, stat in summary.by_metric.items() if n in required]
             headers = ("checked", "passed", "failed", "errors")
-            parts += [Text(), _counts_table("What decides the pass rate", deciding, headers, rate=False, box=None)]
+            parts += [Text(), _counts_table(_DECIDING, deciding, headers, rate=False, box=None)]
         reported = [  # the metrics reported beside the verdict, one line each with what the mean measures
             Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
             for name, stat in summary.by_metric.items()

@@ -77,7 +77,7 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
 
     \b
     The page needs no network: open it from disk in any browser. It shows the pass rate with its
-    95% interval, errors apart from failures, low-confidence verdicts, the judge and versions; charts
+    95% interval, errors and undecided examples apart from failures, the judge and versions; charts
     by assertion kind, matcher, check, metric and category; metric, latency and token distributions;
     an examples table with search, filters and sorting; and per example the conversation, the trace
     with each tool call beside its assertion's verdicts, retrieved chunks and the response with its

@@ -9,7 +9,7 @@ from ..errors import InputError
 from ..evaluation._summary import SummaryBuilder
 from ..results import Counts, ExampleResult, RateStat, Summary
 from ..results_format import ResultsFile
-from ..stats import mcnemar_exact, newcombe_interval, per_example, wilson_interval
+from ..stats import mcnemar_exact, newcombe_interval, per_example, rate_interval
 from ._model import Comparison, Flip, SliceDelta
 
 __all__ = ["CompareError", "compare_many", "compare_runs"]
@@ -71,12 +71,11 @@ def _summary(run: ResultsFile, paired: set[str]) -> Summary:
 
 def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | None) -> SliceDelta:
     """The delta of one slice; overall, with repeated trials, its intervals count examples as ``mb eval``'s do."""
-    before, after = (
-        per_example(run.passed, run.total, (e.trials for e in run.repeats.examples) if run.repeats else ())
-        if isinstance(run, Summary)
-        else (run.passed, run.total)
+    trials = [
+        [e.trials for e in run.repeats.examples] if isinstance(run, Summary) and run.repeats else []
         for run in (base, new)
-    )
+    ]
+    before, after = per_example(base.passed, base.total, trials[0]), per_example(new.passed, new.total, trials[1])
     return SliceDelta(
         kind=kind,
         name=name,
@@ -86,8 +85,8 @@ def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | Non
         new_total=new.total,
         base_undecided=base.undecided,
         new_undecided=new.undecided,
-        base_interval=wilson_interval(*before),
-        new_interval=wilson_interval(*after),
+        base_interval=rate_interval(base.passed, base.undecided, base.total, trials[0]),
+        new_interval=rate_interval(new.passed, new.undecided, new.total, trials[1]),
         delta=round(new.rate - base.rate, 6),
         delta_interval=newcombe_interval(*before, *after),
         p_value=p_value,

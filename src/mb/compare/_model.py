@@ -58,10 +58,10 @@ class SliceDelta(BaseModel):
     """Items left undecided in the new run."""
 
     base_interval: tuple[float, float]
-    """95% Wilson interval of the base rate."""
+    """95% interval of the base rate, covering its bounds (:func:`~mb.stats.rate_interval`)."""
 
     new_interval: tuple[float, float]
-    """95% Wilson interval of the new rate."""
+    """95% interval of the new rate, covering its bounds."""
 
     delta: float
     """New rate minus base rate."""

@@ -17,7 +17,7 @@ from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
-from ..results import Status
+from ..results import Status, item_status
 from ._response_checks import response_expectation_rows
 from .plan import MetricPlan
 
@@ -77,18 +77,19 @@ def failure_entry(row: Mapping[str, Any]) -> tuple[int, str, str]:
 
 
 def _first_reason(row: Mapping[str, Any]) -> str:
+    """The row's error, else the reason of its first item whose status is the row's (see :func:`item_status`)."""
     if row["error"]:
         return str(row["error"])
-    for assertion in row["assertions"]:
-        if not assertion["passed"]:
-            named = f"{assertion['assert_that']} {assertion['tool']}" if assertion["tool"] else assertion["assert_that"]
-            return f"{named}: {assertion['reason']}"
-    for check in row["checks"]:
-        if check["gating"] and not check["passed"]:
-            return f"{check['name']}: {check['reason']}"
-    for name, metric in row["metrics"].items():
-        if metric["gating"] and metric["passed"] is False:  # not one left unscored: that is an error
-            return f"{name}: {metric['reason']}"
+    named = [(f"{a['assert_that']} {a['tool']}" if a["tool"] else a["assert_that"], a) for a in row["assertions"]]
+    named += [(c["name"], c) for c in row["checks"] if c["gating"]]
+    named += [  # a metric left unscored is an error of the row already
+        (n, {**m, "undecided": m["details"].get("undecided")})
+        for n, m in row["metrics"].items()
+        if m["gating"] and m["passed"] is False
+    ]
+    for name, item in named:
+        if item_status(item["passed"], item.get("error"), item.get("undecided")) == row["status"]:
+            return f"{name}: {item['reason']}"
     return "did not pass"
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
-from ..stats import per_example, wilson_interval
+from ..stats import rate_interval
 from ._example import NOTHING_CHECKED
 from ._repeats import repeat_stats, token_use
 
@@ -21,10 +21,10 @@ _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR, _UNDECIDED = 0, 1, 2, 3
 _ASSERTION_ORDER = ("tool_called", "no_tool_called", "tool_not_called", "tool_order", "tool_call_count")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
-_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence", "checked_nothing")
-"""The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,
-``category`` (``name=value``), ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher) and
-``checked_nothing`` (one name: examples left undecided as they check nothing, see :data:`NOTHING_CHECKED`)."""
+_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "checked_nothing")
+"""The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``, ``category``
+(``name=value``) and ``checked_nothing`` (one name: examples left undecided as they check nothing, see
+:data:`NOTHING_CHECKED`)."""
 
 Tally = list[int]
 """``[passed, failed, errors, undecided]`` of one name in one slice."""
@@ -79,11 +79,7 @@ class SummaryBuilder:
             _tally(by_assertion, assertion["assert_that"])[_item(assertion)] += 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
-                    passed = _item(parameter)
-                    matcher = parameter["match_as"]
-                    _tally(by_matcher, matcher)[passed] += 1
-                    if parameter.get("low_confidence"):
-                        _tally(counts["low_confidence"], matcher)[passed] += 1
+                    _tally(by_matcher, parameter["match_as"])[_item(parameter)] += 1
         checks = row["checks"]
         for check in checks:
             _tally(counts["check"], check["name"])[_item(check)] += 1
@@ -105,10 +101,6 @@ class SummaryBuilder:
         if row.get("repeat") is not None and row.get("example_hash"):
             trials = self._trials.setdefault(row["example_hash"], [0, 0, row["line"]])
             trials[:] = [trials[0] + 1, trials[1] + (outcome == _PASSED), min(trials[2], row["line"])]
-
-    def _interval(self, passed: int, total: int) -> tuple[float, float]:
-        """The Wilson interval of the pass rate over examples (see :func:`~mb.stats.per_example`)."""
-        return wilson_interval(*per_example(passed, total, (trials for trials, _, _ in self._trials.values())))
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
@@ -159,7 +151,6 @@ class SummaryBuilder:
             **overall.model_dump(exclude={"mean"}),
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
-            low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),
             checked_nothing=sum(sum(tally) for tally in self._counts["checked_nothing"].values()),
             escalated=self._escalated,
             llm_calls_saved=self._saved,
@@ -169,7 +160,13 @@ class SummaryBuilder:
             by_metric=self._slice("metric", tuple(METRICS)),
             by_category=self._slice("category", ()),
             error_messages=[message for _, message in sorted(self._errors)],
-            pass_rate_interval=self._interval(overall.passed, overall.total) if overall.total else None,
+            pass_rate_interval=(
+                rate_interval(
+                    overall.passed, overall.undecided, overall.total, (t for t, _, _ in self._trials.values())
+                )
+                if overall.total
+                else None
+            ),
             agent_usage=token_use(self._usage),
             repeats=repeat_stats(self._trials),
         )

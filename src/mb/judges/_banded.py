@@ -27,13 +27,26 @@ from ._names import spell_regions
 from ._roles import same_statement
 from ._scoring import HOLDS, scaled
 from ._text import content_stems
-from .base import LOW_CONFIDENCE, JudgeRequest, JudgeTask, Verdict
+from .base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["UNDECIDED_CONFIDENCE", "equivalence_verdict"]
+__all__ = ["DECIDES", "UNDECIDED_CONFIDENCE", "equivalence_verdict"]
 
 
 UNDECIDED_CONFIDENCE = 0.5
 """The confidence an undecided verdict carries: the judge cannot tell."""
+
+DECIDES = 0.8
+"""The calibrated confidence a failure needs to stand: below it (a long pair's failure, right 55% or 60% of the time),
+the judge cannot tell with the confidence its calibration promises, and the verdict is undecided."""
+
+
+def _failure(score: float, reason: str, judge: str, confidence: float) -> Verdict:
+    """A failure of that calibrated ``confidence``; undecided below ``DECIDES``, saying which way it leaned."""
+    if confidence >= DECIDES:
+        return Verdict(score, f"{reason}; confidence {confidence:.0%}", judge, confidence=confidence)
+    share = f"{1 - confidence:.0%} of such failures were paraphrases"
+    why = f"undecided, leaning {reason}; confidence {confidence:.0%}: {share}"
+    return Verdict(min(score, 0.49), why, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
 
 
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
@@ -54,7 +67,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or
     after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
-    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``)."""
+    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``). A failure, by a guard or the band,
+    whose calibrated confidence is below ``DECIDES`` is undecided (``_failure``)."""
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
@@ -65,8 +79,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"undecided: {describe_failures(failures)}; {measured}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if failures:
-        reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
-        return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
+        reason = f"{fails}: {describe_failures(failures)}; {measured}"
+        return _failure(min(score, GUARD_CAP), reason, judge, band.failed_confidence)
     cued = cues(candidate, reference) if raw >= band.low else []  # below the band the pair is already far apart
     day = day_said_once(candidate, reference)  # below the band too, unless the texts share no content word
     if day and (raw >= band.low or set(content_stems(candidate)) & set(content_stems(reference))):
@@ -102,12 +116,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: {measured}; confidence {band.passed_confidence:.0%}"
         return Verdict(score, reason, judge, confidence=band.passed_confidence)
     if raw < band.low:
-        confidence = f"confidence {band.failed_confidence:.0%}"
-        if band.failed_confidence < LOW_CONFIDENCE:  # say what differs, and how often such a failure is wrong
-            differs = unshared(candidate, reference)
-            measured = f"{differs}; {measured}" if differs else measured
-            confidence += f": {1 - band.failed_confidence:.0%} of such failures were paraphrases, worth reading"
-        reason = f"{fails}: {measured}; {confidence}"
-        return Verdict(score, reason, judge, confidence=band.failed_confidence)
+        differs = unshared(candidate, reference) if band.failed_confidence < DECIDES else ""  # say what differs
+        return _failure(score, f"{fails}: {f'{differs}; ' if differs else ''}{measured}", judge, band.failed_confidence)
     reason = f"undecided: {measured} (too close to call offline)"
     return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)

@@ -7,11 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-__all__ = ["LOW_CONFIDENCE", "Judge", "JudgeRequest", "JudgeTask", "Verdict"]
-
-LOW_CONFIDENCE = 0.8
-"""A decided verdict whose calibrated confidence is below this is in the uncertain band: marked low-confidence for a
-person to review (an undecided verdict, not this band, is what goes to an LLM judge)."""
+__all__ = ["Judge", "JudgeRequest", "JudgeTask", "Verdict"]
 
 
 class JudgeTask(enum.StrEnum):
@@ -98,17 +94,6 @@ class Verdict:
     undecided: bool = False
     """True when the judge cannot tell with the confidence its calibration promises: such a verdict never passes
     (``passed`` is False), and with an LLM judge configured the cascade asks it instead."""
-
-    @property
-    def low_confidence(self) -> bool:
-        """True when the verdict is decided but in the uncertain band (its confidence below ``LOW_CONFIDENCE``): worth a
-        review. An undecided verdict is not flagged so: it is counted as undecided."""
-        return (
-            self.error is None
-            and not self.undecided
-            and self.confidence is not None
-            and self.confidence < LOW_CONFIDENCE
-        )
 
     @property
     def passed(self) -> bool:

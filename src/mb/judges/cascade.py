@@ -1,10 +1,9 @@
 """The cascade ``auto`` builds when an LLM judge is configured: the offline judge first, the LLM for the rest.
 
 The offline judge (local, else lexical) answers every question it can; a decided verdict with a calibrated confidence
-of at least ``LOW_CONFIDENCE`` stands, every other question (undecided, of low confidence, a judge error, uncalibrated,
-or a task the offline judge cannot answer) goes to the LLM judge: a user who configured one wants its answer where the
-offline judge is unsure, not a 60% failure. ``escalation_counts()`` says how many questions went to the LLM because
-the offline verdict was undecided or of low confidence, and how many LLM calls its confident verdicts saved.
+stands, every other question (undecided, a judge error, uncalibrated, or a task the offline judge cannot answer) goes
+to the LLM judge. ``escalation_counts()`` says how many questions went to the LLM because the offline verdict was
+undecided, and how many LLM calls its decided verdicts saved.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ __all__ = ["CascadeJudge"]
 
 
 class CascadeJudge:
-    """An offline judge whose undecided and low-confidence verdicts an LLM judge decides."""
+    """An offline judge whose undecided verdicts an LLM judge decides."""
 
     def __init__(self, offline: Judge, llm: Judge) -> None:
         """``offline`` decides first (its verdicts must carry a confidence to stand); ``llm`` decides the rest."""
@@ -48,19 +47,19 @@ class CascadeJudge:
         return self._offline.supports(task) or self._llm.supports(task)
 
     def escalation_counts(self) -> tuple[int, int]:
-        """``(escalated, saved)``: questions sent to the LLM because the offline verdict was undecided or of low
-        confidence, and questions the offline judge decided with confidence (LLM calls saved)."""
+        """``(escalated, saved)``: questions sent to the LLM because the offline verdict was undecided, and questions
+        the offline judge decided (LLM calls saved)."""
         return self._escalated, self._saved
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
-        """Answer every request, in order: confident offline verdicts stand, the LLM judge answers the others."""
+        """Answer every request, in order: decided offline verdicts stand, the LLM judge answers the others."""
         answers: list[Verdict | None] = [None] * len(requests)
         offline = [i for i, request in enumerate(requests) if self._offline.supports(request.task)]
         if offline:
             verdicts = await self._offline.judge([requests[i] for i in offline])
             for i, verdict in zip(offline, verdicts, strict=True):
                 if verdict.error is None and verdict.confidence is not None:
-                    if verdict.undecided or verdict.low_confidence:
+                    if verdict.undecided:
                         self._escalated += 1
                     else:
                         answers[i] = verdict

@@ -53,7 +53,7 @@ longer ones, first chosen on public training splits (STS-B and SICK train, MRPC 
 was then lowered to the lowest value that adds no wrong pass on the development splits (STS-B dev, SICK trial, MRPC dev,
 PAWS-Wiki dev, the generated and hand-written tool-argument pairs: ``bench/judge_heldout.py --pass-from``). The
 confidences are the shares of right verdicts measured there; a long pair that fails may well be a paraphrase (news
-sentences that differ in a detail), hence its low confidence."""
+sentences that differ in a detail), hence its low confidence: such a failure is undecided."""
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
     JudgeTask.EQUIVALENCE: BANDS[False].high,

@@ -28,9 +28,6 @@ class Outcome(NamedTuple):
     confidence: float | None = None
     """The judge's calibrated confidence in the verdict, when it gives one (free text)."""
 
-    low_confidence: bool = False
-    """The judge's verdict is in the uncertain band: a person should review it."""
-
     @classmethod
     def ok(cls, reason: str) -> Outcome:
         """A deterministic pass."""

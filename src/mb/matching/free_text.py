@@ -51,7 +51,6 @@ def _judged(expected: str, text: str, ctx: MatchContext, *, alike_as_text: bool 
         verdict.score,
         undecided=verdict.undecided,
         confidence=verdict.confidence,
-        low_confidence=verdict.low_confidence,
     )
 
 
@@ -82,37 +81,45 @@ def _written_json(expected: str) -> Any:
     return value if isinstance(value, (list, dict)) else MISSING
 
 
+def _not_text(expected: str, value: Any) -> bool:
+    """Whether ``value`` is no text the tool can read as ``expected``: absent, null, or a list or object against an
+    expected text that writes none as JSON (``["weather", "in", "Paris"]`` for "weather in Paris")."""
+    return value is MISSING or value is None or (isinstance(value, (list, dict)) and expected.strip()[:1] not in "[{")
+
+
 def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
     """Judge one argument against the expected free text.
 
-    A list or object argument (or a string that writes one as JSON) against an expected text that writes a list or
-    object as JSON passes at once when the two are the same JSON value; otherwise the judge reads both as text, and
-    an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure.
+    A list or object argument fails against an expected text that writes none as JSON. A list or object argument (or a
+    string that writes one as JSON) against an expected text that writes a list or object as JSON passes at once when
+    the two are the same JSON value; otherwise the judge reads both as text, and an offline judge's pass (one with a
+    calibrated confidence) is undecided.
     """
     if not expected.strip():
         return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
-    if actual is MISSING or actual is None:
+    if _not_text(expected, actual):
         return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
-    if isinstance(actual, (list, dict, str)):
-        written = _written_json(expected)
-        value = _written_json(actual) if isinstance(actual, str) and written is not MISSING else actual
-        if written is not MISSING and value is not MISSING:
-            if json_equal(written, value):
-                return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
-            outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
-            if outcome.passed and outcome.error is None and outcome.confidence is not None:
-                text = as_text(actual)
-                reason = f"{text!r} is not the JSON value {expected!r} writes; {_STRUCTURED} ({outcome.reason})"
-                return Outcome(False, reason, 0.0, confidence=outcome.confidence, low_confidence=True)
-            return outcome
+    written = _written_json(expected)
+    value = _written_json(actual) if isinstance(actual, str) and written is not MISSING else actual
+    if written is not MISSING and isinstance(value, (list, dict)):
+        if json_equal(written, value):
+            return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
+        outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
+        if outcome.passed and outcome.confidence is not None:
+            reason = f"undecided: {as_text(actual)!r} may not be the JSON value {expected!r} writes; {_STRUCTURED}"
+            return Outcome(False, f"{reason} ({outcome.reason})", 0.0, undecided=True, confidence=outcome.confidence)
+        return outcome
     return _judged(expected, as_text(actual), ctx)
 
 
 def match_free_text_group(expected: str, values: Sequence[Any], ctx: MatchContext) -> Outcome:
     """Judge the present values of a parameter group, joined in the order listed, as one text."""
-    present = [as_text(value) for value in values if value is not MISSING and value is not None]
+    present = [value for value in values if value is not MISSING and value is not None]
     if not expected.strip():
         return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
     if not present:
         return Outcome.fail(f"expected text like {expected!r}, got none of the parameters")
-    return _judged(expected, "\n".join(present), ctx)
+    wrong = next((value for value in present if _not_text(expected, value)), MISSING)
+    if wrong is not MISSING:
+        return Outcome.fail(f"expected text like {expected!r}, got {describe_value(wrong)} among the parameters")
+    return _judged(expected, "\n".join(as_text(value) for value in present), ctx)

@@ -167,7 +167,6 @@ def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]
         "error": outcome.error,
         "undecided": outcome.undecided,
         "confidence": outcome.confidence,
-        "low_confidence": outcome.low_confidence,
     }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..io import printable
 from ..results import RateStat, Summary
-from ..stats import wilson_interval
+from ..stats import rate_interval
 
 __all__ = ["summary_markdown"]
 
@@ -20,8 +20,8 @@ def _cell(text: str) -> str:
     return cleaned
 
 
-def _interval(passed: int, total: int) -> str:
-    low, high = wilson_interval(passed, total)
+def _interval(stat: RateStat | Summary) -> str:
+    low, high = rate_interval(stat.passed, stat.undecided, stat.total)
     return f"{low:.1%} - {high:.1%}"
 
 
@@ -35,7 +35,7 @@ def _slice(title: str, rows: dict[str, RateStat]) -> list[str]:
     for name, stat in rows.items():
         lines.append(
             f"| {_cell(name)} | {stat.total} | {stat.passed} | {stat.failed} | {stat.errors} | {stat.undecided} | "
-            f"{stat.rate:.1%} | {_interval(stat.passed, stat.total) if stat.total else '-'} |"
+            f"{stat.rate:.1%} | {_interval(stat) if stat.total else '-'} |"
         )
     return [*lines, ""]
 
@@ -49,7 +49,7 @@ def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int
         upper = f" up to {(summary.passed + summary.undecided) / summary.total:.1%}" if summary.undecided else ""
         lines.append(
             f"**{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}{upper}, 95% CI "
-            f"{_interval(summary.passed, summary.total)})**, {summary.failed} failed, {summary.errors} error(s)"
+            f"{_interval(summary)})**, {summary.failed} failed, {summary.errors} error(s)"
             + (f", {summary.undecided} undecided" if summary.undecided else "")
         )
     else:

@@ -41,7 +41,7 @@ from ._durations import NoUnit, duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
-from ._phrase import elapsed_time, normalize, resolve
+from ._phrase import NO_USER_TIME, elapsed_time, normalize, resolve
 from ._pins import needed
 from ._readings import DEADLINE
 from ._value import Actual, describe, interval, parse_value, range_ends, shown
@@ -105,8 +105,8 @@ def load() -> None:
 
 def judge_unread(expected: str, actual: Any, ctx: MatchContext, unread: Outcome) -> Outcome:
     """Ask the judge about a phrase the grammar left unread (``unread`` is that error); the error stands when
-    the judge cannot answer date questions."""
-    if unread.error is None or not ctx.supports(JudgeTask.DATE):
+    the judge cannot answer date questions, or when the phrase is relative and the line gives no user_time."""
+    if unread.error is None or unread.error.endswith(NO_USER_TIME) or not ctx.supports(JudgeTask.DATE):
         return unread
     argument = actual if isinstance(actual, str) else compact_json(actual)
     user_time = ctx.user_time.isoformat() if ctx.user_time is not None else "not given"

@@ -139,10 +139,9 @@ def judge(
 
 
 def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual] | None, got: str) -> Outcome:
-    if resolution.problem is not None:
-        if not resolution.understood:
-            return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
-        return Outcome.fail(f"cannot resolve: {resolution.problem}")
+    if resolution.problem is not None:  # not understood, or relative while user_time is missing: a defect of the line
+        why = resolution.problem if not resolution.understood else f"cannot resolve: {resolution.problem}"
+        return Outcome(False, why, 0.0, error=why)
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
     named = resolution.named
     if ends is not None and any(a.ambiguous for a in (*starts, *ends)):

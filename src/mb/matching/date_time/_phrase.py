@@ -34,6 +34,7 @@ from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zo
 
 __all__ = [
     "MAX_LENGTH",
+    "NO_USER_TIME",
     "elapsed_time",
     "left_open",
     "normalize",
@@ -44,6 +45,8 @@ __all__ = [
 
 #: Phrases and arguments longer than this (in characters) are not dates.
 MAX_LENGTH = 200
+#: How the reason of a relative phrase or argument ends when the line gives no time to resolve it against.
+NO_USER_TIME = "outputs.environment.user_time is missing"
 
 _PROBES = (datetime(2001, 3, 14, 10, 20, 30), datetime(2013, 8, 23, 16, 40, 50))
 _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
@@ -608,7 +611,7 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
 
 def _relative(phrase: str) -> str:
     """Why a phrase read differently at two reference times cannot be resolved."""
-    return f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing"
+    return f"{phrase!r} is relative to when it was said and {NO_USER_TIME}"
 
 
 def _unread(phrase: str) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from dateutil.relativedelta import relativedelta
 from .._values import json_type
 from ._calendar import to_24h, user_time_key
 from ._model import Resolution, Window
-from ._phrase import MAX_LENGTH, left_open, resolve
+from ._phrase import MAX_LENGTH, NO_USER_TIME, left_open, resolve
 from ._zones import ZoneSpec, format_offset
 
 __all__ = [
@@ -202,9 +202,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     if resolution.problem:
         if not resolution.understood:
             return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
-        return (
-            f"got {describe(text)}, which is relative to when it was said and outputs.environment.user_time is missing"
-        )
+        return f"got {describe(text)}, which is relative to when it was said and {NO_USER_TIME}"
     return _actuals([reading.start for reading in resolution.readings], resolution, raw)
 
 

@@ -30,7 +30,6 @@ _COLUMNS = (
     "line",
     "status",
     "score",
-    "low",
     "cats",
     "tools",
     "matchers",
@@ -140,7 +139,6 @@ class RunBuilder:
         columns["status"].append(_STATUS_CODE[data["status"]])
         columns["score"].append(round(float(data["score"]), 4))
         parameters = [p for a in data["assertions"] for p in a["parameters"]]
-        columns["low"].append(1 if any(p.get("low_confidence") for p in parameters) else 0)
         columns["cats"].append([strings["cats"](f"{k}={v}") for k, v in data["categories"].items()])
         tools = (
             line.tools if line is not None else tuple(dict.fromkeys(a["tool"] for a in data["assertions"] if a["tool"]))

@@ -8,7 +8,7 @@
   var D = null;
   var state = {
     run: 0, tab: "overview", view: null, sortKey: null, sortDir: 1, hay: null, rendered: null,
-    filter: { passed: true, failed: true, error: true, undecided: true, low: false, flipped: false, cat: -1, tool: -1, matcher: -1, q: "" }
+    filter: { passed: true, failed: true, error: true, undecided: true, flipped: false, cat: -1, tool: -1, matcher: -1, q: "" }
   };
   var blockCache = {};
 
@@ -121,7 +121,7 @@
         if (w > 0) add(g, svg("rect", { x: x, y: y + 3, width: w, height: rowH - 8, "class": part[0] }));
         x += w;
       });
-      var ci = wilson(s.passed, s.total);
+      var ci = [wilson(s.passed, s.total)[0], wilson(s.passed + (s.undecided || 0), s.total)[1]];
       var text = pct(s.total ? s.passed / s.total : 0) + " (" + interval(ci[0], ci[1]) + ")  " +
         s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "") + (s.undecided ? ", " + s.undecided + " undecided" : "");
       if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
@@ -192,7 +192,6 @@
       card("failed", String(s.failed), null, "count-failed"),
       card("errors", String(s.errors), "counted apart from failures", "count-errors"),
       card("undecided", String(s.undecided || 0), "a judge could not tell: never passed", "count-undecided"),
-      card("low confidence", String(s.low_confidence), "verdicts worth a review", "count-low"),
       card("judge", s.judge || "-", r.judge.model ? "model " + r.judge.model : null, "judge")));
     if (s.error_messages && s.error_messages.length) {
       add(section, el("h3", null, "First errors"));
@@ -401,7 +400,6 @@
       checkbox("f-failed", "failed", f.failed, function (v) { f.failed = v; }),
       checkbox("f-error", "error", f.error, function (v) { f.error = v; }),
       checkbox("f-undecided", "undecided", f.undecided, function (v) { f.undecided = v; }),
-      checkbox("f-low", "low confidence only", f.low, function (v) { f.low = v; }),
       D.runs.length > 1 ? checkbox("f-flipped", "flipped only", f.flipped, function (v) { f.flipped = v; }) : null,
       selectOf("f-cat", "category", D.strings.cats, f.cat, function (v) { f.cat = v; }),
       selectOf("f-tool", "tool", D.strings.tools, f.tool, function (v) { f.tool = v; }),
@@ -440,7 +438,6 @@
     var allowed = [f.passed, f.failed, f.error, f.undecided], out = new Int32Array(n), k = 0;
     for (var i = 0; i < n; i++) {
       if (!allowed[c.status[i]]) continue;
-      if (f.low && !c.low[i]) continue;
       if (f.cat >= 0 && c.cats[i].indexOf(f.cat) < 0) continue;
       if (f.tool >= 0 && c.tools[i].indexOf(f.tool) < 0) continue;
       if (f.matcher >= 0 && c.matchers[i].indexOf(f.matcher) < 0) continue;
@@ -479,7 +476,6 @@
     var peerCols = peer.run >= 0 ? D.runs[peer.run].columns : null;
     if (col.key === "status") {
       add(cell, badge(STATUS[c.status[i]]));
-      if (c.low[i]) add(cell, " ", badge("low", "low"));
     } else if (col.key === "peer") {
       var j = peer.rows[i];
       if (j >= 0) add(cell, badge(STATUS[peerCols.status[j]])); else cell.textContent = "-";
@@ -600,7 +596,6 @@
         var st = p.error ? "error" : p.undecided ? "undecided" : p.passed ? "passed" : "failed";
         var item = add(el("li", "param"), badge(st), " ", el("code", null, p.params.join(", ")), " ",
           el("span", "muted", p.match_as));
-        if (p.low_confidence) add(item, " ", badge("low", "low confidence"));
         if (p.confidence !== null && p.confidence !== undefined) add(item, " ", el("span", "muted", "confidence " + pct(p.confidence, 0)));
         add(item, el("div", "reason", p.reason + (p.error ? " (error: " + p.error + ")" : "")));
         add(list, item);
