@@ -18,8 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from ..entities import Example
-from ..judges._additions import said_around
-from ..judges._text import LIST_ITEM, whole_sentences
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.trace_checks import check_row
@@ -74,6 +72,9 @@ def _quote(text: str) -> str:
 
 
 def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row:
+    from ..judges._additions import said_around  # the offline judges' text rules load for the first fact
+    from ..judges._text import whole_sentences
+
     subject = f"fact {_quote(fact)}"
     if not response.strip():
         return check_row("expected_facts", False, f"{subject}: not stated (the response is empty)", 0.0, None, False)
@@ -107,6 +108,8 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
 
 def _supports(ctx: MatchContext, fact: str, sentence: str) -> Verdict:
     """The judge's verdict on whether ``sentence`` states ``fact``, read without its list item's bullet or number."""
+    from ..judges._text import LIST_ITEM
+
     bullet = LIST_ITEM.match(sentence)
     return ctx.oracle(
         JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence[bullet.end() :] if bullet else sentence)
@@ -115,6 +118,8 @@ def _supports(ctx: MatchContext, fact: str, sentence: str) -> Verdict:
 
 def _stating_each(fact: str, response: str, ctx: MatchContext) -> list[str]:
     """The sentences of ``response`` that state one of the sentences of ``fact``."""
+    from ..judges._text import whole_sentences
+
     pieces = whole_sentences(response)
     return [
         piece

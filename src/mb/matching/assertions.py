@@ -251,12 +251,14 @@ def assertion_rows(
     with ``assertions``. An example asking for more than :data:`MAX_PARAMETER_CHECKS` checks gets an error on each
     ``tool_called`` assertion instead. ``contexts``, when given, is the context of each call (by index) instead of
     ``ctx`` (what a ``grounded`` matcher reads differs from call to call)."""
-    checks = parameter_checks([(tool, len(parameters)) for tool, parameters in assertions], calls)
-    if checks > MAX_PARAMETER_CHECKS:
-        return _over_limit(assertions, calls, checks)
-    judged = judged_checks(assertions, calls)
-    if judged > MAX_JUDGED_CHECKS:
-        return _over_limit(assertions, calls, judged, judged=True)
+    # Each count is at most the calls times the parameter assertions: most examples are far below both limits.
+    if len(calls) * sum(max(1, len(parameters)) for _, parameters in assertions) > MAX_JUDGED_CHECKS:
+        checks = parameter_checks([(tool, len(parameters)) for tool, parameters in assertions], calls)
+        if checks > MAX_PARAMETER_CHECKS:
+            return _over_limit(assertions, calls, checks)
+        judged = judged_checks(assertions, calls)
+        if judged > MAX_JUDGED_CHECKS:
+            return _over_limit(assertions, calls, judged, judged=True)
     candidates: list[list[_Candidate]] = []  # per assertion, each call of its tool checked against it
     for tool, parameters in assertions:
         options: list[_Candidate] = []
