@@ -1148,7 +1148,7 @@ def _plural(one: str, other: str) -> bool:
 
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
-    "the shop opened at 21:00": when?), or the one content word that differs is the other's plural ("delete the
+    "the shop opened at 21:00": when?), or each content word that differs is the other's plural ("delete the
     duplicate entry" / "entries", "a dog is running" / "dogs are running": one or several; not "to appeal" /
     "appeals", nor "cow pasture" / "pasture for cows"); or the auxiliaries differ and nothing else but the same
     verb's form ("we're" / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is
