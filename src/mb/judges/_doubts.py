@@ -1108,9 +1108,10 @@ def _past(word: str) -> bool:
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d", "been"})
 """Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had",
 "has been" / "is") says another tense or verb."""
-_UNMARKED = _DETERMINER_WORDS | _AUXILIARIES | ROLE_PERSONS.keys() | {"please", "kindly", "and", "be", "do", "did"}
+_UNMARKED = _DETERMINER_WORDS | _AUXILIARIES | ROLE_PERSONS.keys() | _DEGREE | _DEGREE_BEFORE | _SCOPE_WORDS
+_UNMARKED |= {"please", "kindly", "and", "be", "do", "did"}
 """Function words put in, left out or said for another with no change of relation (an article, "is" for "are", "it",
-"and" in a list), or read elsewhere (a tense, a person)."""
+"and" in a list), or read elsewhere (a tense, a person, a degree or scope: "both Ana and Ben" / "Ana and Ben")."""
 
 
 _PERFECT_FOR_PAST = ({("been", "has"), ("was",)}, {("been", "have"), ("were",)})
