@@ -532,3 +532,57 @@ def test_a_word_of_manner_or_degree_in_one_text_only_is_never_a_pass(
 def test_a_word_of_manner_or_degree_both_texts_say_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Archive the old invoices", "Archive the old invoice"),
+        ("Cats are sleeping on the mat", "A cat is sleeping on the mat"),
+        ("Refresh the cached reports", "Refresh the cached report"),
+    ],
+)
+def test_one_or_several_of_the_same_thing_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Sign up with Apple", "Sign in with Apple"),
+        ("Wait for me near the gate", "Wait for me at the gate"),
+        ("She keeps the spare key there", "She keeps the spare key here"),
+        ("She gave up", "She gave"),
+        ("Back out the changes", "Back up the changes"),
+    ],
+)
+def test_one_relation_word_said_otherwise_or_only_once_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Assign this bug to Omar", "Assign the bug to Omar"),
+        ("The hearing ends at noon", "The hearing ends at noon."),
+    ],
+)
+def test_an_article_said_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Her cough got worse over the weekend", "Her cough improved over the weekend"),
+        ("The tide is going down", "The tide is rising"),
+    ],
+)
+def test_an_opposite_said_in_other_words_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason

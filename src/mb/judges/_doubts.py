@@ -21,7 +21,7 @@ from ._confidence import SHORT_WORDS
 from ._names import people_for_place
 from ._polarity import NEGATORS, free_at_no_cost, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
-from ._roles import PERSONS, ROLE_PERSONS, other_markers, owners_differ, voice_changed
+from ._roles import PERSONS, ROLE_PERSONS, WRITTEN_MARKERS, other_markers, owners_differ, voice_changed
 from ._symbols import signs_in_words, symbols_differ
 from ._text import (
     IRREGULAR,
@@ -594,6 +594,9 @@ def substitution(candidate: str, reference: str) -> str | None:
     mine_words, their_words = words(candidate), words(reference)
     same_length = len(mine_words) == len(their_words)
     in_place = same_length and sum(a != b for a, b in zip(mine_words, their_words, strict=True)) == 1
+    function_word = _function_word_otherwise(mine_words, their_words)
+    if function_word:
+        return function_word
     for added, dropped in readings:
         if (
             len(added) == 1 == len(dropped)
@@ -603,6 +606,26 @@ def substitution(candidate: str, reference: str) -> str | None:
             pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
             return f"one word differs ({pair}): a synonym or another meaning"
     return _replaced_in_place(mine_words, their_words)
+
+
+def _function_word_otherwise(mine: list[str], theirs: list[str]) -> str | None:
+    """Nothing differs but one function word said for another, or said in one text only where no object follows it
+    ("sign in" / "sign up", "meet me at" / "near the station", "works here" / "there", "log me out" / "log me"; not
+    "climbing up a rope" / "climbing a rope"): another relation or place. Articles, auxiliaries, pronouns and "and"
+    are read elsewhere, and so are role markers (``other_markers``: "a desk at" / "in the office")."""
+    edits = [op for op in SequenceMatcher(a=theirs, b=mine, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(edits) != 1 or max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) != 1:
+        return None
+    _, start, end, first, last = edits[0]
+    said = mine[first:last], theirs[start:end]
+    following = [*mine, ""][last] if said[0] else [*theirs, ""][end]
+    either = {_canonical(word) for word in said[0] + said[1]}
+    put_in = not (said[0] and said[1]) and following in _DETERMINER_WORDS  # before an object: "climbing up a rope"
+    unread = _UNMARKED & either or either <= WRITTEN_MARKERS or put_in
+    if len(either) < len(said[0] + said[1]) or not STOPWORDS & either or unread:
+        return None
+    shown = " where the other says ".join(repr(side[0]) for side in said if side)
+    return f"only one text says {shown}, nothing else differs: another relation or place"
 
 
 def _replaced_in_place(mine: list[str], theirs: list[str]) -> str | None:
@@ -1085,6 +1108,12 @@ def _past(word: str) -> bool:
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d", "been"})
 """Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had",
 "has been" / "is") says another tense or verb."""
+_UNMARKED = _DETERMINER_WORDS | _AUXILIARIES | ROLE_PERSONS.keys() | _DEGREE | _DEGREE_BEFORE | _SCOPE_WORDS
+_UNMARKED |= {"please", "kindly", "and", "be", "do", "did"}
+"""Function words put in, left out or said for another with no change of relation (an article, "is" for "are", "it",
+"and" in a list), or read elsewhere (a tense, a person, a degree or scope: "both Ana and Ben" / "Ana and Ben")."""
+
+
 _PERFECT_FOR_PAST = ({("been", "has"), ("was",)}, {("been", "have"), ("were",)})
 """The auxiliaries of a passive in the perfect and in the past, which say the same: "has been cancelled" / "was
 cancelled"."""
@@ -1112,12 +1141,20 @@ def _a_length(word: str) -> bool:
     return word.isdigit() or word in _DETERMINER_WORDS | _COUNTS | _PARTS or stem(word) in lengths
 
 
+def _plural(one: str, other: str) -> bool:
+    """Whether one word is the other's plural ("entry" / "entries", "server" / "servers")."""
+    short, long = sorted((one, other), key=len)
+    return not short.endswith("s") and long in {f"{short}s", f"{short}es", f"{short[:-1]}ies"}
+
+
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
-    "the shop opened at 21:00": when?); or the auxiliaries differ and nothing else but the same verb's form ("we're"
-    / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is paying", "I've seen it" /
-    "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone" / "went"; not "she's got a
-    car" / "she got a car": "has got" is "has")."""
+    "the shop opened at 21:00": when?), or each content word that differs is the other's plural ("delete the
+    duplicate entry" / "entries", "a dog is running" / "dogs are running": one or several; not "to appeal" /
+    "appeals", nor "cow pasture" / "pasture for cows"); or the auxiliaries differ and nothing else but the same
+    verb's form ("we're" / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is
+    paying", "I've seen it" / "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone"
+    / "went"; not "she's got a car" / "she got a car": "has got" is "has")."""
     texts = [words(one_spelling(text, other)[0]) for text, other in ((candidate, reference), (reference, candidate))]
     mine, theirs = (Counter(found) for found in texts)
     added, dropped = list(mine - theirs), list(theirs - mine)
@@ -1149,6 +1186,14 @@ def tense_changed(candidate: str, reference: str) -> str | None:
             shown = [" ".join(found) or "no auxiliary" for found in auxiliaries]
             also = ", and another determiner" if len(determined) > 1 else ""
             return f"one text says {shown[0]!r}, the other {shown[1]!r}{also}: the tense or the verb differs"
+    nouns = [sorted((word for word in found if word not in STOPWORDS), key=stem) for found in (added, dropped)]
+    paired = list(zip(*nouns, strict=False)) if len(nouns[0]) == len(nouns[1]) else []
+    for mine_said, their_said in paired if all(_plural(*pair) for pair in paired) else []:
+        one = int(len(their_said) < len(mine_said))  # the text saying one: not "to appeal", nor "cow pasture"
+        said = (mine_said, their_said)[one]
+        preceding, following = ({pair[i] for pair in pairwise(texts[one]) if pair[1 - i] == said} for i in (0, 1))
+        if "to" not in preceding and following <= STOPWORDS:
+            return f"one text says {mine_said!r}, the other {their_said!r}: one or several"
     if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
         return None
     past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])

@@ -48,8 +48,8 @@ cheap:expensive early:late mandatory:optional required:optional hot:cold on:off 
 successful:failed pass:fail true:false higher:lower more:less,fewer most:least maximum:minimum north:south east:west
 left:right first:last public:private internal:external show:hide lock:unlock mute:unmute connect:disconnect
 subscribe:unsubscribe cancel:renew,confirm,schedule,book present:absent full:empty positive:negative profit:loss
-gain:loss ascending:descending oldest:newest inbound:outbound incoming:outgoing
-better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsafe hire:fire
+gain:loss ascending:descending oldest:newest inbound:outbound incoming:outgoing improve:worsen,worse,deteriorate
+rise:down better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsafe hire:fire
 expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor,low,lacking
 plenty:little,scarce,lacking,short abundant:scarce,rare recommend:beware,avoid,discourage,shun
 encourage:discourage,beware endorse:oppose,reject,condemn support:oppose praise:criticize,criticise,condemn

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_ROLE_WORDS",
     "PERSONS",
     "ROLE_PERSONS",
+    "WRITTEN_MARKERS",
     "other_markers",
     "owners_differ",
     "role_swap",
@@ -155,7 +156,7 @@ def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
         clause = _active(_possessives(clause))
         out.extend([","] if as_written and out else [])
         for word, following in zip(clause, [*clause[1:], ""], strict=True):
-            if word in _MARKERS or (as_written and word in _WRITTEN_MARKERS):
+            if word in _MARKERS or (as_written and word in WRITTEN_MARKERS):
                 if not as_written or word != "to" or following in _DETERMINERS:
                     out.append(word)
             elif word not in STOPWORDS:
@@ -236,7 +237,7 @@ def same_statement(candidate: str, reference: str) -> bool:
 _ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
 """Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
 other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
-_WRITTEN_MARKERS = _MARKERS | {"off", "about"}
+WRITTEN_MARKERS = _MARKERS | {"off", "about"}
 _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on": ("at", "on:"), "off": ("from",)}
 """Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to",
 "off" as "from" ("jumping off a dock" / "jumping from a dock"); "in" and "on" are each "at", but not each other
@@ -251,7 +252,7 @@ def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
     content: list[str] = []
     marked: list[set[str]] = [set()]
     for word in _sequence(text, as_written=True):
-        if word in _WRITTEN_MARKERS:
+        if word in WRITTEN_MARKERS:
             marked[-1].update(_READ_AS.get(word, (word,)) if word not in _SYMMETRIC else ())
         else:
             content.append(word)
