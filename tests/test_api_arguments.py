@@ -29,7 +29,8 @@ def test_evaluate_refuses_other_jobs_with_a_usage_error(jobs: object) -> None:
 
 @pytest.mark.parametrize("concurrency", [0, 2.5, "4"])
 def test_run_refuses_a_concurrency_that_is_no_whole_number_from_1(concurrency: object) -> None:
-    with pytest.raises(mb.ConfigError, match=r"^concurrency must be a whole number of at least 1 and at most 10000, got "):
+    expected = r"^concurrency must be a whole number of at least 1 and at most 10000, got "
+    with pytest.raises(mb.ConfigError, match=expected):
         mb.run(EXECUTED, lambda messages: "ok", concurrency=concurrency)  # type: ignore[arg-type]
 
 
