@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 import mb
+import mb.errors
 from tests.conftest import SPEC
 
 EXECUTED = SPEC / "examples-executed.jsonl"
@@ -46,3 +48,19 @@ def test_a_script_without_the_main_guard_is_told_and_its_work_done_once(tmp_path
     assert done.stdout == "evaluated 3\n"
     assert 'keep the script\'s top-level code under `if __name__ == "__main__":`' in done.stderr
     assert "mb.errors.ConfigError" in done.stderr
+
+
+@pytest.mark.parametrize("concurrency", [0, 2.5, "4"])
+def test_a_ray_agent_refuses_such_a_concurrency_before_it_starts_actors(concurrency: object) -> None:
+    from mb.runner import RayAgent
+
+    with pytest.raises(mb.ConfigError, match=r"^concurrency must be a whole number of at least 1, got "):
+        RayAgent(lambda messages: "ok", types.ModuleType("ray"), concurrency=concurrency)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("concurrency", [0, 2.5, "4", True])
+def test_the_llm_judge_refuses_such_a_concurrency(concurrency: object) -> None:
+    from mb.judges import LLMJudge
+
+    with pytest.raises(mb.errors.JudgeConfigError, match="max_concurrency must be a whole number of at least 1"):
+        LLMJudge("m", base_url="http://127.0.0.1:9", max_concurrency=concurrency, cache=False)  # type: ignore[arg-type]
