@@ -61,7 +61,9 @@ def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor 
     """A pool of ``jobs`` worker processes (see the module's description); None where processes cannot be
     started. ``preload``: the modules of the tasks, imported once by the server the workers start from (when this
     process has not started it yet), not by every worker."""
-    if getattr(multiprocessing.current_process(), "_inheriting", False):  # multiprocessing's own test of it
+    # set while multiprocessing imports the main script into a new process (the server or a worker: parent_process()
+    # is None in the server); the test multiprocessing itself makes before it starts a process
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
         raise ConfigError(
             "worker processes cannot start while the script is being imported by one: keep the script's top-level"
             ' code under `if __name__ == "__main__":`'
