@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -61,9 +62,9 @@ def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor 
     """A pool of ``jobs`` worker processes (see the module's description); None where processes cannot be
     started. ``preload``: the modules of the tasks, imported once by the server the workers start from (when this
     process has not started it yet), not by every worker."""
-    # set while multiprocessing imports the main script into a new process (the server or a worker: parent_process()
-    # is None in the server); the test multiprocessing itself makes before it starts a process
-    if getattr(multiprocessing.current_process(), "_inheriting", False):
+    # multiprocessing runs the main script again, as "__mp_main__" beside the process's own "__main__", in the
+    # processes it starts (the server, a worker): a script that starts the pool at its top level would start it there
+    if sys.modules.get("__mp_main__", sys.modules["__main__"]) is not sys.modules["__main__"]:
         raise ConfigError(
             "worker processes cannot start while the script is being imported by one: keep the script's top-level"
             ' code under `if __name__ == "__main__":`'
