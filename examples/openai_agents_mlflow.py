@@ -1,8 +1,8 @@
 """An OpenAI Agents SDK agent, run over a benchmark, scored, and logged to MLflow.
 
-Needs ``pip install 'morganabench[openai-agents,mlflow]'`` and an OpenAI-compatible endpoint: ``OPENAI_API_KEY``
-(and ``OPENAI_BASE_URL`` for another server than OpenAI's; ``AGENT_MODEL`` names the model, default
-``gpt-4o-mini``). From the command line::
+Needs MorganaBench's ``openai-agents`` and ``mlflow`` extras (``pip install '.[openai-agents,mlflow]'`` in its
+folder) and an OpenAI-compatible endpoint: ``OPENAI_API_KEY`` (and ``OPENAI_BASE_URL`` for another server than
+OpenAI's; ``AGENT_MODEL`` names the model, default ``gpt-4o-mini``). From the command line::
 
     mb run tutorial-bench.jsonl --agent "openai_agents_mlflow.py:build_agent()" -o executed.jsonl
     mb eval executed.jsonl -o results.jsonl

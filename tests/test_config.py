@@ -152,8 +152,8 @@ def test_repeats_and_judge_timeout_keys_are_checked(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ('jobs = "three"', "jobs: expected a number of processes or auto, got 'three'"),
-        ("jobs = 0", "jobs: at least 1, got 0"),
+        ('jobs = "three"', "jobs: jobs must be auto or a whole number of at least 1, got 'three'"),
+        ("jobs = 0", "jobs: jobs must be auto or a whole number of at least 1, got 0"),
         ("show_failures = -1", "show_failures: -1 is not in the range x>=0"),
         ("judge_timeout = -5", "judge_timeout: -5"),
         ('fail_under = "abc"', "fail_under: expected a rate"),

@@ -109,3 +109,11 @@ class JudgeConfigError(JudgeError, ValueError):
 class ConfigError(MBError, ValueError):
     """A setting cannot be used: a configuration file (bad TOML, unknown key, wrong type), an environment
     variable, a command-line option or an argument of the API; the message names the setting."""
+
+    @classmethod
+    def check_count(cls, name: str, value: object, most: int | None = None, alternative: str = "") -> int:
+        """``value`` when it is a whole number from 1 (to ``most``), else the error naming ``name``."""
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (most is not None and value > most):
+            upto = f" and at most {most}" if most is not None else ""
+            raise cls(f"{name} must be {alternative}a whole number of at least 1{upto}, got {value!r}")
+        return value

@@ -217,3 +217,17 @@ def test_the_site_builds_offline_and_strictly_in_make_test() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^test:.*\bdocs\b", makefile, re.MULTILINE)
     assert re.search(r"^docs:.*\n\t.*mkdocs build --strict", makefile, re.MULTILINE)
+
+
+def test_every_install_command_installs_from_a_clone() -> None:
+    """MorganaBench is not published on PyPI: no page, message or help text has pip fetch it by name."""
+    texts = [ROOT / "README.md", *DOCS.rglob("*.md"), *(ROOT / "src").rglob("*.py"), *(ROOT / "examples").rglob("*")]
+    by_name = re.compile(r"""pip install ['"]?morganabench|"pip": \[\s*"morganabench""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in texts
+        if path.is_file() and path.suffix in (".md", ".py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line)
+    ]
+    assert not found

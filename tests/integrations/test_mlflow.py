@@ -321,9 +321,9 @@ def test_missing_mlflow_names_the_extra_to_install(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(sys.modules, "mlflow", None)
     _scorer_class.cache_clear()
     try:
-        with pytest.raises(ImportError, match=r"pip install 'morganabench\[mlflow\]'"):
+        with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[mlflow\]'"):
             scorers(judge=LexicalJudge())
-        with pytest.raises(ImportError, match=r"pip install 'morganabench\[mlflow\]'"):
+        with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[mlflow\]'"):
             log_results(results_file)
         outcome = CliRunner().invoke(main, ["export", "mlflow", str(results_file)])
         assert outcome.exit_code == 1

@@ -56,13 +56,13 @@ def test_auto_falls_back_to_lexical_and_says_what_to_install() -> None:
     choice = explain_auto()
     assert choice.name == "lexical"
     assert "MB_JUDGE_MODEL is not set" in choice.reason
-    assert "pip install 'morganabench[local]'" in choice.reason
+    assert "pip install '/path/to/morganabench[local]'" in choice.reason
     assert isinstance(get_judge("auto"), LexicalJudge)
 
 
 @pytest.mark.usefixtures("without_tokenizers")
 def test_local_asked_for_but_missing_names_the_install_command() -> None:
-    with pytest.raises(ImportError, match=r"pip install 'morganabench\[local\]'"):
+    with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[local\]'"):
         get_judge("local")
     with pytest.raises(ImportError, match="tokenizers"):
         LocalJudge()

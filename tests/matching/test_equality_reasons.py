@@ -73,3 +73,21 @@ def test_a_float_from_2_53_on_still_differs_from_numbers_further_than_its_spacin
 def test_numbers_below_2_53_compare_as_written(expected: float, actual: float, passed: bool) -> None:
     assert match_equality(expected, actual).passed is passed
     assert match_equality(actual, expected).passed is passed
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "reason"),
+    [
+        ("caf\u00e9", "cafe\u0301", 'expected "caf\\u00e9", got "cafe\\u0301"'),  # composed, decomposed
+        ("Paris", "Par\u200bis", 'expected "Paris", got "Par\\u200bis"'),  # a zero-width space
+        (["\u00c5"], ["\u212b"], 'expected ["\\u00c5"], got ["\\u212b"]'),  # the letter, the angstrom sign
+    ],
+)
+def test_texts_that_look_the_same_show_where_they_differ(expected: object, actual: object, reason: str) -> None:
+    outcome = match_equality(expected, actual)  # type: ignore[arg-type]
+    assert not outcome.passed
+    assert outcome.reason == reason
+
+
+def test_texts_that_look_different_are_shown_as_written() -> None:
+    assert match_equality("caf\u00e9", "th\u00e9").reason == 'expected "caf\u00e9", got "th\u00e9"'

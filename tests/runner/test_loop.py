@@ -364,7 +364,7 @@ def test_bad_arguments_are_refused() -> None:
     [
         ("timeout", float("nan"), "timeout must be a positive number of seconds, got nan"),
         ("backoff", float("nan"), "backoff must be 0 or more seconds, got nan"),
-        ("concurrency", 10**20, "concurrency must be at most 10000"),
+        ("concurrency", 10**20, "concurrency must be a whole number of at least 1 and at most 10000"),
     ],
 )
 def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value: Any, message: str) -> None:

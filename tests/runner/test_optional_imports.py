@@ -20,14 +20,14 @@ def fresh_handler_class() -> Iterator[None]:
 
 def test_the_openai_agents_adapter_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "agents", None)  # as if the package were not installed
-    with pytest.raises(ImportError, match=r"pip install 'morganabench\[openai-agents\]'"):
+    with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[openai-agents\]'"):
         openai_agents.OpenAIAgentsAdapter(object())
 
 
 @pytest.mark.usefixtures("fresh_handler_class")
 def test_the_langgraph_adapter_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "langchain_core.callbacks", None)
-    with pytest.raises(ImportError, match=r"pip install 'morganabench\[langgraph\]'"):
+    with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[langgraph\]'"):
         langgraph_adapter.trace_handler()
-    with pytest.raises(ImportError, match=r"pip install 'morganabench\[langgraph\]'"):
+    with pytest.raises(ImportError, match=r"pip install '/path/to/morganabench\[langgraph\]'"):
         langgraph_adapter.LangGraphAdapter(object())

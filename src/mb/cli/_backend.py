@@ -33,7 +33,7 @@ def backend_options(function: F) -> F:
         type=click.Choice(["local", "ray"]),
         default="local",
         show_default=True,
-        help='Where the work runs: this machine, or a Ray cluster (needs `pip install "morganabench[ray]"`).',
+        help="Where the work runs: this machine, or a Ray cluster (needs Ray: the ray extra of MorganaBench).",
     )(function)
     return function
 

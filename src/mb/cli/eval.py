@@ -12,14 +12,16 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
+from typing import Literal
 
 import click
 
 from .._version import __version__
+from ..errors import ConfigError
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
-from ..evaluation._workers import auto_jobs
 from ..io import refuse_input_as_output, source_name, write_atomically
+from ..io._pool import worker_count
 from ..metrics import METRICS, MetricSpec
 from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
 from ..run_record import PricesError, load_prices
@@ -80,16 +82,12 @@ def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[st
         raise click.BadParameter(str(exc)) from None
 
 
-def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int | None:
-    if value.strip().lower() == "auto":
-        return None
-    try:
-        jobs = int(value)
-    except ValueError:
-        raise click.BadParameter(f"expected a number of processes or auto, got {value!r}") from None
-    if jobs < 1:
-        raise click.BadParameter(f"at least 1, got {jobs}")
-    return jobs
+def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int | Literal["auto"]:
+    text = value.strip().lower()
+    try:  # what mb.evaluate takes
+        return "auto" if text == "auto" else worker_count(int(text) if text.lstrip("+-").isdigit() else value, None)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 @click.command("eval")
@@ -212,7 +210,7 @@ def eval_command(
     concurrency: int,
     fmt: str,
     show_failures: int,
-    jobs: int | None,
+    jobs: int | Literal["auto"],
     junit: Path | None,
     summary_md: Path | None,
     prices: Path | None,
@@ -307,7 +305,7 @@ def eval_command(
                 result = await aevaluate(
                     executed,
                     output=output,
-                    jobs=auto_jobs(executed) if jobs is None else jobs,
+                    jobs=jobs,
                     backend="ray" if backend == "ray" else "local",
                     address=address,
                     judge=judge,

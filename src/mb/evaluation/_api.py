@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ..errors import InputError, OutputError
 from ..io import refuse_input_as_output
+from ..io._pool import worker_count
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
@@ -92,7 +93,7 @@ async def aevaluate(
     source: Source,
     *,
     output: str | os.PathLike[str] | None = None,
-    jobs: int = 1,
+    jobs: int | Literal["auto"] = 1,
     backend: Literal["local", "ray"] = "local",
     address: str | None = None,
     judge: Judge | str = "auto",
@@ -117,11 +118,13 @@ async def aevaluate(
     ``output`` any input, without a line that could be evaluated (a benchmark not yet run, a results file), and
     :class:`OutputWriteError` when writing fails part-way.
 
-    ``jobs`` worker processes (or, with ``backend="ray"``, the Ray cluster at ``address``; default: a local Ray
-    instance) score blocks of a file's lines when the judge is an offline one named here (``lexical``, ``local``,
-    or ``auto`` choosing one of them); any other judge, a judge object and in-memory examples are evaluated in this
-    process. The results are the same either way. Worker processes import the calling script's module, so a script
-    that asks for them keeps its top-level code under ``if __name__ == "__main__":``.
+    ``jobs`` worker processes (a number from 1, or ``auto``: one per CPU for a file of 4 MiB or more; or, with
+    ``backend="ray"``, the Ray cluster at ``address``; default: a local Ray instance) score blocks of a file's lines
+    when the judge is an offline one named here (``lexical``, ``local``, or ``auto`` choosing one of them); any
+    other judge, a judge object and in-memory examples are evaluated in this process. The results are the same
+    either way. Worker processes import the calling script's module, so a script that asks for them keeps its
+    top-level code under ``if __name__ == "__main__":`` (else the workers fail to start with a
+    :class:`~mb.errors.ConfigError` saying so, and the lines are scored here, once).
 
     ``judge`` decides semantic questions: ``auto``, a name, or a :class:`~mb.judges.Judge`; ``judge_options`` go to
     the judge factory with the name. ``metrics`` restricts the response metrics computed (default: every metric
@@ -135,6 +138,7 @@ async def aevaluate(
     ``failures`` caps the failure entries each block carries; the blocks of a file report the unknown keys (likely
     typos, see :attr:`Scored.warnings`) of its first ``key_warnings`` lines, read as they are evaluated.
     """
+    workers = worker_count(jobs, source)
     input_file = _input_file(source)
     problem = results_file_problem(input_file, "an executed benchmark") if input_file else None
     if problem is not None:  # what `mb eval` says of it too
@@ -159,7 +163,7 @@ async def aevaluate(
         digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
         with _cluster(backend, address) as ray:
             scored = aiter_scored(
-                source, evaluator, spec=spec, jobs=jobs, ray=ray, failures=failures, key_warnings=key_warnings
+                source, evaluator, spec=spec, jobs=workers, ray=ray, failures=failures, key_warnings=key_warnings
             )
             async for block in scored:
                 builder.merge(block.summary)
@@ -218,7 +222,7 @@ def evaluate(
     source: Source,
     *,
     output: str | os.PathLike[str] | None = None,
-    jobs: int = 1,
+    jobs: int | Literal["auto"] = 1,
     backend: Literal["local", "ray"] = "local",
     address: str | None = None,
     judge: Judge | str = "auto",

@@ -19,11 +19,11 @@ from types import ModuleType
 from typing import Any
 
 from ..io import source_name
-from ..io._pool import auto_jobs, in_flight, process_pool, submit
+from ..io._pool import in_flight, process_pool, submit
 from ._blocks import BLOCK_LINES, EngineSpec, Line, Scored, blocks_of, score_block, score_lines, score_rows
 from ._engine import Evaluator, Source, aiter_rows
 
-__all__ = ["aiter_scored", "auto_jobs"]
+__all__ = ["aiter_scored"]
 
 _TASK_RETRIES = 3
 """Further attempts Ray makes for a task whose worker died before it answered."""

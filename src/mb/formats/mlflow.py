@@ -1,6 +1,6 @@
 """A finished evaluation as an MLflow run: summary metrics, parameters, the per-example table and the results file.
 
-MLflow is an optional dependency (``pip install 'morganabench[mlflow]'``), imported only when logging.
+MLflow is an optional dependency (the ``mlflow`` extra), imported only when logging.
 
 Reading the table back: in the process that logged the run, ``mlflow.load_table("mb_results.json",
 run_ids=[run_id])`` works as it is (the run's experiment becomes the active one); anywhere else

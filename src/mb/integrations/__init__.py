@@ -1,7 +1,6 @@
 """Integrations with other tools: :mod:`mb.integrations.mlflow` (MorganaBench metrics as MLflow GenAI scorers).
 
-Each integration imports its tool only when used; install it with its extra, e.g.
-``pip install 'morganabench[mlflow]'``.
+Each integration imports its tool only when used; install it with its extra (``mlflow``).
 """
 
 __all__: list[str] = []

@@ -7,9 +7,11 @@ import os
 import sys
 from types import ModuleType
 
+from .._version import install_command
+
 __all__ = ["INSTALL_HINT", "offline_environment", "require_mlflow"]
 
-INSTALL_HINT = "pip install 'morganabench[mlflow]'"
+INSTALL_HINT = install_command("mlflow")
 """How to install what the MLflow integration needs."""
 
 OFFLINE_ENVIRONMENT = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..entities.extended import ASSERTION_KINDS, MATCHERS, close_name, name_hint
+from ._hints import value_hint
 
 __all__ = ["TAGS", "LineError", "Problem", "json_path", "printable", "problems_from_validation", "validation_reason"]
 
@@ -225,7 +227,11 @@ def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any 
         path, node = _document_path(document, loc)
         present = document is _ABSENT or node is not None or _present(document, path)
         value = node if document is not _ABSENT and present else error.get("input")
-        problem = Problem(json_path(path), _message(error, value, present))
+        message = _message(error, value, present)
+        if document is not _ABSENT:
+            parent = functools.reduce(_child, path[:-1], document)
+            message += value_hint(message, path, value, parent if isinstance(parent, Mapping) else {})
+        problem = Problem(json_path(path), message)
         if problem in seen:
             continue
         seen.add(problem)

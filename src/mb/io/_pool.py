@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -19,7 +20,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "in_flight", "process_pool", "submit"]
+from ..errors import ConfigError
+
+__all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "in_flight", "process_pool", "submit", "worker_count"]
 
 T = TypeVar("T")
 Item = TypeVar("Item")
@@ -47,10 +50,25 @@ def auto_jobs(source: object, from_bytes: int = PARALLEL_FROM_BYTES) -> int:
     return max(1, min(cpus, MAX_JOBS))
 
 
+def worker_count(jobs: int | str, source: object) -> int:
+    """The worker processes ``jobs`` asks for ``source``: ``auto`` (see :func:`auto_jobs`) or a number from 1; else a
+    :class:`~mb.errors.ConfigError`."""
+    if isinstance(jobs, str) and jobs.strip().lower() == "auto":
+        return auto_jobs(source)
+    return ConfigError.check_count("jobs", jobs, alternative="auto or ")
+
+
 def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor | None:
     """A pool of ``jobs`` worker processes (see the module's description); None where processes cannot be
     started. ``preload``: the modules of the tasks, imported once by the server the workers start from (when this
     process has not started it yet), not by every worker."""
+    # multiprocessing runs the main script again, as "__mp_main__" beside the process's own "__main__", in the
+    # processes it starts (the server, a worker): a script that starts the pool at its top level would start it there
+    if sys.modules.get("__mp_main__", sys.modules["__main__"]) is not sys.modules["__main__"]:
+        raise ConfigError(
+            "worker processes cannot start while the script is being imported by one: keep the script's top-level"
+            ' code under `if __name__ == "__main__":`'
+        )
     context: multiprocessing.context.BaseContext
     if "forkserver" in multiprocessing.get_all_start_methods():
         server = multiprocessing.get_context("forkserver")

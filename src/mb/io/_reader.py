@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from ..entities import Example
 from ..errors import InputError
 from ._errors import LineError, Problem, describe, printable, problems_from_validation
+from ._hints import json_hint
 from ._inputs import note_input
 from ._limits import duplicate_key, oversized, reject_constant, screen
 from ._limits import max_line_bytes as resolve_limit
@@ -184,7 +185,7 @@ def _load(data: bytes, quick: Any) -> tuple[Any, Problem | None]:
     except ValueError as exc:
         if isinstance(exc, json.JSONDecodeError):
             message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
-            detail = f"{message} at column {exc.colno}"
+            detail = f"{message} at column {exc.colno}{json_hint(exc.doc, exc.pos)}"
             if exc.pos >= len(exc.doc.rstrip(JSON_SPACE.decode())):
                 detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
             elif message == "Extra data" and exc.doc[exc.pos] in "\x0b\x0c":

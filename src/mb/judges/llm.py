@@ -158,8 +158,8 @@ class LLMJudge:
                 "the LLM judge needs an API key (MB_JUDGE_API_KEY or OPENAI_API_KEY) or a server (MB_JUDGE_BASE_URL)"
             )
         self._api_key = key or "not-needed"
-        if max_concurrency < 1 or max_retries < 0:
-            raise JudgeConfigError("max_concurrency must be at least 1 and max_retries at least 0")
+        if type(max_concurrency) is not int or max_concurrency < 1 or max_retries < 0:
+            raise JudgeConfigError("max_concurrency must be a whole number of at least 1 and max_retries at least 0")
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
         self.backoff_base = backoff_base

@@ -49,11 +49,11 @@ def compact_json(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=repr)
 
 
-def render(value: Any, limit: int = 80) -> str:
-    """A value as compact JSON, shortened to ``limit`` characters."""
+def render(value: Any, limit: int = 80, *, ascii_only: bool = False) -> str:
+    """A value as compact JSON, shortened to ``limit`` characters; ``ascii_only``: characters beyond ASCII escaped."""
     if value is MISSING:
         return "nothing (the parameter is absent)"
-    text = compact_json(value)
+    text = json.dumps(value, separators=(",", ":"), default=repr) if ascii_only else compact_json(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -77,6 +78,11 @@ def json_equal(a: Any, b: Any) -> bool:
     return json_compare(a, b) is True
 
 
+def _seen(text: str) -> str:
+    """What ``text`` looks like: compatible forms alike (NFKC), invisible characters (format controls) left out."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+
+
 def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
     """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
     if actual is MISSING:
@@ -91,4 +97,7 @@ def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
         return Outcome.fail(f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ")
     if isinstance(actual, str) and isinstance(expected, str) and _folded(actual) == _folded(expected):
         return Outcome.fail(f"expected {render(expected)}, got {render(actual)}: {_CASE_ONLY}")
-    return Outcome.fail(f"expected {render(expected)}, got {render(actual)}")
+    shown = render(expected), render(actual)
+    if _seen(shown[0]) == _seen(shown[1]):  # texts that look the same ("café" composed and decomposed)
+        shown = render(expected, ascii_only=True), render(actual, ascii_only=True)
+    return Outcome.fail(f"expected {shown[0]}, got {shown[1]}")

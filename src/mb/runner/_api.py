@@ -154,10 +154,7 @@ async def arun(
     agent failures never raise, they are written as lines with ``outputs.error``; an invalid benchmark line is in
     ``summary.invalid`` and written in its place (:func:`mb.io.not_run_record`), for ``mb eval`` to count as an error.
     """
-    if concurrency < 1:
-        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
-    if concurrency > MAX_CONCURRENCY:
-        raise ConfigError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
+    ConfigError.check_count("concurrency", concurrency, MAX_CONCURRENCY)
     if timeout is not None and not timeout > 0:  # NaN too
         raise ConfigError(f"timeout must be a positive number of seconds, got {timeout}")
     if retries < 0:
@@ -293,8 +290,10 @@ def blocking(call: Callable[[], Awaitable[T]], name: str) -> T:
     :class:`~mb.errors.ConfigError` that says to await ``mb.a<name>`` instead."""
     try:
         asyncio.get_running_loop()
-    except RuntimeError:  # none: the usual case
-        return anyio.run(call)
-    raise ConfigError(
-        f"mb.{name} cannot run inside a running event loop (a notebook, an async function): await mb.a{name}"
-    )
+    except RuntimeError:  # none: the usual case (left before running, so no error of the call is chained to it)
+        pass
+    else:
+        raise ConfigError(
+            f"mb.{name} cannot run inside a running event loop (a notebook, an async function): await mb.a{name}"
+        )
+    return anyio.run(call)

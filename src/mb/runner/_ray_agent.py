@@ -22,7 +22,7 @@ from typing import Any
 import anyio
 
 from ..entities import Inputs, Outputs
-from ..errors import AgentError
+from ..errors import AgentError, ConfigError
 from ._agent import AgentInput, CallableAgent, to_outputs
 from ._errors import AgentLoadError, error_record, partial_run, start_partial_run
 from ._loader import as_agent
@@ -105,9 +105,8 @@ class RayAgent(CallableAgent):
         actor_options: dict[str, Any] | None = None,
     ) -> None:
         self.ray = ray
-        count = actors if actors is not None else min(concurrency, cluster_cpus(ray))
-        if count < 1 or concurrency < 1:
-            raise ValueError(f"actors and concurrency must be at least 1, got {count} and {concurrency}")
+        ConfigError.check_count("concurrency", concurrency)
+        count = ConfigError.check_count("actors", actors if actors is not None else min(concurrency, cluster_cpus(ray)))
         per_actor = -(-concurrency // count)
         options: dict[str, Any] = {"num_cpus": 1, "max_restarts": -1, "max_task_retries": 0}
         options.update(actor_options or {})

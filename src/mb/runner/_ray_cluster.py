@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+from .._version import install_command
 from ..errors import ConfigError
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
     "ray_session",
 ]
 
-_INSTALL = 'pip install "morganabench[ray]"'
+_INSTALL = install_command("ray")
 
 JUDGE_CPUS_VARIABLE = "MB_RAY_JUDGE_CPUS"
 """The CPUs Ray reserves for each ``mb eval`` task that runs an offline judge on a block (default: one)."""

@@ -116,8 +116,7 @@ async def arun_document(
     from ...runner import arun, as_agent
 
     judge = resolve_judge(judge)
-    if concurrency < 1:
-        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
+    ConfigError.check_count("concurrency", concurrency)
     runnable = as_agent(agent)
     units = document_units(loaded)
     done: list[list[Evaluated]] = [[] for _ in units]

@@ -1,5 +1,5 @@
 """A second reader for phrases whose words the grammar leaves unread: Facebook's Duckling, from the optional ``dates``
-extra (``pip install 'morganabench[dates]'``: the ``pyduckling-native-phihos`` wheel, Linux x86-64 and macOS arm64).
+extra (see :func:`mb._version.install_command`: the ``pyduckling-native-phihos`` wheel, Linux x86-64 and macOS arm64).
 
 Its answer is taken only when it is complete and no guess; otherwise the grammar's error stands:
 
@@ -37,13 +37,14 @@ from pathlib import Path
 from subprocess import DEVNULL, PIPE
 from typing import Any
 
+from ..._version import install_command
 from ._lexicon import MONTH, NUMBER, WEEKDAY
 from ._model import GRAIN_STEPS, Reading, Window, minute_window
 
 __all__ = ["INSTALL_HINT", "READER", "available", "names_year", "read"]
 
 READER = "Duckling"
-INSTALL_HINT = "pip install 'morganabench[dates]' adds a second reader (Linux x86-64, macOS arm64)"
+INSTALL_HINT = f"{install_command('dates')} adds a second reader (Linux x86-64, macOS arm64)"
 
 _FILLERS = frozenset({"the", "at", "on", "of"})
 #: Phrases Duckling reads by a guess or a convention of its own, where the grammar keeps every reading or refuses.

@@ -50,7 +50,9 @@ NO_USER_TIME = "outputs.environment.user_time is missing"
 
 _PROBES = (datetime(2001, 3, 14, 10, 20, 30), datetime(2013, 8, 23, 16, 40, 50))
 _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
-_ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
+_ISO_RE = re.compile(  # a calendar date or a week date ("2024-W06-5"), then the time
+    r"^\d{4}-?(?:\d\d-?\d\d|w\d\d-?[1-7])[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$"
+)
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "2morrow": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
@@ -346,8 +348,8 @@ def normalize(phrase: str) -> str:
     return text.strip(" .!?;")
 
 
-#: A Zulu clock ("1400z", "14:00z", "14:00:00z"), never inside an ISO 8601 date-time.
-_ZULU_RE = re.compile(r"(?<!\d-\d\d[t ])(?<!:)\b([01]?\d|2[0-3]):?([0-5]\d)(:[0-5]\d)?z\b")
+#: A Zulu clock ("1400z", "14:00z", "14:00:00z"), never inside an ISO 8601 date-time (nor its fraction of a second).
+_ZULU_RE = re.compile(r"(?<!\d-\d\d[t ])(?<!:)(?<!\d[.,])\b([01]?\d|2[0-3]):?([0-5]\d)(:[0-5]\d)?z\b")
 
 
 def _zulu(text: str) -> str:

@@ -1,7 +1,7 @@
 """Adapters that run agents built with real frameworks and build their trace.
 
-- :mod:`.openai_agents` -- OpenAI Agents SDK (``pip install 'morganabench[openai-agents]'``).
-- :mod:`.langgraph` -- LangGraph graphs and a LangChain callback handler (``pip install 'morganabench[langgraph]'``).
+- :mod:`.openai_agents` -- OpenAI Agents SDK (the ``openai-agents`` extra).
+- :mod:`.langgraph` -- LangGraph graphs and a LangChain callback handler (the ``langgraph`` extra).
 - :mod:`.chat_completions` -- a tool loop over any OpenAI-compatible chat-completions endpoint (no extra).
 
 The frameworks are imported only when an adapter is used.

@@ -1,6 +1,6 @@
 """LangGraph / LangChain adapter: a callback handler that records the trace, and a runner for compiled graphs.
 
-Requires ``pip install 'morganabench[langgraph]'``.
+Requires the ``langgraph`` extra.
 
 :func:`trace_handler` returns a LangChain callback handler; pass it in ``config={"callbacks": [handler]}`` of any
 runnable and read ``handler.events`` afterwards:
@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from ..._json_text import chunk_id, distinct_id, loads_maybe
+from ..._version import install_command
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
 from ._arguments import jsonable
@@ -39,7 +40,7 @@ __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
 TraceEvent = ToolCall | ToolResult | RetrievalResults
 
-_INSTALL = "pip install 'morganabench[langgraph]'"
+_INSTALL = install_command("langgraph")
 _ID_KEYS = ("id", "doc_id", "document_id", "chunk_id")
 
 

@@ -1,6 +1,6 @@
 """OpenAI Agents SDK adapter: run an ``agents.Agent`` on the whole conversation and build the trace of the run.
 
-Requires ``pip install 'morganabench[openai-agents]'``. From the run's new items:
+Requires the ``openai-agents`` extra. From the run's new items:
 
 - a function call becomes a ``tool_call`` event (``id`` = the call's ``call_id``, ``params`` = its JSON
   arguments parsed), its output a ``tool_result`` event with the same id and the value the tool returned; when
@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..._version import install_command
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
 from ._arguments import jsonable, tool_params
@@ -35,7 +36,7 @@ __all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
 
 TraceEvent = ToolCall | ToolResult | RetrievalResults
 
-_INSTALL = "pip install 'morganabench[openai-agents]'"
+_INSTALL = install_command("openai-agents")
 
 
 def _field(raw: Any, name: str) -> Any:
