@@ -89,8 +89,9 @@ class ToolResult(BaseModel):
         """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
         the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
         key): inside ``result`` too it may be data about a failure rather than one."""
-        markers = ("is_error", "isError", "error")
-        flag = next((key for key in markers if data.get(key) not in _UNSET), None) if type(data) is dict else None
+        if type(data) is not dict or not ("is_error" in data or "isError" in data or "error" in data):
+            return data  # most events: no marker at all
+        flag = next((key for key in ("is_error", "isError", "error") if data.get(key) not in _UNSET), None)
         if flag is not None:
             how = '{"error": ...} or {"is_error": true, ...} inside "result"'
             why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'
@@ -333,6 +334,7 @@ def _role(message: Mapping[str, Any]) -> Any:
     return role.lower() if isinstance(role, str) else role
 
 
+@functools.lru_cache(maxsize=4096)  # the same few keys on every line
 def _named_for_calls(key: str) -> bool:
     folded = "".join(char for char in key.lower() if char.isalnum())
     return "call" in folded or "invocation" in folded or folded in _CALL_NAMES
@@ -342,6 +344,9 @@ def _holds(value: Any) -> bool:
     """Whether a key named for calls holds any: text, a list or an object (not a declaration), not empty."""
     declares = isinstance(value, dict) and _DECLARING & value.keys()
     return bool(value) and isinstance(value, (str, list, dict)) and not declares
+
+
+_OUTPUTS_FIELDS = frozenset(Outputs.model_fields)
 
 
 def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
@@ -357,7 +362,7 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
                 found[key] = True
         elif _named_for_calls(key):
             found[key] = _holds(value)
-        elif key not in Outputs.model_fields and (requested_calls(value, 6) or _hidden_calls(value, 6)):
+        elif key not in _OUTPUTS_FIELDS and (requested_calls(value, 6) or _hidden_calls(value, 6)):
             found[key] = True
     return found
 
