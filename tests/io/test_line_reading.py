@@ -403,6 +403,23 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
     trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+
+
+@pytest.mark.parametrize("unset", [None, False, "false", "", [], {}])
+def test_a_failure_flag_that_marks_nothing_leaves_the_line_valid(unset: object) -> None:
+    for flag in ("is_error", "isError", "error"):
+        trace = [
+            {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
+            {"event": "tool_result", "id": "c1", flag: unset, "result": "FL-123"},
+        ]
+        document = {
+            "inputs": {"messages": [{"role": "user", "content": "x"}]},
+            "expectations": {"expected_response": "x"},
+            "outputs": {"response": "x", "trace": trace},
+        }
+        assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+        trace[1]["isError" if flag == "error" else "error"] = "failed"  # another marker beside it that marks one
+        assert isinstance(parse_document(document, file="f.jsonl", line=1), LineError)
     trace[1] = {"event": "tool_result", "id": "c1", flag: None, "result": "FL-123"}  # marks nothing
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
 

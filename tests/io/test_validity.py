@@ -4,6 +4,7 @@ reader says the same, and messages quoting user text stay printable."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,40 @@ def test_an_integer_too_long_to_print_is_reported_by_its_leading_digits_and_leng
     assert problem.path == "$.outputs.value[0]"
     expected = ("-" if negative else "") + (shown or str(value))
     assert problem.message.startswith(f"integer {expected} out of range")
+
+
+COMPACT = json.dumps(json.loads(BASE), separators=(",", ":"), ensure_ascii=False)
+
+# (name, what replaces '"limit":5}}' in the compact line, the path the problem names, a word of the message)
+LAYOUT_CASES = [
+    ("a key twice", '"limit":5,"limit":6}}', "$.outputs.trace[0].params.limit", "appears twice"),
+    ("integer of 2**64", '"limit":18446744073709551616}}', "$.outputs.trace[0].params.limit", "out of range"),
+    ("many digits", '"limit":0.10000000000000000555}}', "$.outputs.trace[0].params.limit", "20 significant digits"),
+    ("underflow", '"limit":1e-400}}', "$.outputs.trace[0].params.limit", "too small for a 64-bit float"),
+    ("nesting", '"limit":' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}}", "$", "over the limit of 128"),
+]
+
+
+@pytest.mark.parametrize(("name", "tail", "path", "word"), LAYOUT_CASES, ids=[case[0] for case in LAYOUT_CASES])
+@pytest.mark.parametrize("layout", ["compact", "spaced", "tabs", "commas and colons in text"])
+def test_a_line_is_refused_whatever_its_spacing(name: str, tail: str, path: str, word: str, layout: str) -> None:
+    line = COMPACT.replace('"limit":5}}', tail)
+    if layout == "spaced":
+        line = line.replace(",", ", ").replace(":", ": ")
+    elif layout == "tabs":
+        line = line.replace(",", ",\t")
+    elif layout == "commas and colons in text":
+        line = line.replace("Who is", "Who, is: ")
+    (record,) = iter_records(io.BytesIO(line.encode()), executed=True)
+    assert record.error is not None
+    assert str(record.error).startswith(f"<stream>:1: {path}: ")
+    assert word in str(record.error)
+
+
+@pytest.mark.parametrize("number", ["5.50", "5E0", "-0", "0.5e-3", "1.7976931348623157e308", "5e-324"])
+def test_a_number_written_unlike_its_shortest_form_is_read_as_written(number: str) -> None:
+    for line in (COMPACT, BASE):
+        limit = '"limit":5}}' if line is COMPACT else '"limit": 5}}'
+        (record,) = iter_records(io.BytesIO(line.replace(limit, limit.replace("5", number)).encode()), executed=True)
+        assert record.error is None
+        assert record.document["outputs"]["trace"][0]["params"]["limit"] == float(number)

@@ -57,7 +57,9 @@ _UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
 
 def _nothing_beside(data: Any, keys: tuple[str, ...], kind: str, why: str, how: str = "") -> Any:
     """``data`` unless it holds one of ``keys`` (not empty) beside the event's data, which reading would drop."""
-    key = next((key for key in keys if data.get(key) not in _UNSET), None) if type(data) is dict else None
+    if type(data) is not dict or data.keys().isdisjoint(keys):
+        return data  # most events: nothing beside
+    key = next((key for key in keys if data.get(key) not in _UNSET), None)
     if key is not None:
         raise PydanticCustomError(kind, why, {"key": key, "how": how})
     return data
@@ -346,6 +348,7 @@ def _role(message: Mapping[str, Any]) -> Any:
     return role.lower() if isinstance(role, str) else role
 
 
+@functools.lru_cache(maxsize=4096)  # the same few keys on every line
 def _named_for_calls(key: str) -> bool:
     folded = "".join(char for char in key.lower() if char.isalnum())
     return "call" in folded or "invocation" in folded or folded in _CALL_NAMES
@@ -355,6 +358,9 @@ def _holds(value: Any) -> bool:
     """Whether a key named for calls holds any: text, a list or an object (not a declaration), not empty."""
     declares = isinstance(value, dict) and _DECLARING & value.keys()
     return bool(value) and isinstance(value, (str, list, dict)) and not declares
+
+
+_OUTPUTS_FIELDS = frozenset(Outputs.model_fields)
 
 
 def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
@@ -370,7 +376,7 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
                 found[key] = True
         elif _named_for_calls(key):
             found[key] = _holds(value)
-        elif key not in Outputs.model_fields and (requested_calls(value, 6) or _hidden_calls(value, 6)):
+        elif key not in _OUTPUTS_FIELDS and (requested_calls(value, 6) or _hidden_calls(value, 6)):
             found[key] = True
     return found
 

@@ -34,6 +34,7 @@ __all__ = [
     "max_line_bytes",
     "oversized",
     "parse_integer",
+    "parsed_problem",
     "reject_constant",
     "screen",
     "unique_keys",
@@ -155,6 +156,27 @@ def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
     except (ValueError, RecursionError):
         return None
     return unreadable_value(document)
+
+
+def parsed_problem(data: bytes, document: Any) -> Problem | None:
+    """What makes a line that ``orjson`` has read as ``document`` invalid whatever the model says: :func:`screen`, then
+    :func:`duplicate_key`. A line that ``orjson`` writes back as it is, but for its spaces (:func:`_compact`), repeats
+    no key (a dropped member would be missing from what is written) and holds each number as it is read (as ``orjson``
+    writes it: the shortest form of its value): only its nesting is left to look at, by counting its brackets (an upper
+    bound of its depth). Any other line is checked in full."""
+    try:
+        written = orjson.dumps(document)
+    except orjson.JSONEncodeError:  # nesting deeper than orjson writes
+        written = b""
+    if (written == data or _compact(written) == _compact(data)) and data.count(b"[") + data.count(b"{") <= MAX_DEPTH:
+        return None
+    return screen(data, parsed=True) or duplicate_key(data, (document,))
+
+
+def _compact(data: bytes) -> bytes:
+    """A line of JSON without its spaces and tabs, in its strings too: the same tokens in the same places, the same
+    numbers (no space or tab is part of an escape or a number, nor needed between two tokens)."""
+    return data.translate(None, b" \t")
 
 
 def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:

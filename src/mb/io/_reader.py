@@ -21,8 +21,8 @@ from ..errors import InputError
 from ._errors import LineError, Problem, describe, printable, problems_from_validation
 from ._hints import json_hint
 from ._inputs import note_input
-from ._limits import duplicate_key, oversized, reject_constant, screen
 from ._limits import max_line_bytes as resolve_limit
+from ._limits import oversized, parsed_problem, reject_constant, screen
 from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
@@ -166,12 +166,10 @@ def _quick_load(data: bytes) -> Any:
         return _UNREAD
 
 
-def _load(data: bytes, quick: Any) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON that :func:`~mb.io._limits.screen` has passed; on failure a problem saying where and
-    why. ``quick``: the line's :func:`_quick_load`."""
-    if quick is not _UNREAD:
-        return quick, None
-    # orjson reports terse positions: the standard library says where a line is broken.
+def _load(data: bytes) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON that ``orjson`` cannot read and :func:`~mb.io._limits.screen` has passed; on failure a
+    problem saying where and why (``orjson`` reports terse positions: the standard library says where a line is
+    broken)."""
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -309,10 +307,11 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     ``executed``, ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
     :func:`jsonl_lines`). Never raises for bad content."""
     if problem is None:
-        quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
-        problem = screen(data, parsed=quick is not _UNREAD) or duplicate_key(data, () if quick is _UNREAD else (quick,))
-        if problem is None:
-            document, problem = _load(data, quick)
+        document = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+        if document is not _UNREAD:
+            problem = parsed_problem(data, document)
+        elif (problem := screen(data)) is None:  # a repeated key is found once the line is JSON to orjson
+            document, problem = _load(data)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     parsed = parse_document(document, file=file, line=line, executed=executed)
