@@ -83,11 +83,22 @@ def _trace(where: str, document: Any) -> SourceTrace:
     for holder in (info.get("tags"), info.get("trace_metadata"), info.get("request_metadata")):
         if isinstance(holder, dict) and holder.get(HASH_ATTRIBUTE):
             trace.example_hash = str(holder[HASH_ATTRIBUTE])
-    for assessment in info.get("assessments") or ():  # mlflow.log_expectation(): {"value"} or {"serialized_value"}
-        expectation = assessment.get("expectation")
-        if isinstance(expectation, dict) and assessment.get("valid") is not False:
-            serialized = _decoded((expectation.get("serialized_value") or {}).get("value"))
-            trace.expectations[str(assessment.get("assessment_name"))] = expectation.get("value", serialized)
+    assessments = info.get("assessments") or []
+    for index, assessment in enumerate(assessments if isinstance(assessments, list) else [assessments]):
+        at = f"info.assessments[{index}]" if isinstance(assessments, list) else "info.assessments"
+        if not isinstance(assessment, dict) or "expectation" not in assessment or assessment.get("valid") is False:
+            if not isinstance(assessment, dict) or isinstance(assessments, dict):  # else a feedback, or invalid
+                trace.unread.append(f"{at} (not a list of assessment objects)")
+            continue
+        expectation, name = assessment["expectation"], assessment.get("assessment_name")
+        serialized = expectation.get("serialized_value") if isinstance(expectation, dict) else None
+        if not isinstance(expectation, dict) or ("value" not in expectation and not isinstance(serialized, dict)):
+            trace.unread.append(f"{at}.expectation (holds neither a value nor a serialized_value object)")
+        elif not isinstance(name, str) or not name:
+            trace.unread.append(f"{at} (an unnamed expectation: the line cannot hold it)")
+        else:  # mlflow.log_expectation(): {"value"} or {"serialized_value": {"value": JSON text}}
+            value = expectation["value"] if "value" in expectation else _decoded((serialized or {}).get("value"))
+            trace.expectations[name] = value
     spans = (document.get("data") or {}).get("spans")
     if not isinstance(spans, list) or not spans:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
