@@ -50,10 +50,13 @@ MLFLOW_EXPECTATIONS = {
 """Keys of ``expectations`` that MLflow's scorers read and MorganaBench does not, with what they hold."""
 
 
-def mlflow_expectation(key: str) -> str | None:
-    """The key of :data:`MLFLOW_EXPECTATIONS` that the key ``key`` of ``expectations`` is, or misspells
-    (``expected_toolcalls``); None otherwise."""
-    return next((name for name in MLFLOW_EXPECTATIONS if misspelling(key, name)), None)
+def mlflow_expectation(key: str, meanings: dict[str, str] = MLFLOW_EXPECTATIONS) -> str | None:
+    """What the key ``key`` of ``expectations`` holds when it is one of ``meanings``' keys (by default
+    :data:`MLFLOW_EXPECTATIONS`), or one of them misspelt (``expected_toolcalls``, said); None otherwise."""
+    for name, meaning in meanings.items():
+        if misspelling(key, name):
+            return meaning if key == name else f'did you mean "{name}"? {meaning}'
+    return None
 
 
 def names_expected_response(key: str) -> bool:
@@ -65,20 +68,16 @@ _NAMES = ("expectations", *EXPECTING)
 _EMPTY: tuple[Any, ...] = (None, "", [], {})
 
 
-def _folded(key: str) -> str:
-    """``key`` as names are compared: NFKC, case folded, without zero-width and other format characters."""
-    text = unicodedata.normalize("NFKC", key).casefold()
-    return "".join(char for char in text if unicodedata.category(char) != "Cf").strip()
-
-
 def expectation_named(key: str, value: Any, part: str = "") -> str | None:
     """The one rule for an expectation written where it is not read (beside ``expectations``, in ``inputs`` or
     ``outputs``, or anywhere a converted format does not read it): the expectation (``expectations``,
     ``assertions``, ``expected_response``...) that the key ``key`` holding ``value`` names, when ``value`` is not
-    empty; None otherwise. Names are compared after :func:`_folded`, equal or misspelt (:func:`misspelling`);
+    empty; None otherwise. Names are compared NFKC, case folded, without zero-width or other format characters,
+    equal or misspelt (:func:`misspelling`);
     another tool's name of the expected response (``expected_output``, ``ground_truth``, ``reference``) names it
     too. In ``part`` ``Inputs``, ``guidelines`` (in any case) is the agent's instructions: data."""
-    folded = _folded(key)
+    text = unicodedata.normalize("NFKC", key).casefold()
+    folded = "".join(char for char in text if unicodedata.category(char) != "Cf").strip()
     if value in _EMPTY or (part == "Inputs" and folded == "guidelines"):
         return None
     name = next((name for name in _NAMES if misspelling(folded, name)), None)

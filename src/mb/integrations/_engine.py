@@ -42,7 +42,7 @@ def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
 
 
 _RETRIEVED = "expected_retrieved_context"
-_DOCUMENTS = "in a row, the documents to retrieve: a list of objects with a doc_uri (the retrieval metric)"
+_IN_A_ROW = {**MLFLOW_EXPECTATIONS, _RETRIEVED: "the documents to retrieve, as a list of objects with a doc_uri"}
 
 
 def _mlflow_keys(inputs: dict[str, Any], expectations: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -50,14 +50,8 @@ def _mlflow_keys(inputs: dict[str, Any], expectations: dict[str, Any]) -> tuple[
     (:meth:`RowEvaluator.evaluate` requires it); any other key MLflow's scorers read and MorganaBench does not is an
     error: a row never passes with an expectation left unchecked."""
     for key in expectations:
-        name = mlflow_expectation(key)
-        meaning = _DOCUMENTS if name == _RETRIEVED else MLFLOW_EXPECTATIONS.get(name or "")
-        if name is not None and name != key:
-            meaning = f'did you mean "{name}"? {meaning}'
-        elif name == _RETRIEVED:
-            meaning = None  # read: the documents to retrieve
-        elif name is None and names_expected_response(key):
-            meaning = "did you mean expected_response?"
+        meaning = mlflow_expectation(key, _IN_A_ROW) if key != _RETRIEVED else None
+        meaning = meaning or ("did you mean expected_response?" if names_expected_response(key) else None)
         if meaning is not None:
             raise InputError(f"the row's expectations.{key} is not read by MorganaBench ({meaning})")
     if _RETRIEVED not in expectations:

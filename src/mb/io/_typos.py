@@ -30,7 +30,6 @@ from pydantic import BaseModel
 from ..entities import Example
 from ..entities._misspelt import (
     EXPECTING,
-    MLFLOW_EXPECTATIONS,
     NOTHING_EXPECTED,
     misspelt_key,
     mlflow_expectation,
@@ -240,9 +239,8 @@ def line_key_warnings(
     expectations = document.get("expectations") if isinstance(document, dict) else None
     expectations = expectations if isinstance(expectations, dict) else {}
     for key in expectations:  # in the line's order
-        if (name := mlflow_expectation(key)) is not None:
-            meant = "" if key == name else f'did you mean "{name}"? '
-            what = f'unknown key "{key}" (kept as extra data, not checked): {meant}{MLFLOW_EXPECTATIONS[name]}'
+        if (meaning := mlflow_expectation(key)) is not None:
+            what = f'unknown key "{key}" (kept as extra data, not checked): {meaning}'
             found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, what))
     if valid and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))

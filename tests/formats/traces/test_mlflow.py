@@ -117,15 +117,15 @@ def test_expectations_logged_on_a_trace_that_the_benchmark_line_lacks_are_a_warn
 @pytest.mark.parametrize(
     ("assessments", "where"),
     [
-        (["expected_response"], "info.assessments[0] (not a list of assessment objects)"),
-        ({"a": {"expectation": {"value": 1}}}, "info.assessments (not a list of assessment objects)"),
+        (["expected_response"], "info.assessments[0] (not an expectation as MLflow records one)"),
+        ({"a": {"expectation": {"value": 1}}}, "info.assessments (not an expectation as MLflow records one)"),
         (
             [{"assessment_name": "expected_response", "expectation": {"serialized_value": "oops"}}],
-            "info.assessments[0].expectation (holds neither a value nor a serialized_value object)",
+            "info.assessments[0] (not an expectation as MLflow records one)",
         ),
         (
             [{"assessment_name": "expected_response", "expectation": "oops"}],
-            "info.assessments[0].expectation (holds neither a value nor a serialized_value object)",
+            "info.assessments[0] (not an expectation as MLflow records one)",
         ),
     ],
 )

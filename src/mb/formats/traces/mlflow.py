@@ -86,19 +86,20 @@ def _trace(where: str, document: Any) -> SourceTrace:
     assessments = info.get("assessments") or []
     for index, assessment in enumerate(assessments if isinstance(assessments, list) else [assessments]):
         at = f"info.assessments[{index}]" if isinstance(assessments, list) else "info.assessments"
-        if not isinstance(assessment, dict) or "expectation" not in assessment or assessment.get("valid") is False:
-            if not isinstance(assessment, dict) or isinstance(assessments, dict):  # else a feedback, or invalid
-                trace.unread.append(f"{at} (not a list of assessment objects)")
+        try:  # mlflow.log_expectation(): {"value"} or {"serialized_value": {"value": JSON text}}
+            if assessment.get("feedback") is not None or assessment.get("valid") is False:
+                continue  # a feedback, or an expectation overridden
+            expectation, name = assessment["expectation"], assessment.get("assessment_name")
+            value = (
+                expectation["value"] if "value" in expectation else _decoded(expectation["serialized_value"]["value"])
+            )
+        except (AttributeError, KeyError, TypeError):
+            trace.unread.append(f"{at} (not an expectation as MLflow records one)")
             continue
-        expectation, name = assessment["expectation"], assessment.get("assessment_name")
-        serialized = expectation.get("serialized_value") if isinstance(expectation, dict) else None
-        if not isinstance(expectation, dict) or ("value" not in expectation and not isinstance(serialized, dict)):
-            trace.unread.append(f"{at}.expectation (holds neither a value nor a serialized_value object)")
-        elif not isinstance(name, str) or not name:
-            trace.unread.append(f"{at} (an unnamed expectation: the line cannot hold it)")
-        else:  # mlflow.log_expectation(): {"value"} or {"serialized_value": {"value": JSON text}}
-            value = expectation["value"] if "value" in expectation else _decoded((serialized or {}).get("value"))
+        if isinstance(name, str) and name:
             trace.expectations[name] = value
+        else:
+            trace.unread.append(f"{at} (an unnamed expectation: the line cannot hold it)")
     spans = (document.get("data") or {}).get("spans")
     if not isinstance(spans, list) or not spans:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
