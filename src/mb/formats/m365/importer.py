@@ -194,11 +194,7 @@ def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list
         elif key == NATIVE_EXTENSION and value and not isinstance(value, dict):
             why = "not read: MorganaBench data is an object of assertions, expected_facts, tools..."
         elif key != NATIVE_EXTENSION and (name := expectation_named(key, value)):
-            why = (
-                _RESPONSE
-                if name == "expected_response"
-                else f'names an expectation ("{name}"), not read outside extensions.{NATIVE_EXTENSION}: {_WHERE}'
-            )
+            why = _RESPONSE if name == "expected_response" else f'names an expectation ("{name}"), {_OUTSIDE}'
         if why is not None:
             found.append(Problem(json_path([*path, key]), why))
     own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
@@ -217,6 +213,7 @@ def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list
 _EXP = "Expectations"
 _RESPONSE = 'not read: the expected response is the "expected_response" field of the item or turn'
 _WHERE = f"MorganaBench data is read from extensions.{NATIVE_EXTENSION} of each item or turn"
+_OUTSIDE = f"not read outside extensions.{NATIVE_EXTENSION}: {_WHERE}"
 
 
 def take_native(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
