@@ -269,10 +269,59 @@ def test_an_expectation_outside_expectations_makes_the_line_invalid(
         Example.model_validate(document)
     (error,) = caught.value.errors()
     assert error["loc"] == (*part, key)
-    assert f'"{key}" holds expectations, checked only inside "expectations"' in error["msg"]
+    what = "holds assertions" if key == "checks" else f'names an expectation ("{key}")'
+    assert f'"{key}" {what}, checked only inside "expectations": move it there' == error["msg"]
     document["inputs"]["guidelines"] = ["Answer in French"]  # instructions an agent may be given: its own data
     (document[part[0]] if part else document)[key] = [] if isinstance(value, list) else ""  # nothing to check
     assert Example.model_validate(document).inputs.model_extra["guidelines"] == ["Answer in French"]
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value", "name"),
+    [
+        ((), "Assertions", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        ((), "assertion", [{"assert_that": "no_tool_called"}], "assertions"),
+        ((), "asertions", [{"tool": "delete"}], "assertions"),
+        ((), "assertions", {"assert_that": "no_tool_called"}, "assertions"),
+        ((), "Expectations", {"expected_response": "Hello"}, "expectations"),
+        ((), "expected_response", ["Hello"], "expected_response"),
+        ((), "expected_output", "Hello", "expected_response"),
+        ((), "guidelines", ["Answer in French"], "guidelines"),
+        ((), "expected\u200b_facts", ["costs 5000"], "expected_facts"),
+        ((), "\uff45xpected_response", "Hello", "expected_response"),
+        (("inputs",), "Expected_Response", "Hello", "expected_response"),
+        (("inputs",), "expected_respone", "Hello", "expected_response"),
+        (("inputs",), "expected_facts", "costs 5000", "expected_facts"),
+        (("inputs",), "expectations", {"expected_response": "Hello"}, "expectations"),
+        (("inputs",), "ground_truth", "Hello", "expected_response"),
+        (("outputs",), "Expected_response", "Hello", "expected_response"),
+        (("outputs",), "guidelines", ["Answer in French"], "guidelines"),
+    ],
+)
+def test_a_key_naming_an_expectation_outside_expectations_makes_the_line_invalid_whatever_its_case_spelling_or_value(
+    part: tuple[str, ...], key: str, value: Any, name: str
+) -> None:
+    document = copy.deepcopy(BASE)
+    (document[part[0]] if part else document)[key] = value
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == (*part, key)
+    assert error["msg"] == f'"{key}" names an expectation ("{name}"), checked only inside "expectations": move it there'
+
+
+def test_expectations_nested_in_expectations_make_the_line_invalid_and_guidelines_in_inputs_are_data() -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["expectations"] = {"assertions": [{"assert_that": "no_tool_called"}]}
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ("expectations", "expectations")
+    assert "nests expectations, which are not read there" in error["msg"]
+    del document["expectations"]["expectations"]
+    for key in ("guidelines", "Guidelines"):  # the agent's instructions, in any case
+        document["inputs"][key] = ["Answer in French"]
+        assert Example.model_validate(document).inputs.model_extra[key] == ["Answer in French"]
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,7 @@ def test_an_expectation_mlflow_reads_and_morganabench_does_not_is_an_error_in_a_
         assert feedback.value is None
         assert f"expectations.{key} is not read by MorganaBench" in feedback.error.error_message
         assert meaning in feedback.error.error_message
+        assert "inputs.metadata" not in feedback.error.error_message  # a line's place: a row reads its own key
 
 
 def test_scorer_names_and_include() -> None:

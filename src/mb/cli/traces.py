@@ -145,7 +145,12 @@ def import_traces(
         try:
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
             expected = data.get("expectations", {})
-            if unread := [name for name, value in trace.expectations.items() if expected.get(name) != value]:
+            unread = [
+                f"{name} ({'the line has another value' if name in expected else 'the line has none'})"
+                for name, value in trace.expectations.items()
+                if expected.get(name) != value
+            ]
+            if unread := [*unread, *trace.unread]:
                 unchecked.append(f"{trace.label}: {', '.join(unread)} (benchmark line {line})")
             unsure: list[str] = []
             # the tools the example names, in inputs.tools and in its assertions: a span so named may hide a call

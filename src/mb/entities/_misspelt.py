@@ -5,6 +5,7 @@ checked. Other unknown keys are data; those of ``outputs`` that look like tool c
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -15,6 +16,8 @@ __all__ = [
     "MLFLOW_EXPECTATIONS",
     "NOTHING_EXPECTED",
     "check_misspelt_keys",
+    "expectation_named",
+    "misspelling",
     "misspelt_key",
     "mlflow_expectation",
     "names_expected_response",
@@ -47,11 +50,11 @@ MLFLOW_EXPECTATIONS = {
 """Keys of ``expectations`` that MLflow's scorers read and MorganaBench does not, with what they hold."""
 
 
-def mlflow_expectation(key: str) -> str | None:
-    """What the key ``key`` of ``expectations`` holds when it is one of :data:`MLFLOW_EXPECTATIONS`, or one of them
-    misspelt (``expected_toolcalls``, said); None otherwise."""
-    for name, meaning in MLFLOW_EXPECTATIONS.items():
-        if _misspelling(key, name):
+def mlflow_expectation(key: str, meanings: dict[str, str] = MLFLOW_EXPECTATIONS) -> str | None:
+    """What the key ``key`` of ``expectations`` holds when it is one of ``meanings``' keys (by default
+    :data:`MLFLOW_EXPECTATIONS`), or one of them misspelt (``expected_toolcalls``, said); None otherwise."""
+    for name, meaning in meanings.items():
+        if misspelling(key, name):
             return meaning if key == name else f'did you mean "{name}"? {meaning}'
     return None
 
@@ -61,7 +64,28 @@ def names_expected_response(key: str) -> bool:
     return key.casefold().removeprefix("expected").strip("_ -").removesuffix("s") in _RESPONSE_WORDS
 
 
-def _misspelling(key: str, field: str) -> bool:
+_NAMES = ("expectations", *EXPECTING)
+_EMPTY: tuple[Any, ...] = (None, "", [], {})
+
+
+def expectation_named(key: str, value: Any, part: str = "") -> str | None:
+    """The one rule for an expectation written where it is not read (beside ``expectations``, in ``inputs`` or
+    ``outputs``, or anywhere a converted format does not read it): the expectation (``expectations``,
+    ``assertions``, ``expected_response``...) that the key ``key`` holding ``value`` names, when ``value`` is not
+    empty; None otherwise. Names are compared NFKC, case folded, without zero-width or other format characters,
+    equal or misspelt (:func:`misspelling`);
+    another tool's name of the expected response (``expected_output``, ``ground_truth``, ``reference``) names it
+    too. In ``part`` ``Inputs``, ``guidelines`` (in any case) is the agent's instructions: data."""
+    text = unicodedata.normalize("NFKC", key).casefold()
+    folded = "".join(char for char in text if unicodedata.category(char) != "Cf").strip()
+    if value in _EMPTY or (part == "Inputs" and folded == "guidelines"):
+        return None
+    name = next((name for name in _NAMES if misspelling(folded, name)), None)
+    other = folded.startswith("expected") or folded.removesuffix("s") in ("reference", "ground_truth", "groundtruth")
+    return name or ("expected_response" if other and names_expected_response(folded) else None)
+
+
+def misspelling(key: str, field: str) -> bool:
     """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
     deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
     eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names."""
@@ -77,13 +101,15 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
-    expected = _HOLDING["Expectations"]  # but guidelines, instructions that inputs may give the agent
     assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
-    named = key in expected and key != "guidelines" and isinstance(value, expected[key])
-    if part != "Expectations" and value and (assertions or named):  # beside expectations, at the top too
-        return f'"{key}" holds expectations, checked only inside "expectations": move it there'
+    name = expectation_named(key, value, part)
+    if part != "Expectations" and (assertions or name):  # beside expectations, at the top too
+        what = f'names an expectation ("{name}")' if name else "holds assertions"
+        return f'"{key}" {what}, checked only inside "expectations": move it there'
+    if name == "expectations":
+        return f'"{key}" nests expectations, which are not read there: write its keys in its place'
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
-        if value and isinstance(value, kind) and _misspelling(key, field):
+        if value and isinstance(value, kind) and misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
     if part == "Expectations" and value and key in _kinds():
         how = f'write it in "extended_assertions" as {{"assert_that": "{key}", ...}}'

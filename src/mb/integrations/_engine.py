@@ -13,7 +13,7 @@ import orjson
 
 from .._loop import BackgroundLoop
 from ..entities import Example
-from ..entities._misspelt import mlflow_expectation, names_expected_response
+from ..entities._misspelt import MLFLOW_EXPECTATIONS, mlflow_expectation, names_expected_response
 from ..errors import InputError
 from ..io import LineError, parse_document
 from ..judges.base import Judge
@@ -42,6 +42,7 @@ def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
 
 
 _RETRIEVED = "expected_retrieved_context"
+_IN_A_ROW = {**MLFLOW_EXPECTATIONS, _RETRIEVED: "the documents to retrieve, as a list of objects with a doc_uri"}
 
 
 def _mlflow_keys(inputs: dict[str, Any], expectations: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -49,7 +50,7 @@ def _mlflow_keys(inputs: dict[str, Any], expectations: dict[str, Any]) -> tuple[
     (:meth:`RowEvaluator.evaluate` requires it); any other key MLflow's scorers read and MorganaBench does not is an
     error: a row never passes with an expectation left unchecked."""
     for key in expectations:
-        meaning = mlflow_expectation(key) if key != _RETRIEVED else None
+        meaning = mlflow_expectation(key, _IN_A_ROW) if key != _RETRIEVED else None
         meaning = meaning or ("did you mean expected_response?" if names_expected_response(key) else None)
         if meaning is not None:
             raise InputError(f"the row's expectations.{key} is not read by MorganaBench ({meaning})")

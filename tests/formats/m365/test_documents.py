@@ -12,6 +12,7 @@ from mb.formats.m365 import (
     SCHEMA_VERSION,
     M365DocumentError,
     document_schema,
+    document_to_examples,
     load_document,
     parse_document,
     schema_problems,
@@ -200,8 +201,10 @@ def test_a_misspelt_top_level_field_kept_as_data_is_refused(raw: dict[str, Any],
 
 
 def test_other_top_level_fields_are_kept_as_data() -> None:
-    raw = {"schemaVersion": "1.7.0", "owner": "me", "notes": "kept", "items": [{"prompt": "a"}]}
-    assert parse_document(raw).document["owner"] == "me"
+    kept = {"owner": "me", "schema": "contoso-v2", "metadata_v2": {"owner": "me"}, "descripton": "my set"}
+    raw = {"schemaVersion": "1.7.0", **kept, "items": [{"prompt": "a"}]}
+    (example,) = document_to_examples(parse_document(raw))  # close to $schema, metadata, description: no matter
+    assert example.model_extra["m365"]["document"] == kept
 
 
 def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:

@@ -292,9 +292,48 @@ def test_morganabench_data_beside_the_morganabench_object_or_on_the_document_is_
         ("$.extensions.morganabench.assertions", "not read on the document"),
         ("$.metadata.extensions.morganabench.guidelines", "not read on the document"),
         ("$.items[0].extensions.morganabench", "not read"),
-        ("$.items[1].extensions.assertions", "not read outside extensions.morganabench"),
-        ("$.items[2].extensions.expected_facts", "not read outside extensions.morganabench"),
+        (
+            "$.items[1].extensions.assertions",
+            'names an expectation ("assertions"), not read outside extensions.morganabench',
+        ),
+        (
+            "$.items[2].extensions.expected_facts",
+            'names an expectation ("expected_facts"), not read outside extensions.morganabench',
+        ),
         ("$.items[2].extensions.expected_response", "not read"),
     ]
     assert "MorganaBench data is an object" in info.value.problems[2].message
     assert '"expected_response" field of the item or turn' in info.value.problems[5].message
+
+
+def test_an_expectation_on_a_thread_or_the_document_or_beside_morganabench_is_refused() -> None:
+    search = [{"assert_that": "tool_called", "tool": "search"}]
+    raw = {
+        "schemaVersion": "1.7.0",
+        "assertions": search,
+        "extensions": {"assertions": search},
+        "items": [
+            {
+                "extensions": {"expected_response": "Paris"},
+                "turns": [{"prompt": "q1", "extensions": {"Guidelines": "Contoso style guide v2"}}],
+            },
+            {"prompt": "q2", "extensions": {"morganabench": {"expectations": {"assertions": search}}}},
+            {"prompt": "q3", "extensions": {"ground_truth": "Paris", "notes": "kept", "guidelines": []}},
+        ],
+    }
+    with pytest.raises(M365DocumentError) as info:
+        document_to_examples(parse_document(raw, file="evals.json"))
+    assert [(problem.path, problem.message.split(",")[0]) for problem in info.value.problems] == [
+        ("$.assertions", 'names an expectation ("assertions")'),
+        ("$.extensions.assertions", 'names an expectation ("assertions")'),
+        (
+            "$.items[0].extensions.expected_response",
+            'not read: the expected response is the "expected_response" field of the item or turn',
+        ),
+        ("$.items[0].turns[0].extensions.Guidelines", 'names an expectation ("guidelines")'),
+        ("$.items[1].extensions.morganabench.expectations", '"expectations" nests expectations'),
+        (
+            "$.items[2].extensions.ground_truth",
+            'not read: the expected response is the "expected_response" field of the item or turn',
+        ),
+    ]

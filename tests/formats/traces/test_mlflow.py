@@ -94,18 +94,54 @@ def test_expectations_logged_on_a_trace_that_the_benchmark_line_lacks_are_a_warn
         {"assessment_name": "expected_facts", "expectation": facts},
         {"assessment_name": "guidelines", "expectation": {"value": ["Be brief"]}, "valid": False},  # overridden
         {"assessment_name": "relevance", "feedback": {"value": True}},
+        {"assessment_name": "guidelines", "expectation": {"value": ["Be kind"]}},
+        {"expectation": {"value": "Rainy."}},
     ]
     traces = tmp_path / "traces.json"
     traces.write_text(json.dumps(trace))
-    line = {**WEATHER, "expectations": {**WEATHER["expectations"], "expected_facts": ["sunny"]}}
-    benchmark = write_benchmark(tmp_path / "bench.jsonl", line)
+    expectations = {**WEATHER["expectations"], "expected_facts": ["sunny"], "guidelines": ["Be brief"]}
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", {**WEATHER, "expectations": expectations})
     executed = tmp_path / "executed.jsonl"
     result = import_traces("mlflow", traces, benchmark, executed, "--match-by", "last-user-message")
     assert result.exit_code == 0, result.output
     assert "1 trace(s) hold expectations their benchmark line has not" in result.output
-    assert f"{traces}: trace {trace['info']['trace_id']}: expected_response (benchmark line 1)" in result.output
+    said = (
+        f"{traces}: trace {trace['info']['trace_id']}: expected_response (the line has none), guidelines (the line "
+        "has another value), info.assessments[5] (an unnamed expectation: the line cannot hold it) (benchmark line 1)"
+    )
+    assert said in " ".join(result.output.split())
     assert "expected_facts" not in result.output
-    assert "expected_response" not in executed_lines(executed)[0]["expectations"]
+    assert executed_lines(executed)[0]["expectations"] == expectations  # the line's, not the trace's
+
+
+@pytest.mark.parametrize(
+    ("assessments", "where"),
+    [
+        (["expected_response"], "info.assessments[0] (not an expectation as MLflow records one)"),
+        ({"a": {"expectation": {"value": 1}}}, "info.assessments (not an expectation as MLflow records one)"),
+        (
+            [{"assessment_name": "expected_response", "expectation": {"serialized_value": "oops"}}],
+            "info.assessments[0] (not an expectation as MLflow records one)",
+        ),
+        (
+            [{"assessment_name": "expected_response", "expectation": "oops"}],
+            "info.assessments[0] (not an expectation as MLflow records one)",
+        ),
+    ],
+)
+def test_a_malformed_assessment_is_a_warning_naming_it_and_the_trace_is_imported(
+    tmp_path: Path, assessments: Any, where: str
+) -> None:
+    trace = json.loads((DATA / "mlflow-weather.json").read_text())
+    trace["info"]["assessments"] = assessments
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(trace))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("mlflow", traces, benchmark, executed, "--match-by", "last-user-message")
+    assert result.exit_code == 0, result.output
+    assert f"trace {trace['info']['trace_id']}: {where} (benchmark line 1)" in " ".join(result.output.split())
+    assert executed_lines(executed)[0]["outputs"]["trace"]
 
 
 def test_not_an_mlflow_trace_is_refused(tmp_path: Path) -> None:

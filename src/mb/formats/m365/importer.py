@@ -44,7 +44,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...entities import Example
-from ...entities._misspelt import EXPECTING, misspelt_key, names_expected_response
+from ...entities._misspelt import expectation_named, misspelt_key
 from ...io import Problem, json_path
 from .document import LoadedDocument, M365DocumentError, load_document
 
@@ -183,8 +183,9 @@ def _example(
 
 def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list[Problem]:
     """MorganaBench data in ``extensions`` that would not be read: the ``morganabench`` object under another case
-    (``MorganaBench``) or not an object, expectations beside it, an expected response (M365's own field), a key of it
-    misspelt (as in a line's ``expectations`` or ``inputs``), or ``where`` none is read (``on a thread``) its data."""
+    (``MorganaBench``) or not an object, an expectation beside it (:func:`~mb.entities._misspelt.expectation_named`),
+    a key of it misspelt (as in a line's ``expectations`` or ``inputs``) or an expected response (M365's own field),
+    or ``where`` none is read (``on a thread``), its data or an expectation."""
     found: list[Problem] = []
     for key, value in extensions.items() if isinstance(extensions, dict) else ():
         why = None
@@ -192,17 +193,18 @@ def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list
             why = f'not read (MorganaBench data is read from "{NATIVE_EXTENSION}" alone); did you mean it?'
         elif key == NATIVE_EXTENSION and value and not isinstance(value, dict):
             why = "not read: MorganaBench data is an object of assertions, expected_facts, tools..."
-        elif key != NATIVE_EXTENSION and value and not where and (key in EXPECTING or misspelt_key(_EXP, key, value)):
-            why = _RESPONSE if key == "expected_response" else f"not read outside extensions.{NATIVE_EXTENSION}"
+        elif key != NATIVE_EXTENSION and (name := expectation_named(key, value)):
+            why = _RESPONSE if name == "expected_response" else f'names an expectation ("{name}"), {_OUTSIDE}'
         if why is not None:
             found.append(Problem(json_path([*path, key]), why))
     own = extensions.get(NATIVE_EXTENSION) if isinstance(extensions, dict) else None
     for key, value in own.items() if isinstance(own, dict) else ():
+        name = expectation_named(key, value)
         why = None if key in _NATIVE_KEYS else misspelt_key(_EXP, key, value) or misspelt_key("Inputs", key, value)
-        if key == "expected_response" or names_expected_response(key):
+        if name == "expected_response" and key not in _NATIVE_KEYS:
             why = _RESPONSE
-        elif where and key in _NATIVE_KEYS:
-            why = f"not read {where}: MorganaBench data is read from the extensions of each item or turn"
+        elif where and (name or (key in _NATIVE_KEYS and value)):
+            why = f"not read {where}: {_WHERE}"
         if why is not None:
             found.append(Problem(json_path([*path, NATIVE_EXTENSION, key]), why))
     return found
@@ -210,6 +212,8 @@ def _unread(extensions: Any, path: Sequence[str | int], where: str = "") -> list
 
 _EXP = "Expectations"
 _RESPONSE = 'not read: the expected response is the "expected_response" field of the item or turn'
+_WHERE = f"MorganaBench data is read from extensions.{NATIVE_EXTENSION} of each item or turn"
+_OUTSIDE = f"not read outside extensions.{NATIVE_EXTENSION}: {_WHERE}"
 
 
 def take_native(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

@@ -10,13 +10,13 @@ in place: schema validation then reports them (a typo should not vanish into ``e
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...entities._misspelt import misspelling
 from ...io import Problem, json_path
-from .schema import SCHEMA_VERSION, document_schema
+from .schema import SCHEMA_VERSION
 
 __all__ = ["Upgrade", "upgrade_document"]
 
@@ -115,13 +115,14 @@ def upgrade_document(raw: Any) -> Upgrade:
 
 
 def _misspelt_top(raw: dict[str, Any], shape: tuple[str, ...] = ()) -> list[Problem]:
-    """Top-level keys (kept as data) that surely misspell a field the document lacks (``default_evaluator``): what
-    they hold would not be read. A missing ``items`` the schema reports."""
-    fields = [key for key in (*document_schema()["properties"], *shape) if key not in raw and key != "items"]
+    """Top-level keys (kept as data) that misspell a field the document lacks whose loss changes what is checked
+    (``default_evaluator``, ``schema_version``); other keys are the document's data, as the schema allows (the
+    importer refuses an expectation among them)."""
+    fields = [key for key in ("default_evaluators", "schemaVersion", *shape) if key not in raw]
     return [
         Problem(json_path([key]), f"not read (did you mean {close[0]!r}?)")
         for key in raw
-        if (close := difflib.get_close_matches(key, fields, 1, 0.75))
+        if (close := [field for field in fields if misspelling(key, field)])
     ]
 
 

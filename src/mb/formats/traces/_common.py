@@ -104,6 +104,8 @@ class SourceTrace:
     """Why the trace cannot be used, when it cannot."""
     expectations: dict[str, Any] = field(default_factory=dict)
     """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
+    unread: list[str] = field(default_factory=list)
+    """Expectations recorded with the trace that cannot be read (malformed, unnamed), with their field path."""
 
     @property
     def label(self) -> str:

@@ -83,11 +83,23 @@ def _trace(where: str, document: Any) -> SourceTrace:
     for holder in (info.get("tags"), info.get("trace_metadata"), info.get("request_metadata")):
         if isinstance(holder, dict) and holder.get(HASH_ATTRIBUTE):
             trace.example_hash = str(holder[HASH_ATTRIBUTE])
-    for assessment in info.get("assessments") or ():  # mlflow.log_expectation(): {"value"} or {"serialized_value"}
-        expectation = assessment.get("expectation")
-        if isinstance(expectation, dict) and assessment.get("valid") is not False:
-            serialized = _decoded((expectation.get("serialized_value") or {}).get("value"))
-            trace.expectations[str(assessment.get("assessment_name"))] = expectation.get("value", serialized)
+    assessments = info.get("assessments") or []
+    for index, assessment in enumerate(assessments if isinstance(assessments, list) else [assessments]):
+        at = f"info.assessments[{index}]" if isinstance(assessments, list) else "info.assessments"
+        try:  # mlflow.log_expectation(): {"value"} or {"serialized_value": {"value": JSON text}}
+            if assessment.get("feedback") is not None or assessment.get("valid") is False:
+                continue  # a feedback, or an expectation overridden
+            expectation, name = assessment["expectation"], assessment.get("assessment_name")
+            value = (
+                expectation["value"] if "value" in expectation else _decoded(expectation["serialized_value"]["value"])
+            )
+        except (AttributeError, KeyError, TypeError):
+            trace.unread.append(f"{at} (not an expectation as MLflow records one)")
+            continue
+        if isinstance(name, str) and name:
+            trace.expectations[name] = value
+        else:
+            trace.unread.append(f"{at} (an unnamed expectation: the line cannot hold it)")
     spans = (document.get("data") or {}).get("spans")
     if not isinstance(spans, list) or not spans:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
