@@ -369,7 +369,8 @@ class Summary(Counts):
     """The first errors met (line and message), to act on."""
 
     pass_rate_interval: tuple[float, float] | None = None
-    """The 95% Wilson score interval of ``pass_rate``; None when nothing was evaluated."""
+    """The 95% interval of ``pass_rate`` from passed to passed + undecided (Wilson: :func:`~mb.stats.rate_interval`);
+    None when nothing was evaluated."""
 
     agent_usage: TokenUse | None = None
     """The agent's token use summed over the examples whose outputs report it; None when none do."""

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
+
 from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.judges._banded import DECIDES
+from mb.judges._guards import MAX_TEXT_CHARS
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
+from mb.judges.cascade import CascadeJudge
 from mb.judges.lexical import LexicalJudge
 
 EQ = JudgeTask.EQUIVALENCE
@@ -53,11 +58,26 @@ def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:
     assert "the others add detail" in verdict.reason
 
 
-def test_errors_and_uncalibrated_verdicts_are_never_undecided() -> None:
-    assert not Verdict(0.0, "failed", "lexical", error="boom", confidence=0.1).undecided
-    assert Verdict(0.9, "ok", "llm:x").passed
-    [support] = LexicalJudge().judge_sync([JudgeRequest(JudgeTask.SUPPORT, "Paris is big", "Paris is a big city.")])
-    assert support.confidence is None
+class _LLM:
+    name = "llm:x"
+
+    def supports(self, task: JudgeTask) -> bool:
+        return True
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        return [Verdict(0.9, "ok", self.name) for _ in requests]
+
+
+def test_a_judge_error_is_never_undecided_and_the_llm_answers_the_question_instead() -> None:
+    huge = "word " * (MAX_TEXT_CHARS // 5 + 1)
+    requests = [JudgeRequest(EQ, huge, "word"), JudgeRequest(JudgeTask.COHERENCE, "It rains.", question="Weather?")]
+    for verdict in LexicalJudge().judge_sync(requests):
+        assert verdict.error is not None
+        assert not verdict.undecided
+        assert not verdict.passed
+    for verdict in asyncio.run(CascadeJudge(LexicalJudge(), _LLM()).judge(requests)):
+        assert verdict.passed  # an LLM verdict, with no calibrated confidence, stands
+        assert not verdict.undecided
 
 
 def test_a_failure_below_what_decides_is_undecided_saying_what_differs_and_how_often_such_failures_are_wrong() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -370,17 +371,19 @@ def test_date_time_case(case: Case) -> None:
 
 
 @pytest.mark.parametrize(
-    ("phrase", "actual", "reason"),
+    ("phrase", "actual", "reason", "params"),
     [
-        ("next Friday at 2pm", "2024-02-09T14:00:00", "'next Friday at 2pm' is relative to when it was said and "),
-        ("March 5", "2024-03-05", "'March 5' is relative"),
-        ("tomorrow", "2024-02-02", "'tomorrow' is relative"),
+        ("next Friday at 2pm", "2024-02-09T14:00:00", "'next Friday at 2pm' is relative to when it was said", None),
+        ("March 5", "2024-03-05", "'March 5' is relative", None),
+        ("tomorrow", "2024-02-02", "'tomorrow' is relative", None),
+        ("2024-02-02", "tomorrow", "got 'tomorrow' (string), which is relative", None),  # the argument is relative
+        ("2024-02-02 at 3pm", {"date": "tomorrow", "time": "15:00"}, "date: got 'tomorrow'", ["date", "time"]),
     ],
 )
 def test_a_relative_phrase_without_user_time_is_an_error_of_the_line_not_a_failure(
-    phrase: str, actual: str, reason: str
+    phrase: str, actual: Any, reason: str, params: list[str] | None
 ) -> None:
-    outcome = match_date_time(phrase, actual, None)
+    outcome = match_date_time(phrase, actual, None, params=params)
     assert not outcome.passed
     assert outcome.error is not None
     assert reason in outcome.reason

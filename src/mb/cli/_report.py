@@ -22,7 +22,7 @@ def _counts_table(
     title: str, rows: Sequence[tuple[str, RateStat]], headers: Sequence[str], *, rate: bool, **style: Any
 ) -> Table:
     """Passed, failed and error counts per row (undecided too when any row has some); with ``rate``, the pass rate
-    and its 95% Wilson interval."""
+    and its 95% interval from passed to passed + undecided (Wilson)."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, **style)
     table.add_column(headers[0], style="bold", no_wrap=True)
     for header, colour in zip(headers[1:], ("green", "red", "yellow"), strict=True):

@@ -69,8 +69,9 @@ def compare(
     \b
     Examples are joined by their hash, so runs of the same benchmark compare even when lines moved.
     Reports the examples that flipped (regressions: passed in BASE, not in NEW; fixes: the reverse),
-    per-slice pass rates with 95% Wilson intervals and the interval of their difference, an exact
-    McNemar test on the flips, and examples present in only one run.
+    per-slice pass rates with 95% intervals from passed to passed + undecided (Wilson) and the
+    interval of their difference, an exact McNemar test on the flips, and examples present in only
+    one run.
 
     Exit status: 0 when compared (and, with --fail-on-regression, no run exceeds --tolerance), 1 when
     a run has more regressions than allowed, 2 for unusable input (unreadable file, results without

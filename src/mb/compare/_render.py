@@ -28,7 +28,8 @@ def _delta(item: SliceDelta) -> Text:
 
 def _table(comparison: Comparison) -> Table:
     overall, paired = comparison.slices[0], comparison.paired
-    over, intervals = f"the {paired} example(s) both runs have", "95% Wilson intervals"
+    over = f"the {paired} example(s) both runs have"
+    intervals = "95% intervals from passed to passed + undecided (Wilson)"
     if (overall.base_total, overall.new_total) != (paired, paired):  # repeated trials: a rate counts each
         over = f"the trials of {over} ({overall.base_total} in base, {overall.new_total} in new)"
         intervals += " (overall: over examples, each passing the share of its trials that passed, as in mb eval)"

@@ -39,6 +39,7 @@ __all__ = [
     "screen",
     "unique_keys",
     "unreadable_value",
+    "written_json",
 ]
 
 DEFAULT_MAX_LINE_BYTES = 16 << 20
@@ -250,6 +251,27 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"the key {key!r} appears twice in one object: which one is meant?")
         found[key] = value
     return found
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused when it is out of range (``1e400`` is no number)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is out of range")
+    return number
+
+
+def written_json(text: str) -> Any:
+    """The array or object ``text`` writes as JSON (``'["tomato", "basil"]'``), else None: also for a text with a
+    number out of range (``1e400`` and ``1e401`` would both read as infinity) or a key written twice in one object
+    (one of its values would be dropped), which are not one JSON value."""
+    if text.strip()[:1] not in ("[", "{"):
+        return None
+    try:
+        value = json.loads(text, parse_constant=reject_constant, parse_float=_finite, object_pairs_hook=unique_keys)
+    except ValueError:
+        return None
+    return value if isinstance(value, (list, dict)) else None
 
 
 class _LongInteger:

@@ -6,6 +6,7 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 
 from __future__ import annotations
 
+from ..io._limits import written_json
 from ._additions import added_around, without_courtesy
 from ._confidence import Band
 from ._doubts import (
@@ -51,30 +52,33 @@ def _failure(score: float, reason: str, judge: str, confidence: float) -> Verdic
 
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
-    default) and the checks: failed when a guard fires; undecided when a cue stands (``cues``: a direction word against
-    its opposite, a word of frequency, exception, negation, approximation, intention or obligation ("forgot to", "has
-    yet to") or a qualified role in one text only, symbols said otherwise ("C++" / "C#", "✅" / "❌"), a
-    question against a statement, a sentence that repeats the other text with one word replaced) or a day word only the
-    reference says (``day_said_once``; below the band too when the texts share a content word); passed from the band's
-    lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
-    undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
-    "became" in one text only, questions asking different things, one end of a route said the other way, one word
-    replaced by another or several in place, a "one", a word of quantity ("many", "most", "several") or of manner
-    ("heavily", "quite") said in one text only, another part after "if", "when", "than"... or an item one text adds to a
-    list (``added_item``) above the band's lower bound, added detail below its upper bound); else passed, failed or
-    undecided by the band.
+    default) and the checks: undecided when both texts write a JSON array or object (text similarity cannot see a
+    reordered list or a renamed key); failed when a guard fires; undecided when a cue stands (``cues``: a direction word
+    against its opposite, a word of frequency, exception, negation, approximation, intention or obligation ("forgot to",
+    "has yet to") or a qualified role in one text only, symbols said otherwise ("C++" / "C#", "✅" / "❌"), a question
+    against a statement, a sentence that repeats the other text with one word replaced) or a day word only the reference
+    says (``day_said_once``; below the band too when the texts share a content word); passed from the band's lower bound
+    when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
+    doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times, "became" in one text
+    only, questions asking different things, one end of a route said the other way, one word replaced by another or
+    several in place, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said in
+    one text only, another part after "if", "when", "than"... or an item one text adds to a list (``added_item``) above
+    the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the band.
     Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or
     after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
     text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``). A failure, by a guard or the band,
     whose calibrated confidence is below ``DECIDES`` is undecided (``_failure``)."""
+    score = scaled(raw, band.high)
+    measured = f"{detail or f'cosine {raw:.2f}'}; passes from {band.high:.2f}, fails below {band.low:.2f}"
+    if written_json(request.candidate) is not None and written_json(request.reference) is not None:
+        reason = f"undecided: two JSON values, whose order, keys and booleans text similarity cannot see; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)
-    score = scaled(raw, band.high)
-    measured = f"{detail or f'cosine {raw:.2f}'}; passes from {band.high:.2f}, fails below {band.low:.2f}"
     if failures and all(failure.doubt for failure in failures):
         reason = f"undecided: {describe_failures(failures)}; {measured}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..io._limits import reject_constant, unique_keys
+from ..io._limits import written_json
 from ..judges.base import JudgeRequest, JudgeTask
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, compact_json, describe_value
+from ._values import MISSING, compact_json, describe_value, json_type
 from .equality import json_equal
 
 __all__ = ["as_text", "match_free_text", "match_free_text_group", "same_text"]
@@ -54,61 +52,36 @@ def _judged(expected: str, text: str, ctx: MatchContext, *, alike_as_text: bool 
     )
 
 
-_STRUCTURED = "an offline judge read them alike as text, but order, keys and booleans are beyond it"
-"""Why an offline judge's pass on a structured argument does not stand: text similarity cannot see a reordered
-list, a renamed key or a swapped boolean."""
-
-
-def _finite(text: str) -> float:
-    """A JSON number with a fraction or exponent, refused when it is out of range (``1e400`` is no number)."""
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError(f"{text} is out of range")
-    return number
-
-
-def _written_json(expected: str) -> Any:
-    """The array or object ``expected`` writes as JSON (``'["tomato", "basil"]'``), else MISSING: also for a text with
-    a number out of range (``1e400`` and ``1e401`` would both read as infinity) or a key written twice in one object
-    (one of its values would be dropped), which are not one JSON value."""
-    text = expected.strip()
-    if text[:1] not in ("[", "{"):
-        return MISSING
-    try:
-        value = json.loads(text, parse_constant=reject_constant, parse_float=_finite, object_pairs_hook=unique_keys)
-    except ValueError:
-        return MISSING
-    return value if isinstance(value, (list, dict)) else MISSING
-
-
-def _not_text(expected: str, value: Any) -> bool:
-    """Whether ``value`` is no text the tool can read as ``expected``: absent, null, or a list or object against an
-    expected text that writes none as JSON (``["weather", "in", "Paris"]`` for "weather in Paris")."""
-    return value is MISSING or value is None or (isinstance(value, (list, dict)) and expected.strip()[:1] not in "[{")
+def _not_text(expected: str, value: Any) -> str:
+    """Why ``value`` is no text the tool can read as ``expected``, or "": absent, null, or a list or object (or a
+    string holding one: the tool got its brackets) against an expected text that writes none as JSON
+    (``["weather", "in", "Paris"]`` for "weather in Paris", ``{"draft": "memo"}`` for "{draft} memo")."""
+    if value is MISSING or value is None:
+        return describe_value(value)
+    held = written_json(value) if isinstance(value, str) else value
+    if not isinstance(held, (list, dict)) or written_json(expected) is not None:
+        return ""
+    return describe_value(value) + (f", which holds a JSON {json_type(held)}" if isinstance(value, str) else "")
 
 
 def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
     """Judge one argument against the expected free text.
 
-    A list or object argument fails against an expected text that writes none as JSON. A list or object argument (or a
-    string that writes one as JSON) against an expected text that writes a list or object as JSON passes at once when
-    the two are the same JSON value; otherwise the judge reads both as text, and an offline judge's pass (one with a
-    calibrated confidence) is undecided.
+    A list or object argument (or a string holding one) fails against an expected text that writes none as JSON. A
+    list or object argument (or a string that writes one as JSON) against an expected text that writes a list or object
+    as JSON passes at once when the two are the same JSON value; otherwise the judge is asked (an offline judge leaves
+    two JSON values undecided: with an LLM judge configured, the cascade asks it).
     """
     if not expected.strip():
         return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
-    if _not_text(expected, actual):
-        return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
-    written = _written_json(expected)
-    value = _written_json(actual) if isinstance(actual, str) and written is not MISSING else actual
-    if written is not MISSING and isinstance(value, (list, dict)):
+    if wrong := _not_text(expected, actual):
+        return Outcome.fail(f"expected text like {expected!r}, got {wrong}")
+    written = written_json(expected)
+    value = written_json(actual) if isinstance(actual, str) and written is not None else actual
+    if written is not None and isinstance(value, (list, dict)):
         if json_equal(written, value):
             return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
-        outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
-        if outcome.passed and outcome.confidence is not None:
-            reason = f"undecided: {as_text(actual)!r} may not be the JSON value {expected!r} writes; {_STRUCTURED}"
-            return Outcome(False, f"{reason} ({outcome.reason})", 0.0, undecided=True, confidence=outcome.confidence)
-        return outcome
+        return _judged(expected, as_text(actual), ctx, alike_as_text=False)
     return _judged(expected, as_text(actual), ctx)
 
 
@@ -119,7 +92,6 @@ def match_free_text_group(expected: str, values: Sequence[Any], ctx: MatchContex
         return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
     if not present:
         return Outcome.fail(f"expected text like {expected!r}, got none of the parameters")
-    wrong = next((value for value in present if _not_text(expected, value)), MISSING)
-    if wrong is not MISSING:
-        return Outcome.fail(f"expected text like {expected!r}, got {describe_value(wrong)} among the parameters")
+    if wrong := next(filter(None, (_not_text(expected, value) for value in present)), ""):
+        return Outcome.fail(f"expected text like {expected!r}, got {wrong} among the parameters")
     return _judged(expected, "\n".join(as_text(value) for value in present), ctx)

@@ -120,7 +120,9 @@ def judge_unread(expected: str, actual: Any, ctx: MatchContext, unread: Outcome)
 
 
 def _fail(resolution: Resolution, why: str) -> Outcome:
-    return Outcome.fail(f"resolved {resolution.phrase!r} to {resolution.label}; {why}")
+    """A failure; an error when an argument is relative and the line gives no user_time (a defect of the line)."""
+    reason = f"resolved {resolution.phrase!r} to {resolution.label}; {why}"
+    return Outcome(False, reason, 0.0, error=why) if why.endswith(NO_USER_TIME) else Outcome.fail(reason)
 
 
 def _object(resolution: Resolution, actual: Mapping[str, object], user_time: datetime | None) -> Outcome:

@@ -187,7 +187,7 @@
     add(section, add(el("div", "cards"),
       card("pass rate", pct(s.pass_rate) + (s.undecided ? " \u2013 " + pct((s.passed + s.undecided) / s.total) : ""),
         (s.undecided ? "bounds: undecided examples may pass or not; " : "") +
-        (ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " (Wilson)" : ""), "pass-rate"),
+        (ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " from passed to passed + undecided (Wilson)" : ""), "pass-rate"),
       card("passed", s.passed + " / " + s.total, null, "count-passed"),
       card("failed", String(s.failed), null, "count-failed"),
       card("errors", String(s.errors), "counted apart from failures", "count-errors"),
@@ -202,7 +202,7 @@
     var grid = el("div", "grid2");
     var left = el("div"), right = el("div");
     add(left, el("h2", null, "Pass rates by slice"));
-    add(left, el("p", "muted", "Bars: passed (green), failed (red), errors (amber), undecided (teal); rate with its 95% Wilson interval."));
+    add(left, el("p", "muted", "Bars: passed (green), failed (red), errors (amber), undecided (teal); rate with its 95% interval from passed to passed + undecided (Wilson)."));
     [["Assertions", s.by_assertion, "assertion"], ["Matchers", s.by_matcher, "matcher"], ["Checks", s.by_check, "check"],
       ["Metrics", s.by_metric, "metric"], ["Categories", s.by_category, "category"]].forEach(function (part) {
       add(left, sliceChart(part[0], part[1], part[2], part[2] === "metric"));
