@@ -34,7 +34,7 @@ class RunProgress(Protocol):
         return
 
     def advance(self, *, error: bool = False) -> None:
-        """One benchmark line is done: run (``error`` when the agent failed) or skipped."""
+        """One benchmark line was run (``error`` when the agent failed), or skipped when there is no :meth:`skip`."""
         return
 
     def skip(self) -> None:
