@@ -4,14 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["not_a_completion"]
+from pydantic import BaseModel
+
+__all__ = ["not_a_completion", "unfinished"]
+
+_ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence")
+"""The ``finish_reason`` values of a whole answer (OpenAI's, and TGI's ``eos_token``/``stop_sequence``); a server may
+also leave it out. Any other (``length``, ``content_filter``, Mistral's ``model_length`` and ``error``, vLLM's
+``abort``) is an answer that did not end."""
+
+_MEANING = {"length": ": max_tokens reached", "content_filter": ": a content filter stopped it"}
 
 
 def not_a_completion(response: Any) -> str | None:
-    """None when ``response`` has a first choice with a message; else what came instead, on one line: the fields the
-    body sets (an ``error`` a gateway put in a 200, ``"choices":[]``), or the text of a page."""
+    """None when ``response`` has a first choice with a message object; else what came instead, on one line: the
+    fields the body sets (an ``error`` a gateway put in a 200, ``"choices":[]``, ``"message":"hi"``), or the text of a
+    page."""
     choice = next(iter(getattr(response, "choices", None) or ()), None)
-    if getattr(choice, "message", None) is not None:
+    if isinstance(getattr(choice, "message", None), BaseModel):
         return None
     dump = getattr(response, "model_dump_json", None)
-    return " ".join((dump(exclude_none=True) if callable(dump) else str(response)).split())[:300]
+    return " ".join((dump(exclude_none=True, warnings=False) if callable(dump) else str(response)).split())[:300]
+
+
+def unfinished(response: Any) -> str | None:
+    """None when the message of a completion (:func:`not_a_completion` is None) is a whole answer; else why not: its
+    ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal or tool call."""
+    choice = response.choices[0]
+    finish = getattr(choice, "finish_reason", None)
+    if finish and finish not in _ENDED:
+        return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(str(finish), '')})"
+    if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
+        return "the model answered nothing (no content, no tool calls)"
+    return None

@@ -6,8 +6,9 @@ tried again from each position of a long run).
 Error text from judges and agents often quotes the request: an API key echoed by a 401 body, a bearer token, a
 base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
 ``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
-(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes: as written, and inside any base64
-text (a ``Basic`` credential ``user:KEY`` or ``:KEY``, with or without its prefix).
+(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes: as written, and inside base64 text
+on one line (a ``Basic`` credential ``user:KEY`` or ``:KEY``, with or without its prefix), standard, base64url or
+percent-encoded (``%2B``, ``%2F``). Base64 broken across lines (MIME's 76-character lines) is not searched.
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def url_credentials(url: str | None) -> list[str]:
-    """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, and the password alone (the
-    ``Basic`` token an HTTP client sends for it is masked as their base64); none when the URL carries no
-    credentials."""
+    """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, the password alone, and the
+    ``Basic`` token an HTTP client sends for it (a secret even when ``user:password`` is too short to search for);
+    none when the URL carries no credentials."""
     if not url or "@" not in url:
         return []
     try:
@@ -78,10 +79,8 @@ def url_credentials(url: str | None) -> list[str]:
         return []
     userinfo = parts.netloc.rsplit("@", 1)[0]
     decoded = unquote(userinfo)
-    forms = [userinfo, decoded]
-    if ":" in decoded:
-        forms.append(decoded.split(":", 1)[1])
-    return forms
+    basic = base64.b64encode((decoded if ":" in decoded else decoded + ":").encode(errors="replace")).decode()
+    return [userinfo, decoded, decoded.partition(":")[2], basic.rstrip("=")]
 
 
 def add_secret(value: str | None) -> None:
@@ -109,9 +108,17 @@ def _literals(extra: Iterable[str | None]) -> list[str]:
 def _encoded(literal: str) -> set[str]:
     """The base64 characters that encode ``literal`` wherever it starts in an encoded text (three alignments), less
     the characters it shares with its neighbours."""
-    data = literal.encode("utf-8")
+    try:
+        data = literal.encode("utf-8", "surrogateescape")  # the bytes of a variable that are no UTF-8, as they were
+    except UnicodeEncodeError:  # a lone surrogate given in code
+        data = literal.encode("utf-8", "replace")
     forms = (base64.b64encode(bytes(shift) + data).decode("ascii") for shift in range(3))
     return {form[(8 * shift + 5) // 6 : 8 * (shift + len(data)) // 6] for shift, form in enumerate(forms)}
+
+
+_URL_SAFE = str.maketrans("+/", "-_")
+_PERCENT = str.maketrans({"+": "%2B", "/": "%2F"})
+"""Base64 text as a URL holds it: base64url's alphabet, or percent-encoded."""
 
 
 def redact(text: str, *secrets: str | None) -> str:
@@ -122,9 +129,11 @@ def redact(text: str, *secrets: str | None) -> str:
     literals = _literals(secrets)
     for literal in literals:
         text = text.replace(literal, MASK)
-    if cores := sorted({core for literal in literals for core in _encoded(literal)}, key=len, reverse=True):
+    found = {core for literal in literals for core in _encoded(literal)}
+    found |= {core.translate(_URL_SAFE) for core in found} | {core.translate(_PERCENT) for core in found}
+    if cores := sorted(found, key=len, reverse=True):
         # in base64 text, with the character on each side that may carry some of its bits
-        text = re.sub(f"[A-Za-z0-9+/]?(?:{'|'.join(map(re.escape, cores))})[A-Za-z0-9+/]?=*", MASK, text)
+        text = re.sub(f"[A-Za-z0-9+/_-]?(?:{'|'.join(map(re.escape, cores))})[A-Za-z0-9+/_-]?=*", MASK, text)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
     return text

@@ -297,3 +297,37 @@ def test_a_raising_judge_leaves_no_secret_in_the_results() -> None:
     assert "RuntimeError: request to https://***@judge.example" in stored
     assert PASSWORD not in stored
     assert KEY not in stored
+
+
+def test_a_key_variable_holding_bytes_that_are_no_utf8_is_masked_and_nothing_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = b"Ab1\xffCd2Ef3Gh4Ij5Kl6".decode("utf-8", "surrogateescape")  # as Python reads such a variable
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    encoded = base64.b64encode(b"user:Ab1\xffCd2Ef3Gh4Ij5Kl6").decode()
+    assert redact(f"bad key {key} or {encoded}") == f"bad key {MASK} or dXNlcj{MASK}"
+    result = CliRunner().invoke(main, ["eval", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 2
+    assert "missing.jsonl" in result.output
+
+
+@pytest.mark.parametrize("url", ["https://ab:cd@gw.example/v1", "https://u:pwd@gw.example/v1"])
+def test_the_basic_token_of_short_url_credentials_is_masked(monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    userinfo = url.split("//")[1].split("@")[0]
+    token = base64.b64encode(userinfo.encode()).decode()
+    forms = _redact.url_credentials(url)
+    assert redact(f"echo {token} and {token.rstrip('=')}.", *forms) == f"echo {MASK}= and {MASK}."
+    monkeypatch.setenv("MB_JUDGE_BASE_URL", url)
+    assert token.rstrip("=") not in redact(f"Authorization refused for {token}")
+
+
+@pytest.mark.parametrize("prefix", [b"", b"x", b"xy"])
+def test_a_key_is_masked_in_base64url_and_in_percent_encoded_base64(prefix: bytes) -> None:
+    key = "tok~A1b2C3d4E5f6?G7h8I9j0>K1"  # "~", "?" and ">" encode to base64 holding "+" or "/"
+    raw = prefix + b":" + key.encode()
+    for encoded in (base64.urlsafe_b64encode(raw).decode(), base64.b64encode(raw).decode()):
+        for text in (encoded, encoded.replace("+", "%2B").replace("/", "%2F").replace("=", "%3D")):
+            cleaned = redact(f"token {text} refused", key)
+            assert MASK in cleaned, text
+            standard = cleaned.replace("-", "+").replace("_", "/").replace("%2B", "+").replace("%2F", "/")
+            assert not _encodes(standard, key)

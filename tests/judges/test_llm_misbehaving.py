@@ -189,7 +189,7 @@ def test_a_verdict_after_thinking_is_read_without_the_thinking() -> None:
     assert verdict.reason == "other city"
 
 
-@pytest.mark.parametrize("finish", ["length", "content_filter"])
+@pytest.mark.parametrize("finish", ["length", "content_filter", "model_length", "error", "abort"])
 def test_an_answer_cut_short_is_no_verdict_even_when_it_parses(finish: str) -> None:
     def handler(body: dict[str, Any]) -> Reply:
         reply = completion(PASSING)
@@ -200,7 +200,22 @@ def test_an_answer_cut_short_is_no_verdict_even_when_it_parses(finish: str) -> N
         [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
     assert not verdict.passed
     assert verdict.error is not None
-    assert "cut the answer short" in verdict.error
+    assert f"finish_reason {finish!r}" in verdict.error
+
+
+@pytest.mark.parametrize("message", ["hi", [], {}, {"role": "assistant"}])
+def test_a_message_that_is_no_object_or_holds_nothing_is_no_verdict(message: Any) -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion(PASSING)
+        assert isinstance(reply.body, dict)
+        reply.body["choices"][0]["message"] = message
+        return reply
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "no chat completion message" in verdict.error or "answered nothing" in verdict.error, verdict.error
 
 
 def test_a_failure_that_echoes_the_key_is_cached_with_the_key_masked(tmp_path: Path) -> None:

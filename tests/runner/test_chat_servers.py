@@ -224,7 +224,7 @@ def test_an_answer_that_is_no_chat_completion_is_an_error_that_says_what_came(re
     assert problem in error["message"]
 
 
-@pytest.mark.parametrize("finish", ["length", "content_filter"])
+@pytest.mark.parametrize("finish", ["length", "content_filter", "model_length", "error", "abort"])
 def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> None:
     def cut(body: dict[str, Any]) -> Reply:
         reply = completion("It is 21 degrees in Par")
@@ -236,21 +236,50 @@ def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> 
         [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
     assert server.calls == 1
     error = example.outputs.model_extra["error"]
-    assert f"cut short (finish_reason {finish})" in error["message"]
+    assert f"finish_reason {finish!r}" in error["message"]
     assert example.outputs.response != "It is 21 degrees in Par"
 
 
-def test_tool_arguments_that_are_not_a_json_object_are_named_so_to_the_model() -> None:
+@pytest.mark.parametrize("finish", [None, "absent", "stop", "function_call", "eos_token"])
+def test_an_answer_that_ends_as_a_completion_or_without_finish_reason_is_the_agent_s_answer(finish: str | None) -> None:
+    reply = completion("It is 21 degrees in Paris.")
+    assert isinstance(reply.body, dict)
+    if finish == "absent":
+        del reply.body["choices"][0]["finish_reason"]
+    else:
+        reply.body["choices"][0]["finish_reason"] = finish
+    with chat_server(lambda body: reply) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees in Paris."
+
+
+@pytest.mark.parametrize(
+    ("message", "problem"),
+    [("hi", "no message of a chat completion"), ([], "no message of a chat completion"), ({}, "answered nothing")],
+)
+def test_a_message_that_is_no_object_or_holds_nothing_is_an_error(message: Any, problem: str) -> None:
+    reply = completion("unused")
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0]["message"] = message
+    with chat_server(lambda body: reply) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert problem in error["message"]
+
+
+@pytest.mark.parametrize("arguments", ['{"city": "Paris"', "[1, 2]", '"Paris"', " 7"])
+def test_tool_arguments_that_are_not_a_json_object_are_named_so_to_the_model(arguments: str) -> None:
     def model(body: dict[str, Any]) -> Reply:
         if any(message["role"] == "tool" for message in body["messages"]):
             return completion("Sorry.")
-        return completion(None, tool_calls=[("call_1", "get_weather", '{"city": "Paris"')])
+        return completion(None, tool_calls=[("call_1", "get_weather", arguments)])
 
     with chat_server(model) as server:
         [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
     [_, result] = example.outputs.trace
     assert isinstance(result, ToolResult)
-    assert result.result == {"error": 'invalid arguments: not a JSON object: \'{"city": "Paris"\''}
+    assert result.result == {"error": f"invalid arguments: not a JSON object: {arguments!r}"}
     [told] = [message for message in server.requests[1]["messages"] if message["role"] == "tool"]
     assert "not a JSON object" in told["content"]
 

@@ -207,3 +207,28 @@ def test_a_last_line_mb_run_could_not_have_written_is_refused_not_cut_off(tmp_pa
     with pytest.raises(ResumeError, match=r"out\.jsonl:1: "):
         run([example("a")], lambda m: "ok", output=output, resume=True)
     assert output.read_bytes() == content
+
+
+def test_the_rate_counts_only_the_examples_run_now(tmp_path: Path) -> None:
+    """900 examples found done and one run in over a second: about one example a second, not hundreds."""
+    import io
+    import re
+    import time
+
+    from rich.console import Console
+
+    from mb.runner import RichProgress
+
+    benchmark = [example(f"question {index}") for index in range(901)]
+    output = tmp_path / "out.jsonl"
+    run(benchmark[:900], Recorder(), output=output)
+
+    def slow(messages: list[dict[str, str]]) -> str:
+        time.sleep(1.2)  # a slower machine only lowers the rate further
+        return "answer"
+
+    shown = io.StringIO()
+    run(benchmark, slow, output=output, resume=True, progress=RichProgress(Console(file=shown, width=200)))
+    rate = re.search(r"([\d.,]+) examples/s", shown.getvalue())
+    assert rate is not None, shown.getvalue()
+    assert float(rate.group(1).replace(",", "")) < 1, shown.getvalue()

@@ -9,18 +9,19 @@ in the next one, and the format that worked is remembered (one question finds it
 it fails without finding it, the others go on side by side); ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``)
 forces one.
 
-Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
-limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
-``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
-is not retried (a server that handles one request at a time is still computing it), and a timeout before the endpoint
-ever answered fails every pending question at once. An answer refused or cut short (``finish_reason`` ``length`` or
-``content_filter``) is a failure; a malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by
-(judge, model, endpoint, temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls;
-so do failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key
-masked, until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked
-once. The uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them
-numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its
-own request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
+Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
+honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
+timed-out request is not retried (a server that handles one request at a time is still computing it), and a timeout
+before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end
+(a ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a
+malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint,
+temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls; so do failures the
+server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked, until
+``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The
+uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
+and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
+request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
 decision boundary: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
 verdict with ``error`` set, the server's message on one line.
 """
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
-from .._completion import not_a_completion
+from .._completion import not_a_completion, unfinished
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
@@ -54,8 +55,6 @@ __all__ = ["JudgeConfigError", "LLMJudge"]
 _RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
 _CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
 _TOOL = "verdict"
-_CUT = {"length": "it reached max_tokens", "content_filter": "its content filter stopped it"}
-"""The ``finish_reason`` values of an incomplete answer, and what each means."""
 
 _Item = tuple[str, JudgeRequest]
 """A distinct request to ask, with its cache key."""
@@ -473,15 +472,12 @@ class LLMJudge:
             came = not_a_completion(response)  # a gateway's page, an error in a 200, an empty completion
             if came is not None:
                 raise _CallFailed(f"{where} answered no chat completion message: {came!r}")
-            choice = response.choices[0]
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
             content = self._content(response)
-            finish = getattr(choice, "finish_reason", None)
-            if finish in _CUT:  # an answer cut short is no verdict, even when what came parses
-                snippet = one_line(content or "")[:200]
-                raise _CallFailed(f"{where} cut the answer short ({_CUT[finish]}): {snippet!r}", cached=True)
+            if (problem := unfinished(response)) is not None:  # no verdict, even when what came parses
+                raise _CallFailed(f"{where}: {problem}: {one_line(content or '')[:200]!r}", cached=True)
             return content
 
     def _content(self, response: Any) -> str | None:

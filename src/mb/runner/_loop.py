@@ -184,7 +184,7 @@ class Runner:
                         summary.skipped += 1
                         if self.results is not None:
                             self.results[index] = Example.model_validate_json(line)
-                        self.progress.advance()
+                        getattr(self.progress, "skip", self.progress.advance)()  # one without skip() counts it so
                         continue
                 await send.send(_Job(index, item, document, key, repeat))
 

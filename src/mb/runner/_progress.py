@@ -34,8 +34,12 @@ class RunProgress(Protocol):
         return
 
     def advance(self, *, error: bool = False) -> None:
-        """One benchmark line is done: run (``error`` when the agent failed) or skipped."""
+        """One benchmark line was run (``error`` when the agent failed), or skipped when there is no :meth:`skip`."""
         return
+
+    def skip(self) -> None:
+        """A benchmark line is done already (``resume``): not run now. By default, :meth:`advance`."""
+        self.advance()
 
     def invalid(self, error: LineError) -> None:
         """A benchmark line is not a valid example."""
@@ -83,17 +87,18 @@ _RATE_AFTER_SECONDS = 1.0
 
 class RateColumn(ProgressColumn):
     """Items (``examples``, ``lines``) done per second since the start, once measured over a second at least (not
-    over the last few: examples that end together after a long wait are no burst of thousands a second)."""
+    over the last few: examples that end together after a long wait are no burst of thousands a second). Lines the
+    task's ``passed`` field counts (done by an earlier run, invalid) were not done now: they are not counted."""
 
     def __init__(self, unit: str = "examples") -> None:
         super().__init__()
         self.unit = unit
 
     def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0.0
-        if not task.completed or elapsed < _RATE_AFTER_SECONDS:
+        elapsed, done = task.elapsed or 0.0, task.completed - task.fields.get("passed", 0)
+        if done <= 0 or elapsed < _RATE_AFTER_SECONDS:
             return Text(f"- {self.unit}/s", style="progress.data.speed")
-        speed = task.completed / elapsed
+        speed = done / elapsed
         shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.1f}"  # whole numbers once the rate is high
         return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
 
@@ -130,7 +135,7 @@ class RichProgress(LogProgress):
     def __init__(self, console: Console | None = None, *, description: str = "running") -> None:
         super().__init__(console)
         self._description = description
-        self._errors = 0
+        self._errors = self._passed = 0
         self._bar = progress_bar(self.console, "examples", _ErrorsColumn())
         self._task: TaskID | None = None
 
@@ -149,11 +154,19 @@ class RichProgress(LogProgress):
         else:
             self._bar.advance(self._task)
 
+    def skip(self) -> None:
+        """Move the bar by one line, not counted in the rate."""
+        self._pass()
+
     def invalid(self, error: LineError) -> None:
-        """Print the problem above the bar and count the line as done."""
+        """Print the problem above the bar and count the line as done, not in the rate."""
         super().invalid(error)
+        self._pass()
+
+    def _pass(self) -> None:
         if self._task is not None:
-            self._bar.advance(self._task)
+            self._passed += 1
+            self._bar.update(self._task, advance=1, passed=self._passed)
 
     def stop(self) -> None:
         """Freeze the bar at its final state."""

@@ -16,10 +16,11 @@ template drops ``tool`` messages).
 Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
 ``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
 the server's answer (not transient); a request whose whole answer did not come within ``timeout=`` is not transient
-either (a server that answers one request at a time is still computing it). An answer cut short (``finish_reason``
-``length`` or ``content_filter``) or that is no chat completion (no ``choices``, not JSON, a gateway's page) is an
-``AgentError`` saying so. The client made from ``base_url`` does not retry by itself. When the example fails (an
-error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
+either (a server that answers one request at a time is still computing it). An answer that did not end (a
+``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``), that holds nothing, or
+that is no chat completion (no ``choices``, not JSON, a gateway's page) is an ``AgentError`` saying so. The client
+made from ``base_url`` does not retry by itself. When the example fails (an error, ``max_turns``, the runner's
+timeout) its error line keeps the trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
-from ..._completion import not_a_completion
+from ..._completion import not_a_completion, unfinished
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -272,8 +273,8 @@ class ChatCompletionsAgent:
             came = not_a_completion(response)  # a gateway's page, an error in a 200, no choices
             if came is not None:
                 raise AgentError(f"the server answered no message of a chat completion: {came!r}")
-            if (finish := response.choices[0].finish_reason) in ("length", "content_filter"):  # not all of it
-                raise AgentError(f"the model's answer was cut short (finish_reason {finish})")
+            if (problem := unfinished(response)) is not None:  # cut short, aborted, empty: not the model's answer
+                raise AgentError(problem)
             return response
         raise AssertionError("the second attempt returns or raises")
 
@@ -283,8 +284,8 @@ class ChatCompletionsAgent:
         the model can react to."""
         if spec is None:
             return {"error": f"unknown tool {name!r}"}
-        if params == {"arguments": text}:  # kept whole by tool_params: the text is no JSON object
-            return {"error": f"invalid arguments: not a JSON object: {text[:200]!r}"}
+        if params == {"arguments": text} or str(text).strip()[:1] not in ("", "{"):  # not JSON, or JSON of no object
+            return {"error": f"invalid arguments: not a JSON object: {str(text)[:200]!r}"}
         try:
             validated = spec.arguments.model_validate(params)
         except ValidationError as exc:
