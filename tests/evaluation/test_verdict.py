@@ -328,15 +328,21 @@ def test_expectations_nested_in_expectations_make_the_line_invalid_and_guideline
 
 
 @pytest.mark.parametrize(
-    ("key", "value"),
+    ("key", "value", "kind"),
     [
-        ("tool_not_called", "search"),
-        ("tool_order", ["search", "delete"]),
-        ("no_tool_called", True),
-        ("tool_called", {"tool": "x"}),
+        ("tool_not_called", "search", "tool_not_called"),
+        ("tool_order", ["search", "delete"], "tool_order"),
+        ("no_tool_called", True, "no_tool_called"),
+        ("tool_called", {"tool": "x"}, "tool_called"),
+        ("toolNotCalled", "delete_account", "tool_not_called"),
+        ("Tool-Not-Called", "delete_account", "tool_not_called"),
+        ("tools_not_called", ["delete_account"], "tool_not_called"),
+        ("tool_calls_count", {"max": 0}, "tool_call_count"),
     ],
 )
-def test_a_key_of_expectations_named_for_an_assertion_kind_makes_the_line_invalid(key: str, value: Any) -> None:
+def test_a_key_of_expectations_named_for_an_assertion_kind_makes_the_line_invalid(
+    key: str, value: Any, kind: str
+) -> None:
     document = copy.deepcopy(BASE)
     document["expectations"][key] = value
     with pytest.raises(ValidationError) as caught:
@@ -344,9 +350,17 @@ def test_a_key_of_expectations_named_for_an_assertion_kind_makes_the_line_invali
     (error,) = caught.value.errors()
     assert error["loc"] == ("expectations", key)
     assert error["msg"] == (
-        f'unknown key "{key}" names an assertion that is not read; write it in "extended_assertions" as '
-        f'{{"assert_that": "{key}", ...}}'
+        f'unknown key "{key}" names an assertion ("{kind}") that is not read; write it in "extended_assertions" as '
+        f'{{"assert_that": "{kind}", ...}}'
     )
+
+
+def test_a_list_mixing_assertions_and_other_items_is_not_dropped() -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["checks"] = [{"assert_that": "tool_not_called", "tool": "search"}, {"note": "x"}]
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    assert 'unknown key "checks" holds assertions that are not read' in caught.value.errors()[0]["msg"]
 
 
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
@@ -435,7 +449,6 @@ def test_outputs_given_without_a_trace_cannot_pass_what_a_call_would_break(outpu
         ("expectations", "expected_results", "x"),
         ("inputs", "toolset", ["a"]),
         ("expectations", "expected_tools", [{"tool": "search"}]),  # objects, but no assertions
-        ("expectations", "expected_tools", [{"assert_that": "tool_called"}, "search"]),  # not all of them
     ],
 )
 def test_a_plausible_dataset_key_near_a_field_is_a_warning_not_an_error(part: str, key: str, value: Any) -> None:

@@ -5,6 +5,7 @@ checked. Other unknown keys are data; those of ``outputs`` that look like tool c
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -102,7 +103,7 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     fields = _HOLDING.get(part, {})
     if key in fields:
         return None  # an extra key the model reads itself
-    assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
+    assertions = type(value) is list and any(type(item) is dict and "assert_that" in item for item in value)
     name = expectation_named(key, value, part)
     if part != "Expectations" and (assertions or name):  # beside expectations, at the top too
         what = f'names an expectation ("{name}")' if name else "holds assertions"
@@ -112,19 +113,22 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
         if value and isinstance(value, kind) and misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
-    if part == "Expectations" and value and key in _kinds():
-        how = f'write it in "extended_assertions" as {{"assert_that": "{key}", ...}}'
-        return f'unknown key "{key}" names an assertion that is not read; {how}'
+    if part == "Expectations" and value and (kind := _kind_named(key)):
+        how = f'write it in "extended_assertions" as {{"assert_that": "{kind}", ...}}'
+        return f'unknown key "{key}" names an assertion ("{kind}") that is not read; {how}'
     if part == "Expectations" and assertions:
         where = 'move them under "assertions" or "extended_assertions"'
         return f'unknown key "{key}" holds assertions that are not read; {where}'
     return None
 
 
-def _kinds() -> frozenset[str]:
+def _kind_named(key: str) -> str | None:
+    """The assertion kind (``tool_not_called``...) that the key ``key`` names, in any case, camelCase, with hyphens or
+    spaces, or misspelt (:func:`misspelling`); None otherwise."""
     from .extended import ASSERTION_KINDS  # built on expectations: imported once they are
 
-    return ASSERTION_KINDS
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|[- ]", "_", unicodedata.normalize("NFKC", key))
+    return next((kind for kind in sorted(ASSERTION_KINDS) if misspelling(snake, kind)), None)
 
 
 def check_misspelt_keys(model: BaseModel) -> None:
