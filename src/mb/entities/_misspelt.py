@@ -113,9 +113,9 @@ def misspelt_key(part: str, key: str, value: Any) -> str | None:
     for field, kind in fields.items():  # an empty value holds nothing to check: a warning says it (mb.io)
         if value and isinstance(value, kind) and misspelling(key, field):
             return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
-    if part == "Expectations" and value and (kind := _kind_named(key)):
-        how = f'write it in "extended_assertions" as {{"assert_that": "{kind}", ...}}'
-        return f'unknown key "{key}" names an assertion ("{kind}") that is not read; {how}'
+    if part == "Expectations" and value and (named_kind := _kind_named(key)):
+        how = f'write it in "extended_assertions" as {{"assert_that": "{named_kind}", ...}}'
+        return f'unknown key "{key}" names an assertion ("{named_kind}") that is not read; {how}'
     if part == "Expectations" and assertions:
         where = 'move them under "assertions" or "extended_assertions"'
         return f'unknown key "{key}" holds assertions that are not read; {where}'
