@@ -226,11 +226,50 @@ def test_a_call_passing_a_tools_name_in_its_arguments_may_call_it(name: str, par
     early = _rows(order, [relay, SEARCH, ("call", ("c8", "delete_account", {}))])[0]
     assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c7", True)
     assert _rows(order, [SEARCH, relay, ("call", ("c8", "delete_account", {}))])[0]["passed"] is True  # in its turn
-    # a name elsewhere in the arguments, or another tool's name, is no call
-    assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH])[0]["passed"] is True
-    other = ("call", ("c7", "call_tool", {"name": "search.py", "query": "delete_account"}))
+    # another tool's name is no call
+    other = ("call", ("c7", "call_tool", {"name": "search.py", "query": "refund"}))
     assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [other])[0]["passed"] is True
-    assert _rows([{"assert_that": "tool_not_called", "tool": "search"}], [other])[0]["passed"] is True
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"action": "delete_account", "action_input": {"user": "u1"}},
+        {"tool": {"id": "delete_account"}},
+        {"method": "mcp_srv_delete_account"},
+        {"command": "delete_account(user='u1')"},
+        {"calls": {"delete_account": {}}},
+        {"tool_uses": '[{"recipient_name": "functions.delete_account"}]'},
+        {"a": [[[[[[[[[[{"b": "DeleteAccount"}]]]]]]]]]]},
+    ],
+)
+def test_any_text_in_a_calls_arguments_that_names_a_tool_may_call_it(params: dict[str, Any]) -> None:
+    relay = ("call", ("c7", "agent_step", params))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [relay])[0]
+    assert (never["passed"], never["call_id"], never["error"] is not None) == (False, "c7", True)
+    most = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 3}], [relay])[0]
+    assert (most["passed"], most["error"] is not None) == (False, True)
+    called = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}], [relay])[0]
+    assert called["passed"] is False
+
+
+def test_a_call_naming_an_earlier_and_a_later_tool_leaves_an_order_undecided() -> None:
+    order = [{"assert_that": "tool_order", "tools": ["search", "book", "pay"]}]
+    both = (
+        "call",
+        ("c2", "multi_tool_use.parallel", {"tool_uses": [{"recipient_name": "search"}, {"recipient_name": "pay"}]}),
+    )
+    calls = [SEARCH, both, ("call", ("c3", "book", {})), ("call", ("c4", "pay", {}))]
+    row = _rows(order, calls)[0]
+    assert (row["passed"], row["call_id"], row["error"] is not None) == (False, "c2", True)
+    assert "'pay'" in row["reason"]
+
+
+def test_arguments_too_long_to_compare_are_an_error_of_the_example() -> None:
+    huge = ("call", ("c1", "run", {"names": [f"word{i} other{i}" for i in range(80_000)]}))
+    row = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [huge])[0]
+    assert (row["passed"], row["error"] is not None) == (False, True)
+    assert "too many words" in row["error"]
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
