@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import re
 import zoneinfo
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -34,6 +36,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "arguments_key",
     "field_error",
     "place_zone",
     "place_zone_names",
@@ -83,11 +86,35 @@ class ToolCall(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_arguments_beside_params(cls, data: Any) -> Any:
-        """Arguments under another key would be dropped, and the call's checks (``missing``, ``closed``) would read
-        ``params`` without them."""
-        keys = ("arguments", "args", "input", "parameters", "tool_input", "kwargs")
-        why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
-        return _nothing_beside(data, keys, "arguments_beside_params", why)
+        """Arguments under another key (:func:`arguments_key`) would be dropped, and the call's checks (``missing``,
+        ``closed``) would read ``params`` without them: unless they are ``params`` again (or its JSON text, as OpenAI
+        gives it), the line is invalid."""
+        if type(data) is not dict or data.keys() <= {"event", "id", "tool", "params"}:
+            return data  # most calls
+        params = data.get("params")
+        for key, value in data.items():
+            if key != "params" and arguments_key(key, value) and value not in _UNSET:
+                held = value["arguments"] if key == "function" else value
+                if isinstance(held, str):
+                    with contextlib.suppress(ValueError):
+                        held = json.loads(held)
+                if held != params and held not in _UNSET:
+                    why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
+                    raise PydanticCustomError("arguments_beside_params", why, {"key": key})
+        return data
+
+
+_ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|(?:param|payload|input).*")
+"""A word of a key naming arguments (``args``, ``toolInput``, ``raw_arguments``, ``parameters``, ``payload``)."""
+
+
+def arguments_key(key: str, value: Any) -> bool:
+    """Whether ``key`` of a tool_call event holds arguments: a word of it (split at separators and camelCase) names
+    them and its value is an object, a list or text; or it is ``function`` holding ``arguments`` (OpenAI's shape)."""
+    if key == "function":
+        return type(value) is dict and "arguments" in value
+    words = re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key)
+    return isinstance(value, (dict, list, str)) and any(_ARGUMENTS.fullmatch(word.casefold()) for word in words)
 
 
 class ToolResult(BaseModel):
