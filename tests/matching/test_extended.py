@@ -661,11 +661,11 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
 @pytest.mark.parametrize(
     ("earlier", "value", "result"),
     [
-        (4521.0, "4521", "order 4521 not found"),
-        ("4,521", "4521", "order 4521 not found"),
-        ("4521", 4521, "order 4521 not found"),
+        (4521.0, "4521", "order 4521 on hold"),
+        ("4,521", "4521", "order 4521 on hold"),
+        ("4521", 4521, "order 4521 on hold"),
         (12.5, "12.50", "price 12.50 rejected"),
-        ("FL-999", "fl-999", "flight FL-999 not found"),
+        ("FL-999", "fl-999", "flight FL-999 on hold"),
     ],
 )
 def test_an_echoed_value_is_the_agents_own_however_it_was_written(earlier: Any, value: Any, result: str) -> None:
@@ -902,6 +902,19 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "Traceback (most recent call last):\n  KeyError: 'FL-777'",
         "Failed to book FL-777",
         "ToolException: FL-777 is sold out",
+        # a word or phrase of failure, whole, on any line, or in text inside an object
+        "Invalid flight id FL-777",
+        "Not found: FL-777",
+        "404 Not Found FL-777",
+        "Could not find flight FL-777",
+        "Permission denied for FL-777",
+        "Request timed out: FL-777",
+        "Unauthorized: FL-777",
+        "HTTPError 500: FL-777",
+        "Tool output:\nError: FL-777 not found",
+        {"content": [{"type": "text", "text": "Error: FL-777 not found"}]},
+        {"output": "Error: FL-777 not found"},
+        {"status": "NOT_FOUND", "id": "FL-777"},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -916,6 +929,32 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         assert "may be a failure" in row["reason"]
         ok = _rows(called, [("result", result), ("result", {"flights": ["FL-777"]}), call])[0]
         assert ok["passed"] is True, ok["reason"]  # also in a result that succeeded
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        "Errors: 0 found. Flight FL-777 confirmed",
+        "No errors. FL-777 booked",
+        "Exceptional deal on FL-777",
+        "Failover route FL-777",
+        "Fault-tolerant booking of FL-777",
+        "Errand service FL-777",
+        {"flights": ["FL-777"], "note": "error-free"},
+    ],
+)
+def test_a_result_only_naming_failures_grounds(result: Any) -> None:
+    called = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded", "from": "tool_results"}}],
+        }
+    ]
+    row = _rows(
+        called, [("call", ("c1", "search", {})), ("result", result), ("call", ("c2", "book", {"flight_id": "FL-777"}))]
+    )[0]
+    assert row["passed"] is True, row["reason"]
 
 
 @pytest.mark.parametrize(

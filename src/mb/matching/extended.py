@@ -22,7 +22,7 @@ from ..entities.extended import (
     ToolOrderAssertion,
 )
 from ._context import MatchContext
-from ._names import letters
+from ._names import letters, words
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
@@ -92,30 +92,19 @@ def same_tool(name: str, other: str) -> bool:
     return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``)."""
-
-
-@lru_cache(maxsize=4096)  # call names repeat across assertions and lines
-def _words(name: str) -> tuple[str, ...]:
-    """The words of ``name`` folded as by :func:`~mb.matching._names.letters`, split at separators and at camelCase."""
-    name = "".join(char for char in unicodedata.normalize("NFKC", name) if unicodedata.category(char) != "Cf")
-    return tuple(letters(word) for word in re.split(r"[\W_]+", _CAMEL.sub(" ", name)) if letters(word))
-
-
 @lru_cache(maxsize=4096)
 def _runs(name: str, longest: int) -> frozenset[str]:
-    """The letters of every run of consecutive words of ``name`` (:func:`_words`) with at most ``longest`` letters:
-    ``mcp_srv_delete_account`` has ``deleteaccount``, ``srvdelete``, ``mcp`` ... (the number of words times
-    ``longest`` at most)."""
-    words, runs = _words(name), set()
-    for start in range(len(words)):
-        run, end = words[start], start + 1
+    """The letters of every run of consecutive words (:func:`~mb.matching._names.words`) of ``name`` with at most
+    ``longest`` letters: ``mcp_srv_delete_account`` has ``deleteaccount``, ``srvdelete``, ``mcp`` ... (the number of
+    words times ``longest`` at most)."""
+    split, runs = words(name), set()
+    for start in range(len(split)):
+        run, end = split[start], start + 1
         while len(run) <= longest:
             runs.add(run)
-            if end == len(words):
+            if end == len(split):
                 break
-            run, end = run + words[end], end + 1
+            run, end = run + split[end], end + 1
     return frozenset(runs)
 
 
@@ -344,7 +333,11 @@ def all_assertion_rows(
         f"calls (each against every call), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
     )
     tools = [tool for a in extended for tool in getattr(a, "tools", None) or [getattr(a, "tool", None)] if tool]
-    found = _relays(calls, max(map(len, map(letters, tools)), default=0), checks) if checks else {}
+    found = (
+        _relays(calls, max(map(len, map(letters, tools)), default=0), checks)
+        if 0 < checks <= MAX_PARAMETER_CHECKS
+        else {}
+    )
     if found is None:  # counted with the checks: a line of many long arguments ends quickly
         why = f"the calls' arguments hold too many words to compare, over the limit of {MAX_PARAMETER_CHECKS:,}"
         checks = MAX_PARAMETER_CHECKS + 1
