@@ -23,5 +23,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 def words(text: str) -> list[str]:
     """The words of ``text`` folded as by :func:`letters`, split at separators and at camelCase (``HTTPError`` is
     ``http``, ``error``), invisible format characters removed."""
+    if text.isascii():  # most texts: the words are their letters already
+        return [word.lower() for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if word]
     text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
     return [folded for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if (folded := letters(word))]

@@ -67,12 +67,19 @@ _FAILURE_PHRASES = frozenset({("not", "found"), ("timed", "out"), ("could", "not
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
 """The words before and after a word of failure that say there is none (``No errors``, ``Errors: 0``,
 ``error-free``, ``fault-tolerant``)."""
+_FAILURE_PARTS = re.compile(
+    r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such",
+    re.IGNORECASE,
+)
+"""A part of each word of failure and of each phrase, found before the words are split."""
 _UNSET = frozenset({"", "false", "0", "no", "none", "null"})
 
 
 def says_failure(text: str) -> bool:
     """Whether ``text`` has a word of failure (:data:`_FAILURE`) or a phrase of failure (``not found``, ``timed
     out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`)."""
+    if text.isascii() and not _FAILURE_PARTS.search(text):
+        return False  # most texts: no part of a word of failure
     split = words(text)
     for place, word in enumerate(split):
         before, after = split[place - 1] if place else "", split[place + 1] if place + 1 < len(split) else ""
