@@ -58,16 +58,6 @@ _UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
 """Values of a key beside a tool event's data that hold nothing."""
 
 
-def _nothing_beside(data: Any, keys: tuple[str, ...], kind: str, why: str, how: str = "") -> Any:
-    """``data`` unless it holds one of ``keys`` (not empty) beside the event's data, which reading would drop."""
-    if type(data) is not dict or data.keys().isdisjoint(keys):
-        return data  # most events: nothing beside
-    key = next((key for key in keys if data.get(key) not in _UNSET), None)
-    if key is not None:
-        raise PydanticCustomError(kind, why, {"key": key, "how": how})
-    return data
-
-
 class ToolCall(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -135,9 +125,14 @@ class ToolResult(BaseModel):
         """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
         the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
         key): inside ``result`` too it may be data about a failure rather than one."""
-        how = '{"error": ...} or {"is_error": true, ...} inside "result"'
-        why = '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})'
-        return _nothing_beside(data, ("is_error", "isError", "error"), "flag_beside_result", why, how)
+        flags = ("is_error", "isError", "error")
+        if type(data) is not dict or data.keys().isdisjoint(flags):
+            return data  # most results: nothing beside
+        if key := next((key for key in flags if data.get(key) not in _UNSET), None):
+            how = '{"error": ...} or {"is_error": true, ...} inside "result"'
+            why = '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})'
+            raise PydanticCustomError("flag_beside_result", why, {"key": key, "how": how})
+        return data
 
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
