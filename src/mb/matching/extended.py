@@ -92,12 +92,11 @@ def same_tool(name: str, other: str) -> bool:
     return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
-@lru_cache(maxsize=4096)
-def _runs(name: str, longest: int) -> frozenset[str]:
-    """The letters of every run of consecutive words (:func:`~mb.matching._names.words`) of ``name`` with at most
-    ``longest`` letters: ``mcp_srv_delete_account`` has ``deleteaccount``, ``srvdelete``, ``mcp`` ... (the number of
-    words times ``longest`` at most)."""
-    split, runs = words(name), set()
+def _runs(split: Sequence[str], longest: int) -> frozenset[str]:
+    """The letters of every run of consecutive words ``split`` (:func:`~mb.matching._names.words` of a name) with at
+    most ``longest`` letters: ``mcp_srv_delete_account`` has ``deleteaccount``, ``srvdelete``, ``mcp`` ... (at most
+    :func:`_most_runs`)."""
+    runs = set[str]()
     for start in range(len(split)):
         run, end = split[start], start + 1
         while len(run) <= longest:
@@ -108,13 +107,24 @@ def _runs(name: str, longest: int) -> frozenset[str]:
     return frozenset(runs)
 
 
+def _most_runs(words: int, longest: int) -> int:
+    """How many runs :func:`_runs` may make of so many words: a word has at least one letter."""
+    most = min(words, longest)
+    return words * most - most * (most - 1) // 2
+
+
+@lru_cache(maxsize=4096)  # call names repeat across assertions and lines
+def _name_runs(name: str, longest: int) -> frozenset[str]:
+    return _runs(words(name), longest)
+
+
 def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
     """The call names, not ``alike``, some run of whose words (:func:`_runs`) has the letters of ``tool``:
     ``mcp_srv_delete_account``, ``srv-delete-account``, ``mcpSrvDeleteAccount``, ``delete_account@srv``, or another
     tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
     most so many times, or not before its turn): it cannot tell."""
     wanted = letters(tool)
-    return [name for name in names if name not in alike and bool(wanted) and wanted in _runs(name, len(wanted))]
+    return [name for name in names if name not in alike and bool(wanted) and wanted in _name_runs(name, len(wanted))]
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
@@ -151,11 +161,11 @@ def _relays(calls: Sequence[CallSpec], longest: int, work: int) -> _Relays | Non
     for call_id, _, params in calls:
         named: dict[str, str] = {}
         for text in _texts(params):
-            runs = _runs(text, longest)
-            work += 1 + len(runs)
+            split = words(text)
+            work += 1 + _most_runs(len(split), longest)
             if work > MAX_PARAMETER_CHECKS:
                 return None
-            for run in runs:
+            for run in _runs(split, longest):
                 named.setdefault(run, text)
         if named:
             relays[call_id] = named
@@ -234,7 +244,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
             first.setdefault(letters(tool), place)
     maybe: dict[str, int] = {}  # the earliest place of the tools a call's name may be with a prefix or suffix
     for name in known:
-        held = [first[run] for run in _runs(name, len(name)) if run in first] if name not in turn else []
+        held = [first[run] for run in _name_runs(name, len(name)) if run in first] if name not in turn else []
         if held:
             maybe[name] = min(held)
 
