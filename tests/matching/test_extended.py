@@ -270,6 +270,9 @@ def test_arguments_too_long_to_compare_are_an_error_of_the_example() -> None:
     row = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [huge])[0]
     assert (row["passed"], row["error"] is not None) == (False, True)
     assert "too many words" in row["error"]
+    repeated = ("call", ("c1", "run", {"text": " ".join(["a"] * 100_000)}))  # few distinct runs, many to make
+    row = _rows([{"assert_that": "tool_not_called", "tool": "x" * 60}], [repeated])[0]
+    assert (row["passed"], "too many words" in str(row["error"])) == (False, True)
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
