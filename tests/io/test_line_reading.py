@@ -424,7 +424,25 @@ def test_a_failure_flag_that_marks_nothing_leaves_the_line_valid(unset: object) 
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
 
 
-@pytest.mark.parametrize("key", ["arguments", "args", "input", "parameters", "tool_input", "kwargs"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "arguments",
+        "args",
+        "input",
+        "parameters",
+        "tool_input",
+        "kwargs",
+        "toolInput",
+        "tool_args",
+        "tool_arguments",
+        "inputs",
+        "Arguments",
+        "argument",
+        "payload",
+        "raw_arguments",
+    ],
+)
 def test_arguments_beside_a_tool_calls_params_make_the_line_invalid(key: str) -> None:
     """Dropped, the arguments would leave params to be read without them: a ``missing`` or ``closed`` check of the
     call would pass."""
@@ -462,3 +480,30 @@ def test_an_expected_response_in_another_tools_words_is_suggested_as_expected_re
     assert (warning.key, warning.suggestion) == (key, meant)
     document["expectations"]["expected_response"] = "Paris"  # given already: not suggested again
     assert "expected_response" not in [warning.suggestion for warning in key_warnings(document, file="f.jsonl", line=1)]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("arguments", '{"flight_id": "FL-7"}'),
+        ("arguments", {"flight_id": "FL-7"}),
+        ("function", {"name": "book", "arguments": '{"flight_id": "FL-7"}'}),
+        ("input_tokens", 12),
+    ],
+)
+def test_arguments_beside_params_holding_params_again_are_read_without_a_warning(key: str, value: Any) -> None:
+    """An export keeping the raw arguments (OpenAI's JSON string) beside params holds nothing more."""
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7"}, key: value}
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": [call]},
+    }
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+    if key != "input_tokens":
+        assert key_warnings(document, file="f.jsonl", line=1) == []
+    call[key] = {"name": "book", "arguments": '{"flight_id": "FL-7", "delete_history": true}'}
+    if key == "function":
+        error = parse_document(document, file="f.jsonl", line=1)
+        assert isinstance(error, LineError)
+        assert '"function"' in str(error)

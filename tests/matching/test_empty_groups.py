@@ -85,3 +85,23 @@ def test_a_group_naming_a_parameter_twice_is_an_error(matcher: dict[str, Any]) -
     group = ParameterGroupAssertion.model_validate({"params": ["title", "title"], "matcher": matcher})
     result = match_parameter(group, {"title": "design review"}, CTX)
     assert (result.passed, result.error) == (False, "the matcher lists 'title' twice: a defect of the benchmark")
+
+
+def test_an_assertion_with_a_group_naming_a_parameter_twice_says_so_plainly(tmp_path: Path) -> None:
+    parameters = [{"params": ["title", "title"], "matcher": {"match_as": "free_text", "value": "dentist"}}]
+    example = {
+        "inputs": {"messages": [{"role": "user", "content": "Remind me of the dentist"}]},
+        "expectations": {
+            "extended_assertions": [{"assert_that": "tool_called", "tool": "remind", "parameters": parameters}]
+        },
+        "outputs": {
+            "response": "Done.",
+            "trace": [{"event": "tool_call", "id": "c1", "tool": "remind", "params": {"title": "dentist"}}],
+        },
+    }
+    path = tmp_path / "twice.jsonl"
+    path.write_text(json.dumps(example) + "\n", encoding="utf-8")
+    (row,) = mb.evaluate(path, judge="lexical", metrics=[]).results[0].assertions
+    assert (row.passed, row.error is not None) == (False, True)
+    assert "judge" not in row.reason
+    assert "lists 'title' twice" in row.reason

@@ -226,11 +226,53 @@ def test_a_call_passing_a_tools_name_in_its_arguments_may_call_it(name: str, par
     early = _rows(order, [relay, SEARCH, ("call", ("c8", "delete_account", {}))])[0]
     assert (early["passed"], early["call_id"], early["error"] is not None) == (False, "c7", True)
     assert _rows(order, [SEARCH, relay, ("call", ("c8", "delete_account", {}))])[0]["passed"] is True  # in its turn
-    # a name elsewhere in the arguments, or another tool's name, is no call
-    assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH])[0]["passed"] is True
-    other = ("call", ("c7", "call_tool", {"name": "search.py", "query": "delete_account"}))
+    # another tool's name is no call
+    other = ("call", ("c7", "call_tool", {"name": "search.py", "query": "refund"}))
     assert _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [other])[0]["passed"] is True
-    assert _rows([{"assert_that": "tool_not_called", "tool": "search"}], [other])[0]["passed"] is True
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"action": "delete_account", "action_input": {"user": "u1"}},
+        {"tool": {"id": "delete_account"}},
+        {"method": "mcp_srv_delete_account"},
+        {"command": "delete_account(user='u1')"},
+        {"calls": {"delete_account": {}}},
+        {"tool_uses": '[{"recipient_name": "functions.delete_account"}]'},
+        {"a": [[[[[[[[[[{"b": "DeleteAccount"}]]]]]]]]]]},
+    ],
+)
+def test_any_text_in_a_calls_arguments_that_names_a_tool_may_call_it(params: dict[str, Any]) -> None:
+    relay = ("call", ("c7", "agent_step", params))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [relay])[0]
+    assert (never["passed"], never["call_id"], never["error"] is not None) == (False, "c7", True)
+    most = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "max": 3}], [relay])[0]
+    assert (most["passed"], most["error"] is not None) == (False, True)
+    called = _rows([{"assert_that": "tool_call_count", "tool": "delete_account", "min": 1}], [relay])[0]
+    assert called["passed"] is False
+
+
+def test_a_call_naming_an_earlier_and_a_later_tool_leaves_an_order_undecided() -> None:
+    order = [{"assert_that": "tool_order", "tools": ["search", "book", "pay"]}]
+    both = (
+        "call",
+        ("c2", "multi_tool_use.parallel", {"tool_uses": [{"recipient_name": "search"}, {"recipient_name": "pay"}]}),
+    )
+    calls = [SEARCH, both, ("call", ("c3", "book", {})), ("call", ("c4", "pay", {}))]
+    row = _rows(order, calls)[0]
+    assert (row["passed"], row["call_id"], row["error"] is not None) == (False, "c2", True)
+    assert "'pay'" in row["reason"]
+
+
+def test_arguments_too_long_to_compare_are_an_error_of_the_example() -> None:
+    huge = ("call", ("c1", "run", {"names": [f"word{i} other{i}" for i in range(80_000)]}))
+    row = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [huge])[0]
+    assert (row["passed"], row["error"] is not None) == (False, True)
+    assert "too many words" in row["error"]
+    repeated = ("call", ("c1", "run", {"text": " ".join(["a"] * 100_000)}))  # few distinct runs, many to make
+    row = _rows([{"assert_that": "tool_not_called", "tool": "x" * 60}], [repeated])[0]
+    assert (row["passed"], "too many words" in str(row["error"])) == (False, True)
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
@@ -622,11 +664,11 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
 @pytest.mark.parametrize(
     ("earlier", "value", "result"),
     [
-        (4521.0, "4521", "order 4521 not found"),
-        ("4,521", "4521", "order 4521 not found"),
-        ("4521", 4521, "order 4521 not found"),
+        (4521.0, "4521", "order 4521 on hold"),
+        ("4,521", "4521", "order 4521 on hold"),
+        ("4521", 4521, "order 4521 on hold"),
         (12.5, "12.50", "price 12.50 rejected"),
-        ("FL-999", "fl-999", "flight FL-999 not found"),
+        ("FL-999", "fl-999", "flight FL-999 on hold"),
     ],
 )
 def test_an_echoed_value_is_the_agents_own_however_it_was_written(earlier: Any, value: Any, result: str) -> None:
@@ -863,6 +905,19 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "Traceback (most recent call last):\n  KeyError: 'FL-777'",
         "Failed to book FL-777",
         "ToolException: FL-777 is sold out",
+        # a word or phrase of failure, whole, on any line, or in text inside an object
+        "Invalid flight id FL-777",
+        "Not found: FL-777",
+        "404 Not Found FL-777",
+        "Could not find flight FL-777",
+        "Permission denied for FL-777",
+        "Request timed out: FL-777",
+        "Unauthorized: FL-777",
+        "HTTPError 500: FL-777",
+        "Tool output:\nError: FL-777 not found",
+        {"content": [{"type": "text", "text": "Error: FL-777 not found"}]},
+        {"output": "Error: FL-777 not found"},
+        {"status": "NOT_FOUND", "id": "FL-777"},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -877,6 +932,32 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         assert "may be a failure" in row["reason"]
         ok = _rows(called, [("result", result), ("result", {"flights": ["FL-777"]}), call])[0]
         assert ok["passed"] is True, ok["reason"]  # also in a result that succeeded
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        "Errors: 0 found. Flight FL-777 confirmed",
+        "No errors. FL-777 booked",
+        "Exceptional deal on FL-777",
+        "Failover route FL-777",
+        "Fault-tolerant booking of FL-777",
+        "Errand service FL-777",
+        {"flights": ["FL-777"], "note": "error-free"},
+    ],
+)
+def test_a_result_only_naming_failures_grounds(result: Any) -> None:
+    called = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded", "from": "tool_results"}}],
+        }
+    ]
+    row = _rows(
+        called, [("call", ("c1", "search", {})), ("result", result), ("call", ("c2", "book", {"flight_id": "FL-777"}))]
+    )[0]
+    assert row["passed"] is True, row["reason"]
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import re
 import zoneinfo
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -34,6 +36,7 @@ __all__ = [
     "RetrievalResults",
     "ToolCall",
     "ToolResult",
+    "arguments_key",
     "field_error",
     "place_zone",
     "place_zone_names",
@@ -55,16 +58,6 @@ _UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
 """Values of a key beside a tool event's data that hold nothing."""
 
 
-def _nothing_beside(data: Any, keys: tuple[str, ...], kind: str, why: str, how: str = "") -> Any:
-    """``data`` unless it holds one of ``keys`` (not empty) beside the event's data, which reading would drop."""
-    if type(data) is not dict or data.keys().isdisjoint(keys):
-        return data  # most events: nothing beside
-    key = next((key for key in keys if data.get(key) not in _UNSET), None)
-    if key is not None:
-        raise PydanticCustomError(kind, why, {"key": key, "how": how})
-    return data
-
-
 class ToolCall(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -83,11 +76,35 @@ class ToolCall(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_arguments_beside_params(cls, data: Any) -> Any:
-        """Arguments under another key would be dropped, and the call's checks (``missing``, ``closed``) would read
-        ``params`` without them."""
-        keys = ("arguments", "args", "input", "parameters", "tool_input", "kwargs")
-        why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
-        return _nothing_beside(data, keys, "arguments_beside_params", why)
+        """Arguments under another key (:func:`arguments_key`) would be dropped, and the call's checks (``missing``,
+        ``closed``) would read ``params`` without them: unless they are ``params`` again (or its JSON text, as OpenAI
+        gives it), the line is invalid."""
+        if type(data) is not dict or data.keys() <= {"event", "id", "tool", "params"}:
+            return data  # most calls
+        params = data.get("params")
+        for key, value in data.items():
+            if key != "params" and arguments_key(key, value) and value not in _UNSET:
+                held = value["arguments"] if key == "function" else value
+                if isinstance(held, str):
+                    with contextlib.suppress(ValueError):
+                        held = json.loads(held)
+                if held != params and held not in _UNSET:
+                    why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
+                    raise PydanticCustomError("arguments_beside_params", why, {"key": key})
+        return data
+
+
+_ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|(?:param|payload|input).*")
+"""A word of a key naming arguments (``args``, ``toolInput``, ``raw_arguments``, ``parameters``, ``payload``)."""
+
+
+def arguments_key(key: str, value: Any) -> bool:
+    """Whether ``key`` of a tool_call event holds arguments: a word of it (split at separators and camelCase) names
+    them and its value is an object, a list or text; or it is ``function`` holding ``arguments`` (OpenAI's shape)."""
+    if key == "function":
+        return type(value) is dict and "arguments" in value
+    words = re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key)
+    return isinstance(value, (dict, list, str)) and any(_ARGUMENTS.fullmatch(word.casefold()) for word in words)
 
 
 class ToolResult(BaseModel):
@@ -108,9 +125,14 @@ class ToolResult(BaseModel):
         """A failure marker on the event (a non-empty ``error``, ``is_error`` or ``isError`` set) would be dropped, and
         the error text read as a successful result. A ``status`` beside ``result`` is only warned about (as an unread
         key): inside ``result`` too it may be data about a failure rather than one."""
-        how = '{"error": ...} or {"is_error": true, ...} inside "result"'
-        why = '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})'
-        return _nothing_beside(data, ("is_error", "isError", "error"), "flag_beside_result", why, how)
+        flags = ("is_error", "isError", "error")
+        if type(data) is not dict or data.keys().isdisjoint(flags):
+            return data  # most results: nothing beside
+        if key := next((key for key in flags if data.get(key) not in _UNSET), None):
+            how = '{"error": ...} or {"is_error": true, ...} inside "result"'
+            why = '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})'
+            raise PydanticCustomError("flag_beside_result", why, {"key": key, "how": how})
+        return data
 
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

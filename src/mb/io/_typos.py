@@ -35,7 +35,7 @@ from ..entities._misspelt import (
     mlflow_expectation,
     names_expected_response,
 )
-from ..entities.outputs import unread_calls
+from ..entities.outputs import ToolCall, arguments_key, unread_calls
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
@@ -180,6 +180,8 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
     if not known.issuperset(value):
         for key in value:  # in the line's order
             if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
+                if model is ToolCall and arguments_key(key, value[key]):
+                    continue  # params again, or the line is invalid
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
                 # the field that the key names in another tool's words ("expected_answer" is no "expected_facts")
                 alias = (

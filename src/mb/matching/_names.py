@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["letters"]
+__all__ = ["letters", "words"]
 
 
 @lru_cache(maxsize=4096)  # tool and parameter names repeat from line to line
@@ -13,3 +14,16 @@ def letters(name: str) -> str:
     """The letters and digits of ``name`` in compatibility form (NFKC: fullwidth letters are the ASCII ones), ignoring
     case, separators and invisible format characters: two names with the same letters may be one name."""
     return "".join(char for char in unicodedata.normalize("NFKC", name).casefold() if char.isalnum())
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``)."""
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` folded as by :func:`letters`, split at separators and at camelCase (``HTTPError`` is
+    ``http``, ``error``), invisible format characters removed."""
+    if text.isascii():  # most texts: the words are their letters already
+        return [word.lower() for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if word]
+    text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
+    return [folded for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if (folded := letters(word))]

@@ -167,7 +167,7 @@ def _unsatisfied(
         errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         if errors:
-            reason = f"not judged: call {undecided_id} could match but a judge failed ({errors})"
+            reason = f"not checked: call {undecided_id} could match but a check ended in an error ({errors})"
             return assertion_row(tool, False, undecided_id, reason, undecided.parameters, errors)
         unsure = "; ".join(f"{_label(p)}: {p['reason']}" for p in undecided.parameters if p["undecided"])
         reason = f"undecided: call {undecided_id} could match but a check could not tell ({unsure})"

@@ -22,7 +22,7 @@ from ..entities.extended import (
     ToolOrderAssertion,
 )
 from ._context import MatchContext
-from ._names import letters
+from ._names import letters, words
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
@@ -60,6 +60,7 @@ _Names = dict[str, tuple[str, str]]
 """Each distinct call name with its folded forms (:func:`name_forms`), computed once per example."""
 
 
+@lru_cache(maxsize=4096)
 def name_forms(name: str) -> tuple[str, str]:
     """The letters and digits of ``name`` (:func:`~mb.matching._names.letters`), and those of its last segment."""
     name = unicodedata.normalize("NFKC", name)
@@ -91,34 +92,39 @@ def same_tool(name: str, other: str) -> bool:
     return name == other or _same_forms(name_forms(name), name_forms(other))
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``)."""
+def _runs(split: Sequence[str], longest: int) -> frozenset[str]:
+    """The letters of every run of consecutive words ``split`` (:func:`~mb.matching._names.words` of a name) with at
+    most ``longest`` letters: ``mcp_srv_delete_account`` has ``deleteaccount``, ``srvdelete``, ``mcp`` ... (at most
+    :func:`_most_runs`)."""
+    runs = set[str]()
+    for start in range(len(split)):
+        run, end = split[start], start + 1
+        while len(run) <= longest:
+            runs.add(run)
+            if end == len(split):
+                break
+            run, end = run + split[end], end + 1
+    return frozenset(runs)
+
+
+def _most_runs(words: int, longest: int) -> int:
+    """How many runs :func:`_runs` may make of so many words: a word has at least one letter."""
+    most = min(words, longest)
+    return words * most - most * (most - 1) // 2
 
 
 @lru_cache(maxsize=4096)  # call names repeat across assertions and lines
-def _words(name: str) -> tuple[str, ...]:
-    """The words of ``name`` folded as by :func:`~mb.matching._names.letters`, split at separators and at camelCase."""
-    name = "".join(char for char in unicodedata.normalize("NFKC", name) if unicodedata.category(char) != "Cf")
-    return tuple(letters(word) for word in re.split(r"[\W_]+", _CAMEL.sub(" ", name)) if letters(word))
-
-
-@lru_cache(maxsize=4096)
-def _runs(name: str) -> frozenset[str]:
-    """The letters of every run of consecutive words of ``name`` (:func:`_words`): ``mcp_srv_delete_account`` has
-    ``deleteaccount``, ``srvdelete``, ``mcp`` ... A name has few words, so this is small."""
-    words = _words(name)
-    return frozenset(
-        "".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)
-    )
+def _name_runs(name: str, longest: int) -> frozenset[str]:
+    return _runs(words(name), longest)
 
 
 def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
-    """The call names, not ``alike``, some run of whose words (:func:`_words`) has the letters of ``tool``:
+    """The call names, not ``alike``, some run of whose words (:func:`_runs`) has the letters of ``tool``:
     ``mcp_srv_delete_account``, ``srv-delete-account``, ``mcpSrvDeleteAccount``, ``delete_account@srv``, or another
     tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
     most so many times, or not before its turn): it cannot tell."""
     wanted = letters(tool)
-    return [name for name in names if name not in alike and bool(wanted) and wanted in _runs(name)]
+    return [name for name in names if name not in alike and bool(wanted) and wanted in _name_runs(name, len(wanted))]
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
@@ -128,36 +134,57 @@ def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequenc
     return _row(kind, tool, False, next(call[0] for call in calls if call[1] in unsure), reason, reason)
 
 
-_Relays = dict[str, list[str]]
-"""The names each call's arguments give to tools (:func:`_relayed`), by call id; calls giving none are left out."""
-
-_TOOL_KEY = re.compile(r"tool|function|recipient|^name$")
-"""Keys (folded as by :func:`~mb.matching._names.letters`) whose text names a tool to call."""
+_Relays = dict[str, dict[str, str]]
+"""By call id, the runs of words (:func:`_runs`) of the texts in the call's arguments, each with its first text."""
 
 
-def _relayed(params: Any, key: str = "", depth: int = 8) -> list[str]:
-    """The texts a call's arguments hold under a key naming a tool (``name``, ``tool_name``, ``recipient_name``,
-    ``function``...), at any depth: the tools a dispatcher calls (``multi_tool_use.parallel``, ``call_tool``)."""
-    if isinstance(params, dict) and depth:
-        return [name for inner, value in params.items() for name in _relayed(value, inner, depth - 1)]
-    if isinstance(params, list) and depth:
-        return [name for value in params for name in _relayed(value, key, depth - 1)]
-    return [params] if isinstance(params, str) and _TOOL_KEY.search(letters(key)) else []
+def _texts(params: Any) -> set[str]:
+    """Every string and key anywhere in a call's arguments (JSON text and call syntax ``f(x=1)`` included, as their
+    words are read)."""
+    texts: set[str] = set()
+    stack = [params]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            texts.update(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            texts.add(value)
+    return texts
 
 
-def _relaying(calls: Sequence[CallSpec], relays: _Relays, tool: str) -> list[CallSpec]:
-    """The calls whose arguments name ``tool`` (:func:`_relayed`, compared by :func:`same_tool`): they may call it,
-    so they leave unproven that it was not called (or at most so many times, or not before its turn)."""
-    return [call for call in calls if any(same_tool(name, tool) for name in relays.get(call[0], ()))]
+def _relays(calls: Sequence[CallSpec], longest: int, work: int) -> _Relays | None:
+    """The runs of the texts each call's arguments hold, or None once the work passes the checks' limit."""
+    relays: _Relays = {}
+    for call_id, _, params in calls:
+        named: dict[str, str] = {}
+        for text in _texts(params):
+            split = words(text)
+            work += 1 + _most_runs(len(split), longest)
+            if work > MAX_PARAMETER_CHECKS:
+                return None
+            for run in _runs(split, longest):
+                named.setdefault(run, text)
+        if named:
+            relays[call_id] = named
+    return relays
 
 
-def _relay_row(kind: str, tool: str, relaying: Sequence[CallSpec], relays: _Relays, told: str) -> Row:
-    """An error naming the calls that pass ``tool``'s name in their arguments (:func:`_relaying`)."""
-    call = relaying[0]
-    passed = next(name for name in relays[call[0]] if same_tool(name, tool))
-    reason = (
-        f"cannot tell {told}: {_shown(call[1])} ({call[0]}) passes {_shown(passed)} in its arguments: it may call it"
-    )
+def _relayed(relays: _Relays, call: CallSpec, tool: str) -> str | None:
+    """The text in ``call``'s arguments that names ``tool`` as a call's name would (its letters, or those of its last
+    segment, as a run of the text's words): the call may invoke it (a dispatcher's ``recipient_name``, ``call_tool``'s
+    ``name``, ``{"action": "delete_account"}``, ``"delete_account(user='u1')"``, a key, JSON text)."""
+    named = relays.get(call[0], {})
+    return next((named[form] for form in name_forms(tool) if form in named), None)
+
+
+def _relay_row(kind: str, tool: str, call: CallSpec, relays: _Relays, told: str) -> Row:
+    """An error naming a call whose arguments name ``tool`` (:func:`_relayed`)."""
+    text = str(_relayed(relays, call, tool))
+    text = text if len(text) <= 80 else text[:77] + "..."
+    reason = f"cannot tell {told}: {_shown(call[1])} ({call[0]}) passes {_shown(text)} in its arguments: it may call it"
     return _row(kind, tool, False, call[0], reason, reason)
 
 
@@ -179,7 +206,7 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     told = f"that {assertion.tool!r} was not called"
     if unsure:
         return _unsure_row("tool_not_called", assertion.tool, calls, unsure, told)
-    if relaying := [] if made else _relaying(calls, relays, assertion.tool):
+    if relaying := next((call for call in calls if not made and _relayed(relays, call, assertion.tool)), None):
         return _relay_row("tool_not_called", assertion.tool, relaying, relays, told)
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
@@ -217,7 +244,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
             first.setdefault(letters(tool), place)
     maybe: dict[str, int] = {}  # the earliest place of the tools a call's name may be with a prefix or suffix
     for name in known:
-        held = [first[run] for run in _runs(name) if run in first] if name not in turn else []
+        held = [first[run] for run in _name_runs(name, len(name)) if run in first] if name not in turn else []
         if held:
             maybe[name] = min(held)
 
@@ -226,6 +253,9 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     doubt: CallSpec | None = None  # the first call that may be a tool before its turn
     relay: tuple[CallSpec, int] | None = None  # the first call that passes a tool's name before its turn, and its turn
     for call in calls:
+        named = [place for place, tool in enumerate(tools) if relay is None and _relayed(relays, call, tool)]
+        if named and max(named) > len(found):  # every tool it names, not only the earliest
+            relay = (call, max(named))
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
         elif turn.get(call[1], -1) > len(found):
@@ -233,16 +263,13 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
             break
         elif doubt is None and maybe.get(call[1], -1) > len(found):
             doubt = call
-        elif relay is None and call[0] in relays:
-            named = [place for place, tool in enumerate(tools) for name in relays[call[0]] if same_tool(name, tool)]
-            relay = (call, min(named)) if named and min(named) > len(found) else None
     expected = " then ".join(repr(tool) for tool in tools)
     if doubt is not None and early is None and len(found) == len(tools):
         tool = tools[maybe[doubt[1]]]
         return _unsure_row("tool_order", tool, calls, [doubt[1]], f"that the calls came in order {expected}")
     if relay is not None and early is None and len(found) == len(tools):
         (call, place), told = relay, f"that the calls came in order {expected}"
-        return _relay_row("tool_order", tools[place], [call], relays, told)
+        return _relay_row("tool_order", tools[place], call, relays, told)
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
@@ -283,8 +310,8 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
         unsure = _unsure_names(known, tool, names)
         if unsure and count + sum(1 for call in calls if call[1] in unsure) > high:
             return _unsure_row("tool_call_count", tool, calls, unsure, told)
-        relaying = [call for call in _relaying(calls, relays, tool) if call[1] not in names]
-        if count + sum(same_tool(name, tool) for call in relaying for name in relays[call[0]]) > high:
+        # a call naming it in its arguments may call it any number of times
+        if relaying := next((call for call in calls if call[1] not in names and _relayed(relays, call, tool)), None):
             return _relay_row("tool_call_count", tool, relaying, relays, told)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
@@ -315,8 +342,17 @@ def all_assertion_rows(
         f"the example asks for {checks:,} checks of tool_not_called, tool_order and tool_call_count assertions against "
         f"calls (each against every call), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
     )
+    tools = [tool for a in extended for tool in getattr(a, "tools", None) or [getattr(a, "tool", None)] if tool]
+    found = (
+        _relays(calls, max(map(len, map(letters, tools)), default=0), checks)
+        if 0 < checks <= MAX_PARAMETER_CHECKS
+        else {}
+    )
+    if found is None:  # counted with the checks: a line of many long arguments ends quickly
+        why = f"the calls' arguments hold too many words to compare, over the limit of {MAX_PARAMETER_CHECKS:,}"
+        checks = MAX_PARAMETER_CHECKS + 1
+    relays = found or {}
     known = _names(calls) if 0 < checks <= MAX_PARAMETER_CHECKS else {}
-    relays = {call[0]: names for call in calls if known and (names := _relayed(call[2]))}
     for assertion in extended:
         if isinstance(assertion, ExtendedToolCallAssertion):
             out.append(next(shared))

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ._names import words
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
 
@@ -55,35 +56,59 @@ _TRUE = (True, "true")
 FAILED, MAYBE = "failed", "may have failed"
 """What :func:`result_failed` says of a result that failed, and of one that may have failed (or may be data about a
 failure)."""
-_WORDS = re.compile(r"[^\W\d_]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_FAILURE_WORDS = ("fail", "err", "exception", "fault")
-"""What a key starts a word with when it names a failure (``errorMessage``, ``error_code``, ``is_error``,
-``exception``, ``faultString``, ``failureReason``; not ``default``)."""
-_FAILURE_STATUSES = re.compile(r"timeout|timedout|denied|invalid|unavailable|notfound|forbidden")
+_FAILURE = frozenset(
+    {"err", "error", "errors", "errored", "errno", "fail", "fails", "failed", "failing", "failure", "failures"}
+    | {"exception", "exceptions", "fault", "faults", "traceback", "denied", "invalid", "unauthorized", "forbidden"}
+    | {"unauthorised", "refused", "timeout", "timeouts", "timedout", "unavailable", "notfound"}
+)
+"""The words of failure (whole words of :func:`~mb.matching._names.words`: ``HTTPError``, ``error_code``,
+``FAILED_PRECONDITION``, ``permissionDenied``; not ``Errand``, ``Exceptional``, ``Failover``, ``default``)."""
+_FAILURE_PHRASES = frozenset({("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such")})
+_NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
+"""The words before and after a word of failure that say there is none (``No errors``, ``Errors: 0``,
+``error-free``, ``fault-tolerant``)."""
+_FAILURE_PARTS = re.compile(
+    r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such",
+    re.IGNORECASE,
+)
+"""A part of each word of failure and of each phrase, found before the words are split."""
 _UNSET = frozenset({"", "false", "0", "no", "none", "null"})
+
+
+def says_failure(text: str) -> bool:
+    """Whether ``text`` has a word of failure (:data:`_FAILURE`) or a phrase of failure (``not found``, ``timed
+    out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`)."""
+    if text.isascii() and not _FAILURE_PARTS.search(text):
+        return False  # most texts: no part of a word of failure
+    split = words(text)
+    for place, word in enumerate(split):
+        before, after = split[place - 1] if place else "", split[place + 1] if place + 1 < len(split) else ""
+        if word in _FAILURE and before not in _NEGATING[0] and after not in _NEGATING[1]:
+            return True
+        if (word, after) in _FAILURE_PHRASES:
+            return True
+    return False
 
 
 def result_failed(result: Any, *, depth: int = 0) -> str | None:
     """:data:`FAILED` when a tool result says its call failed: an object with a non-empty ``error`` (as a tool that
     raised is recorded), ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it; or ``"true"``),
     or such an object as its ``result``, or as JSON text (a ``tool`` message's content). :data:`MAYBE` when it may have
-    failed or may be a record about a failure (``{"payment_id": "PM-7", "status": "failed"}``): an object (up to two
-    objects down, in a list's item or in JSON found in a string) with a key (any letter case or separators) naming a
-    failure (a word starting with ``err``, ``fail``, ``exception`` or ``fault``) set to ``true``, a string or a
+    failed or may be a record about a failure (``{"payment_id": "PM-7", "status": "failed"}``): text that says a
+    failure (:func:`says_failure`: ``Error: ...`` on any line, ``Invalid flight id``, ``404 Not Found``, ``Request
+    timed out``; not ``No errors``), as the result or as a text in it (MCP's text parts, ``{"output": "Error: ..."}``)
+    or JSON found in such a text; an object (up to two objects down, in a list's item or in JSON found in a string)
+    with a key saying a failure (``errorMessage``, ``is_error``, ``faultString``) set to ``true``, a string or a
     non-empty object or list; ``success`` or ``ok`` false; a status (``status``, ``state``, ``code``,
-    ``status_code``, ``httpStatus``...) from 400 to 599 or a word of failure (``failed``, ``ERR``, ``timeout``,
-    ``denied``, ``invalid``, ``unavailable``, ``not_found``...); text whose first line has such a word of failure (or
-    ``Traceback``: ``An error occurred``, ``HTTP 500 Internal Server Error``). None otherwise."""
+    ``status_code``, ``httpStatus``...) from 400 to 599. None otherwise."""
     if depth == 0 and isinstance(result, str) and result.lstrip().startswith(("{", "[")):
         with contextlib.suppress(ValueError):
             result = json.loads(result)
     if depth == 0 and (_certain(result) or (isinstance(result, dict) and _certain(result.get("result")))):
         return FAILED
-    if isinstance(result, str):  # a text result whose first line has a word of failure ("An error occurred")
-        words = _WORDS.findall(_CAMEL.sub("_", result.split("\n")[0])) if depth == 0 else ()
-        said = any(word.casefold().startswith((*_FAILURE_WORDS, "traceback")) for word in words)
-        return MAYBE if said else next((MAYBE for found in _json_in(result) if result_failed(found, depth=depth)), None)
+    if isinstance(result, str):
+        said = says_failure(result) or any(result_failed(found, depth=depth) for found in _json_in(result))
+        return MAYBE if said else None
     if isinstance(result, dict):
         if any(_marker(str(key), value) for key, value in result.items()):
             return MAYBE
@@ -103,13 +128,12 @@ def _json_in(text: str) -> Iterator[Any]:
 
 def _marker(key: str, value: Any) -> bool:
     """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`)."""
-    words = [word.casefold() for word in _WORDS.findall(_CAMEL.sub("_", key))]
-    folded = "".join(words)
+    folded = "".join(words(key))
     if isinstance(value, str):
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
         return value is False or value == 0 or (isinstance(value, str) and value.casefold() == "false")
-    if any(word.startswith(_FAILURE_WORDS) for word in words):
+    if says_failure(key):
         return (
             value is True
             or (isinstance(value, (dict, list)) and bool(value))
@@ -121,10 +145,7 @@ def _marker(key: str, value: Any) -> bool:
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
-    if not isinstance(value, str):
-        return False
-    status = [word.casefold() for word in _WORDS.findall(_CAMEL.sub("_", value))]
-    return any(word.startswith(_FAILURE_WORDS) for word in status) or bool(_FAILURE_STATUSES.search("".join(status)))
+    return isinstance(value, str) and says_failure(value)
 
 
 def _certain(result: Any) -> bool:
