@@ -8,12 +8,17 @@ from pydantic import BaseModel
 
 __all__ = ["not_a_completion", "unfinished"]
 
-_ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence")
-"""The ``finish_reason`` values of a whole answer (OpenAI's, and TGI's ``eos_token``/``stop_sequence``); a server may
-also leave it out. Any other (``length``, ``content_filter``, Mistral's ``model_length`` and ``error``, vLLM's
+_ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "end_turn", "tool_use")
+"""The ``finish_reason`` values of a whole answer, compared in any case (OpenAI's, TGI's ``eos_token`` and
+``stop_sequence``, ``eos`` and the ``end_turn``/``tool_use`` that proxies to Anthropic-style models pass on); a server
+may also leave it out. Any other (``length``, ``content_filter``, Mistral's ``model_length`` and ``error``, vLLM's
 ``abort``) is an answer that did not end."""
 
-_MEANING = {"length": ": max_tokens reached", "content_filter": ": a content filter stopped it"}
+_MEANING = {
+    "length": ": max_tokens reached",
+    "max_tokens": ": max_tokens reached",
+    "content_filter": ": a content filter stopped it",
+}
 
 
 def not_a_completion(response: Any) -> str | None:
@@ -32,7 +37,7 @@ def unfinished(response: Any) -> str | None:
     ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal or tool call."""
     choice = response.choices[0]
     finish = getattr(choice, "finish_reason", None)
-    if finish and finish not in _ENDED:
+    if finish and str(finish).strip().casefold() not in _ENDED:
         return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(str(finish), '')})"
     if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
         return "the model answered nothing (no content, no tool calls)"

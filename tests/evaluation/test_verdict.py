@@ -322,8 +322,9 @@ def test_expectations_nested_in_expectations_make_the_line_invalid_and_guideline
     for key in ("guidelines", "Guidelines"):  # the agent's instructions, in any case
         document["inputs"][key] = ["Answer in French"]
         assert Example.model_validate(document).inputs.model_extra[key] == ["Answer in French"]
-    for part in ("inputs", "outputs"):  # a reference may be the user's own document
+    for part in ("inputs", "outputs"):  # a reference may be the user's own document, insertions its own data
         document[part]["reference"] = "RFC 9110"
+        document[part]["insertions"] = ["a row"]
         assert getattr(Example.model_validate(document), part).model_extra["reference"] == "RFC 9110"
 
 

@@ -106,6 +106,22 @@ def test_a_list_against_plain_text_fails_with_the_lexical_judge(expected: str, a
     assert not outcome.undecided
 
 
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [('{"id":"ABC-12x"}', [{"id": "abc-12X"}]), ('{"A":1}', [{"a": 1}]), ('["a  b"]', ["a b"])],
+)
+def test_json_alike_only_in_case_or_spacing_is_asked_of_the_judge_in_a_group(expected: str, actual: list[Any]) -> None:
+    asked: list[str] = []
+
+    def differ(request: JudgeRequest) -> Verdict:
+        asked.append(request.candidate)
+        return Verdict(0.1, "they differ", "llm")
+
+    outcome = match_free_text_group(expected, actual, MatchContext(differ))
+    assert not outcome.passed, outcome.reason
+    assert asked
+
+
 def test_a_list_among_grouped_parameters_fails() -> None:
     asked: list[str] = []
     outcome = match_free_text_group("weather in Paris", ["weather", ["in", "Paris"]], _context(0.9, asked))
@@ -206,3 +222,10 @@ def test_another_json_value_goes_from_the_offline_judge_to_the_llm(
     assert not outcome.passed
     assert not outcome.undecided
     assert "another value" in outcome.reason
+
+
+def test_json_nested_deeper_than_python_reads_is_no_crash() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    outcome = match_free_text("weather in Paris", deep, MatchContext(lambda request: _ask(LexicalJudge(), request)))
+    assert not outcome.passed
+    assert "RecursionError" not in outcome.reason

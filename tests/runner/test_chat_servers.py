@@ -240,7 +240,7 @@ def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> 
     assert example.outputs.response != "It is 21 degrees in Par"
 
 
-@pytest.mark.parametrize("finish", [None, "absent", "stop", "function_call", "eos_token"])
+@pytest.mark.parametrize("finish", [None, "absent", "stop", "function_call", "eos_token", "end_turn", "eos", "STOP"])
 def test_an_answer_that_ends_as_a_completion_or_without_finish_reason_is_the_agent_s_answer(finish: str | None) -> None:
     reply = completion("It is 21 degrees in Paris.")
     assert isinstance(reply.body, dict)

@@ -74,7 +74,7 @@ def expectation_named(key: str, value: Any, part: str = "") -> str | None:
     ``outputs``, or anywhere a converted format does not read it): the expectation (``expectations``,
     ``assertions``, ``expected_response``...) that the key ``key`` holding ``value`` names, when ``value`` is not
     empty; None otherwise. Names are compared NFKC, case folded, without zero-width or other format characters,
-    equal or misspelt (:func:`misspelling`);
+    equal or misspelt (:func:`misspelling`, from the same first letter: ``insertions`` is not ``assertions``);
     another tool's name of the expected response (``expected_output``, ``ground_truth``) names it
     too (not a bare ``reference``, which may name the user's own document). In ``part`` ``Inputs``, ``guidelines``
     (in any case) is the agent's instructions: data."""
@@ -82,7 +82,7 @@ def expectation_named(key: str, value: Any, part: str = "") -> str | None:
     folded = "".join(char for char in text if unicodedata.category(char) != "Cf").strip()
     if value in _EMPTY or (part == "Inputs" and folded == "guidelines"):
         return None
-    name = next((name for name in _NAMES if misspelling(folded, name)), None)
+    name = next((name for name in _NAMES if folded[:1] == name[:1] and misspelling(folded, name)), None)
     other = folded.startswith("expected") or folded.removesuffix("s") in ("ground_truth", "groundtruth")
     return name or ("expected_response" if other and names_expected_response(folded) else None)
 

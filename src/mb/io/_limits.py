@@ -269,7 +269,7 @@ def written_json(text: str) -> Any:
         return None
     try:
         value = json.loads(text, parse_constant=reject_constant, parse_float=_finite, object_pairs_hook=unique_keys)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the interpreter reads: no value to compare
         return None
     return value if isinstance(value, (list, dict)) else None
 
