@@ -507,3 +507,27 @@ def test_arguments_beside_params_holding_params_again_are_read_without_a_warning
         error = parse_document(document, file="f.jsonl", line=1)
         assert isinstance(error, LineError)
         assert '"function"' in str(error)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("arguments", {"flight_id": "FL-7", "urgent": 1}),  # 1 is not true
+        ("args", {"flight_id": "FL-7", "urgent": 1.0}),
+        ("arguments", '{"flight_id": "FL-7", "urgent": 1}'),
+        ("function", {"name": "delete_account", "arguments": '{"flight_id": "FL-7", "urgent": true}'}),  # another tool
+        ("arguments", 5),
+    ],
+)
+def test_arguments_beside_params_that_say_anything_else_make_the_line_invalid(key: str, value: Any) -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7", "urgent": True}}
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": [{**call, key: value}]},
+    }
+    error = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(error, LineError)
+    assert f'"{key}" is not a field of a tool_call event' in str(error)
+    document["outputs"]["trace"] = [{**call, "input_schema": {"type": "object"}, "input_tokens": "12"}]
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)  # other words of input

@@ -238,6 +238,7 @@ def test_a_call_passing_a_tools_name_in_its_arguments_may_call_it(name: str, par
         {"tool": {"id": "delete_account"}},
         {"method": "mcp_srv_delete_account"},
         {"command": "delete_account(user='u1')"},
+        {"command": "delete_account --user u1"},
         {"calls": {"delete_account": {}}},
         {"tool_uses": '[{"recipient_name": "functions.delete_account"}]'},
         {"a": [[[[[[[[[[{"b": "DeleteAccount"}]]]]]]]]]]},
@@ -266,13 +267,25 @@ def test_a_call_naming_an_earlier_and_a_later_tool_leaves_an_order_undecided() -
 
 
 def test_arguments_too_long_to_compare_are_an_error_of_the_example() -> None:
-    huge = ("call", ("c1", "run", {"names": [f"word{i} other{i}" for i in range(80_000)]}))
+    huge = ("call", ("c1", "run", {"names": [f"word{i} other{i}" for i in range(150_000)]}))
     row = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [huge])[0]
     assert (row["passed"], row["error"] is not None) == (False, True)
     assert "too many words" in row["error"]
-    repeated = ("call", ("c1", "run", {"text": " ".join(["a"] * 100_000)}))  # few distinct runs, many to make
-    row = _rows([{"assert_that": "tool_not_called", "tool": "x" * 60}], [repeated])[0]
-    assert (row["passed"], "too many words" in str(row["error"])) == (False, True)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"body": "Your refund request was received and will be processed."},
+        {"note": "the customer will search the FAQ first"},
+        {"body": "Dear customer, " + " ".join(["refund"] * 20_000)},  # long, and no error for its length
+    ],
+)
+def test_prose_that_says_a_tool_s_words_is_no_call_of_it(params: dict[str, Any]) -> None:
+    prose = ("call", ("c1", "send_email", params))
+    for tool in ("refund", "search"):
+        row = _rows([{"assert_that": "tool_not_called", "tool": tool}], [prose])[0]
+        assert (row["passed"], row["error"]) == (True, None), row["reason"]
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
@@ -667,7 +680,7 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
         (4521.0, "4521", "order 4521 on hold"),
         ("4,521", "4521", "order 4521 on hold"),
         ("4521", 4521, "order 4521 on hold"),
-        (12.5, "12.50", "price 12.50 rejected"),
+        (12.5, "12.50", "price 12.50 on hold"),
         ("FL-999", "fl-999", "flight FL-999 on hold"),
     ],
 )
@@ -918,6 +931,14 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         {"content": [{"type": "text", "text": "Error: FL-777 not found"}]},
         {"output": "Error: FL-777 not found"},
         {"status": "NOT_FOUND", "id": "FL-777"},
+        "Unable to find flight FL-777",
+        "Flight FL-777 does not exist",
+        "HTTP 404 FL-777",
+        "No. Error: FL-777 cannot be booked",
+        "FATAL: FL-777 disk full",
+        {"status": "rejected", "id": "FL-777"},
+        {"errmsg": "card declined", "id": "FL-777"},
+        {"errorcode": "E42", "id": "FL-777"},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -944,6 +965,8 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         "Fault-tolerant booking of FL-777",
         "Errand service FL-777",
         {"flights": ["FL-777"], "note": "error-free"},
+        {"errand_id": "E1", "flights": ["FL-777"]},
+        "Flight FL-777 confirmed, 404 seats left",
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:

@@ -81,30 +81,32 @@ class ToolCall(BaseModel):
         gives it), the line is invalid."""
         if type(data) is not dict or data.keys() <= {"event", "id", "tool", "params"}:
             return data  # most calls
-        params = data.get("params")
+        params = json.dumps(data.get("params"), sort_keys=True)  # 1 is neither true nor 1.0
         for key, value in data.items():
             if key != "params" and arguments_key(key, value) and value not in _UNSET:
                 held = value["arguments"] if key == "function" else value
                 if isinstance(held, str):
                     with contextlib.suppress(ValueError):
                         held = json.loads(held)
-                if held != params and held not in _UNSET:
+                other_tool = key == "function" and value.get("name") not in (None, data.get("tool"))
+                if other_tool or (held not in _UNSET and json.dumps(held, sort_keys=True) != params):
                     why = '"{key}" is not a field of a tool_call event: put the arguments in "params"'
                     raise PydanticCustomError("arguments_beside_params", why, {"key": key})
         return data
 
 
-_ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|(?:param|payload|input).*")
+_ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|param(?:eter)?s?|payloads?|inputs?")
 """A word of a key naming arguments (``args``, ``toolInput``, ``raw_arguments``, ``parameters``, ``payload``)."""
 
 
 def arguments_key(key: str, value: Any) -> bool:
-    """Whether ``key`` of a tool_call event holds arguments: a word of it (split at separators and camelCase) names
-    them and its value is an object, a list or text; or it is ``function`` holding ``arguments`` (OpenAI's shape)."""
+    """Whether ``key`` of a tool_call event holds arguments: its last word (split at separators and camelCase) names
+    them (``toolInput``, ``raw_arguments``; not ``input_tokens``); or it is ``function`` holding ``arguments`` (OpenAI's
+    shape)."""
     if key == "function":
         return type(value) is dict and "arguments" in value
-    words = re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key)
-    return isinstance(value, (dict, list, str)) and any(_ARGUMENTS.fullmatch(word.casefold()) for word in words)
+    words = [word for word in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key) if word]
+    return bool(words) and _ARGUMENTS.fullmatch(words[-1].casefold()) is not None
 
 
 class ToolResult(BaseModel):

@@ -21,6 +21,7 @@ from ..entities.extended import (
     ToolNotCalledAssertion,
     ToolOrderAssertion,
 )
+from ..io._limits import written_json
 from ._context import MatchContext
 from ._names import letters, words
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
@@ -139,19 +140,22 @@ _Relays = dict[str, dict[str, str]]
 
 
 def _texts(params: Any) -> set[str]:
-    """Every string and key anywhere in a call's arguments (JSON text and call syntax ``f(x=1)`` included, as their
-    words are read)."""
+    """The first word of every string and key anywhere in a call's arguments, before any ``(``: what may name a tool
+    to call (``"delete_account(user='u1')"``, ``"delete_account --user u1"``, a key), not prose that says a tool's
+    words (``"Your refund request was received"``); JSON text is read as the value it writes."""
     texts: set[str] = set()
     stack = [params]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            texts.update(value)
+            stack.extend(value)
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
-        elif isinstance(value, str):
-            texts.add(value)
+        elif isinstance(value, str) and (written := written_json(value)) is not None:
+            stack.append(written)
+        elif isinstance(value, str) and (head := value.split("(", 1)[0].split(maxsplit=1)):
+            texts.add(head[0])
     return texts
 
 

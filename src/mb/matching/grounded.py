@@ -59,16 +59,22 @@ failure)."""
 _FAILURE = frozenset(
     {"err", "error", "errors", "errored", "errno", "fail", "fails", "failed", "failing", "failure", "failures"}
     | {"exception", "exceptions", "fault", "faults", "traceback", "denied", "invalid", "unauthorized", "forbidden"}
-    | {"unauthorised", "refused", "timeout", "timeouts", "timedout", "unavailable", "notfound"}
+    | {"unauthorised", "refused", "timeout", "timeouts", "timedout", "unavailable", "notfound", "fatal", "unable"}
+    | {"cannot", "rejected", "declined", "aborted", "unsuccessful"}
 )
 """The words of failure (whole words of :func:`~mb.matching._names.words`: ``HTTPError``, ``error_code``,
 ``FAILED_PRECONDITION``, ``permissionDenied``; not ``Errand``, ``Exceptional``, ``Failover``, ``default``)."""
-_FAILURE_PHRASES = frozenset({("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such")})
+_FAILURE_PHRASES = frozenset(
+    {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
+)
+_STATUS_WORDS = frozenset({"http", "status", "code", "error"})
+"""Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
 """The words before and after a word of failure that say there is none (``No errors``, ``Errors: 0``,
 ``error-free``, ``fault-tolerant``)."""
 _FAILURE_PARTS = re.compile(
-    r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such",
+    r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
+    r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|\b[45]\d\d\b",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -80,12 +86,17 @@ def says_failure(text: str) -> bool:
     out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`)."""
     if text.isascii() and not _FAILURE_PARTS.search(text):
         return False  # most texts: no part of a word of failure
-    split = words(text)
+    return any(_says_failure(sentence) for sentence in re.split(r"[.!?](?:\s|$)|\n", text))
+
+
+def _says_failure(sentence: str) -> bool:
+    """:func:`says_failure` of one sentence (a negation in the one before says nothing of it: ``No. Error: ...``)."""
+    split = words(sentence)
     for place, word in enumerate(split):
         before, after = split[place - 1] if place else "", split[place + 1] if place + 1 < len(split) else ""
         if word in _FAILURE and before not in _NEGATING[0] and after not in _NEGATING[1]:
             return True
-        if (word, after) in _FAILURE_PHRASES:
+        if (word, after) in _FAILURE_PHRASES or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
     return False
 
@@ -133,7 +144,7 @@ def _marker(key: str, value: Any) -> bool:
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
         return value is False or value == 0 or (isinstance(value, str) and value.casefold() == "false")
-    if says_failure(key):
+    if says_failure(key) or re.match(r"err(?:or|msg|code|no|str|text)|fail|fault|exception", folded):  # errmsg
         return (
             value is True
             or (isinstance(value, (dict, list)) and bool(value))
