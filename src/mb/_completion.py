@@ -37,8 +37,8 @@ def unfinished(response: Any) -> str | None:
     ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal or tool call."""
     choice = response.choices[0]
     finish = getattr(choice, "finish_reason", None)
-    if finish and str(finish).strip().casefold() not in _ENDED:
-        return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(str(finish), '')})"
+    if finish and (said := str(finish).strip().casefold()) not in _ENDED:
+        return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(said, '')})"
     if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
         return "the model answered nothing (no content, no tool calls)"
     return None

@@ -322,6 +322,10 @@ def test_expectations_nested_in_expectations_make_the_line_invalid_and_guideline
     for key in ("guidelines", "Guidelines"):  # the agent's instructions, in any case
         document["inputs"][key] = ["Answer in French"]
         assert Example.model_validate(document).inputs.model_extra[key] == ["Answer in French"]
+    typo = copy.deepcopy(BASE)
+    typo["outputs"]["xpected_response"] = "Goodbye"  # its first letter dropped
+    with pytest.raises(ValidationError, match=r'names an expectation \("expected_response"\)'):
+        Example.model_validate(typo)
     for part in ("inputs", "outputs"):  # a reference may be the user's own document, insertions its own data
         document[part]["reference"] = "RFC 9110"
         document[part]["insertions"] = ["a row"]

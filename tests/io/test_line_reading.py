@@ -517,6 +517,7 @@ def test_arguments_beside_params_holding_params_again_are_read_without_a_warning
         ("arguments", '{"flight_id": "FL-7", "urgent": 1}'),
         ("function", {"name": "delete_account", "arguments": '{"flight_id": "FL-7", "urgent": true}'}),  # another tool
         ("arguments", 5),
+        ("arguments_json", '{"flight_id": "FL-7", "urgent": false}'),
     ],
 )
 def test_arguments_beside_params_that_say_anything_else_make_the_line_invalid(key: str, value: Any) -> None:

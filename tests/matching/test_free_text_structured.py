@@ -108,7 +108,13 @@ def test_a_list_against_plain_text_fails_with_the_lexical_judge(expected: str, a
 
 @pytest.mark.parametrize(
     ("expected", "actual"),
-    [('{"id":"ABC-12x"}', [{"id": "abc-12X"}]), ('{"A":1}', [{"a": 1}]), ('["a  b"]', ["a b"])],
+    [
+        ('{"id":"ABC-12x"}', [{"id": "abc-12X"}]),
+        ('{"A":1}', [{"a": 1}]),
+        ('["a  b"]', ["a b"]),
+        ('Result: {"id": "ABC"}', ['result: {"id": "abc"}']),  # after a label, or fenced
+        ('```json\n{"id": "ABC"}\n```', ['```json\n{"id": "abc"}\n```']),
+    ],
 )
 def test_json_alike_only_in_case_or_spacing_is_asked_of_the_judge_in_a_group(expected: str, actual: list[Any]) -> None:
     asked: list[str] = []

@@ -74,7 +74,7 @@ def expectation_named(key: str, value: Any, part: str = "") -> str | None:
     ``outputs``, or anywhere a converted format does not read it): the expectation (``expectations``,
     ``assertions``, ``expected_response``...) that the key ``key`` holding ``value`` names, when ``value`` is not
     empty; None otherwise. Names are compared NFKC, case folded, without zero-width or other format characters,
-    equal or misspelt (:func:`misspelling`, from the same first letter: ``insertions`` is not ``assertions``);
+    equal or misspelt (:func:`misspelling` with ``first``: ``insertions`` is not ``assertions``);
     another tool's name of the expected response (``expected_output``, ``ground_truth``) names it
     too (not a bare ``reference``, which may name the user's own document). In ``part`` ``Inputs``, ``guidelines``
     (in any case) is the agent's instructions: data."""
@@ -82,18 +82,18 @@ def expectation_named(key: str, value: Any, part: str = "") -> str | None:
     folded = "".join(char for char in text if unicodedata.category(char) != "Cf").strip()
     if value in _EMPTY or (part == "Inputs" and folded == "guidelines"):
         return None
-    name = next((name for name in _NAMES if folded[:1] == name[:1] and misspelling(folded, name)), None)
+    name = next((name for name in _NAMES if misspelling(folded, name, first=True)), None)
     other = folded.startswith("expected") or folded.removesuffix("s") in ("ground_truth", "groundtruth")
     return name or ("expected_response" if other and names_expected_response(folded) else None)
 
 
-def misspelling(key: str, field: str) -> bool:
+def misspelling(key: str, field: str, *, first: bool = False) -> bool:
     """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
     deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
     eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names."""
     from rapidfuzz.distance import OSA
 
-    limit = 1 if len(field) <= 8 else 2
+    limit = 1 if len(field) <= 8 or (first and key[:1].casefold() != field[:1]) else 2  # first: a second edit
     return OSA.distance(key.casefold(), field.casefold(), score_cutoff=limit) <= limit
 
 

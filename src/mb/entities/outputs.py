@@ -96,17 +96,19 @@ class ToolCall(BaseModel):
 
 
 _ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|param(?:eter)?s?|payloads?|inputs?")
+_NOT_ARGUMENTS = frozenset({"tokens", "token", "schema", "count", "type", "size", "length", "format", "mode"})
+"""Last words of keys about the arguments rather than holding them (``input_tokens``, ``input_schema``)."""
 """A word of a key naming arguments (``args``, ``toolInput``, ``raw_arguments``, ``parameters``, ``payload``)."""
 
 
 def arguments_key(key: str, value: Any) -> bool:
-    """Whether ``key`` of a tool_call event holds arguments: its last word (split at separators and camelCase) names
-    them (``toolInput``, ``raw_arguments``; not ``input_tokens``); or it is ``function`` holding ``arguments`` (OpenAI's
-    shape)."""
+    """Whether ``key`` of a tool_call event holds arguments: a word of it (split at separators and camelCase) names
+    them (``toolInput``, ``raw_arguments``, ``arguments_json``) and its last word is not about them (``input_tokens``,
+    ``input_schema``); or it is ``function`` holding ``arguments`` (OpenAI's shape)."""
     if key == "function":
         return type(value) is dict and "arguments" in value
-    words = [word for word in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key) if word]
-    return bool(words) and _ARGUMENTS.fullmatch(words[-1].casefold()) is not None
+    words = [word.casefold() for word in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key) if word]
+    return words[-1:] != [] and words[-1] not in _NOT_ARGUMENTS and any(map(_ARGUMENTS.fullmatch, words))
 
 
 class ToolResult(BaseModel):

@@ -140,23 +140,34 @@ _Relays = dict[str, dict[str, str]]
 
 
 def _texts(params: Any) -> set[str]:
-    """The first word of every string and key anywhere in a call's arguments, before any ``(``: what may name a tool
-    to call (``"delete_account(user='u1')"``, ``"delete_account --user u1"``, a key), not prose that says a tool's
-    words (``"Your refund request was received"``); JSON text is read as the value it writes."""
+    """The texts of a call's arguments that may name a tool to call: every key, and of every string the first word
+    (before any ``(``) of plain prose (``"delete_account --user u1"`` whole; not ``"Your refund request was
+    received"``), the whole of code or a command (a text with a bracket, ``=``, ``/``, ``;``, ``|``, ``&``, a
+    backtick or a line break, or under a key such as ``command``, ``code``, ``script``: ``"result = await
+    delete_account(user='u1')"``, ``"cd /app && delete_account u1"``);
+    JSON text is read as the value it writes."""
     texts: set[str] = set()
-    stack = [params]
+    stack: list[tuple[str, Any]] = [("", params)]
     while stack:
-        value = stack.pop()
+        key, value = stack.pop()
         if isinstance(value, dict):
-            stack.extend(value)
-            stack.extend(value.values())
+            texts.update(value)
+            stack.extend(value.items())
         elif isinstance(value, list):
-            stack.extend(value)
+            stack.extend((key, item) for item in value)
         elif isinstance(value, str) and (written := written_json(value)) is not None:
-            stack.append(written)
-        elif isinstance(value, str) and (head := value.split("(", 1)[0].split(maxsplit=1)):
+            stack.append((key, written))
+        elif isinstance(value, str) and (_CODE.search(value) or _RUNS.search(key)):
+            texts.add(value)
+        elif isinstance(value, str) and (head := value.split(maxsplit=1)):
             texts.add(head[0])
     return texts
+
+
+_CODE = re.compile(r"[()\[\]{}<>=/;|&`\n$]|--")
+"""What makes a text code or a command rather than prose (:func:`_texts`)."""
+_RUNS = re.compile(r"command|cmd|code|script|shell|exec|run", re.IGNORECASE)
+"""What names a key whose text is run (``{"command": "python manage.py delete_account u1"}``)."""
 
 
 def _relays(calls: Sequence[CallSpec], longest: int, work: int) -> _Relays | None:

@@ -24,10 +24,10 @@ def as_text(value: Any) -> str:
 
 
 def same_text(a: str, b: str) -> bool:
-    """Equal up to case and white space: certainly the same meaning, no judge needed; a JSON array or object only
-    equal as written (``{"id": "ABC"}`` is not ``{"id": "abc"}``, ``["a  b"]`` not ``["a b"]``)."""
-    if written_json(a) is not None or written_json(b) is not None:
-        return a.strip() == b.strip()
+    """Equal up to case and white space: certainly the same meaning, no judge needed; a text with a bracket (JSON,
+    also fenced or after a label) up to white space only (``{"id": "ABC"}`` is not ``{"id": "abc"}``)."""
+    if any(bracket in text for text in (a, b) for bracket in "[{"):  # JSON, also fenced or after a label
+        return _SPACE.sub(" ", a).strip() == _SPACE.sub(" ", b).strip()
     return _SPACE.sub(" ", a).strip().casefold() == _SPACE.sub(" ", b).strip().casefold()
 
 

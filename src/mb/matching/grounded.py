@@ -66,6 +66,7 @@ _FAILURE = frozenset(
 ``FAILED_PRECONDITION``, ``permissionDenied``; not ``Errand``, ``Exceptional``, ``Failover``, ``default``)."""
 _FAILURE_PHRASES = frozenset(
     {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
+    | {("not", "available"), ("not", "find")}
 )
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
@@ -74,11 +75,16 @@ _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0",
 ``error-free``, ``fault-tolerant``)."""
 _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
-    r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|\b[45]\d\d\b",
+    r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
 _UNSET = frozenset({"", "false", "0", "no", "none", "null"})
+_FAILURE_KEY = re.compile(
+    r"(?:err(?:or)?|fail(?:ure|ed)?|fault|exception)s?(?:msg|message|code|no|str|string|text|reason|details?|info)?"
+)
+"""A key whose letters say a failure (``errmsg``, ``errorcode``, ``faultcode``, ``failurereason``; not ``failover``,
+``faulttolerant``, ``errand``)."""
 
 
 def says_failure(text: str) -> bool:
@@ -86,7 +92,12 @@ def says_failure(text: str) -> bool:
     out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`)."""
     if text.isascii() and not _FAILURE_PARTS.search(text):
         return False  # most texts: no part of a word of failure
+    text = _NOT.sub(lambda found: "cannot" if found[1].casefold() == "ca" else f"{found[1]} not", text)
     return any(_says_failure(sentence) for sentence in re.split(r"[.!?](?:\s|$)|\n", text))
+
+
+_NOT = re.compile(r"(\w+)n['\u2019]t\b")
+"""A contraction with "not" (``doesn't``, ``can't``), read as its words."""
 
 
 def _says_failure(sentence: str) -> bool:
@@ -144,7 +155,7 @@ def _marker(key: str, value: Any) -> bool:
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
         return value is False or value == 0 or (isinstance(value, str) and value.casefold() == "false")
-    if says_failure(key) or re.match(r"err(?:or|msg|code|no|str|text)|fail|fault|exception", folded):  # errmsg
+    if says_failure(key) or _FAILURE_KEY.fullmatch(folded):
         return (
             value is True
             or (isinstance(value, (dict, list)) and bool(value))
