@@ -247,36 +247,6 @@ def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_n
 
 
 @pytest.mark.parametrize(
-    ("part", "key", "value"),
-    [
-        ((), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
-        ((), "expected_response", "Hello"),
-        (("inputs",), "expected_response", "Hello"),
-        (("inputs",), "expected_facts", ["costs 5000"]),
-        (("inputs",), "extended_assertions", [{"assert_that": "no_tool_called"}]),
-        (("outputs",), "assertions", [{"assert_that": "tool_called", "tool": "delete"}]),
-        (("outputs",), "expected_response", "Hello"),
-        ((), "checks", [{"assert_that": "tool_call_count", "max": 0}]),
-        (("outputs",), "checks", [{"assert_that": "tool_not_called", "tool": "search"}]),
-    ],
-)
-def test_an_expectation_outside_expectations_makes_the_line_invalid(
-    part: tuple[str, ...], key: str, value: Any
-) -> None:
-    document = copy.deepcopy(BASE)
-    (document[part[0]] if part else document)[key] = value
-    with pytest.raises(ValidationError) as caught:
-        Example.model_validate(document)
-    (error,) = caught.value.errors()
-    assert error["loc"] == (*part, key)
-    what = "holds assertions" if key == "checks" else f'names an expectation ("{key}")'
-    assert f'"{key}" {what}, checked only inside "expectations": move it there' == error["msg"]
-    document["inputs"]["guidelines"] = ["Answer in French"]  # instructions an agent may be given: its own data
-    (document[part[0]] if part else document)[key] = [] if isinstance(value, list) else ""  # nothing to check
-    assert Example.model_validate(document).inputs.model_extra["guidelines"] == ["Answer in French"]
-
-
-@pytest.mark.parametrize(
     ("part", "key", "value", "name"),
     [
         ((), "Assertions", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
@@ -296,10 +266,19 @@ def test_an_expectation_outside_expectations_makes_the_line_invalid(
         (("inputs",), "ground_truth", "Hello", "expected_response"),
         (("outputs",), "Expected_response", "Hello", "expected_response"),
         (("outputs",), "guidelines", ["Answer in French"], "guidelines"),
+        ((), "assertions", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        ((), "expected_response", "Hello", "expected_response"),
+        (("inputs",), "expected_response", "Hello", "expected_response"),
+        (("inputs",), "expected_facts", ["costs 5000"], "expected_facts"),
+        (("inputs",), "extended_assertions", [{"assert_that": "no_tool_called"}], "extended_assertions"),
+        (("outputs",), "assertions", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        (("outputs",), "expected_response", "Hello", "expected_response"),
+        ((), "checks", [{"assert_that": "tool_call_count", "max": 0}], None),
+        (("outputs",), "checks", [{"assert_that": "tool_not_called", "tool": "search"}], None),
     ],
 )
 def test_a_key_naming_an_expectation_outside_expectations_makes_the_line_invalid_whatever_its_case_spelling_or_value(
-    part: tuple[str, ...], key: str, value: Any, name: str
+    part: tuple[str, ...], key: str, value: Any, name: str | None
 ) -> None:
     document = copy.deepcopy(BASE)
     (document[part[0]] if part else document)[key] = value
@@ -307,7 +286,11 @@ def test_a_key_naming_an_expectation_outside_expectations_makes_the_line_invalid
         Example.model_validate(document)
     (error,) = caught.value.errors()
     assert error["loc"] == (*part, key)
-    assert error["msg"] == f'"{key}" names an expectation ("{name}"), checked only inside "expectations": move it there'
+    what = f'names an expectation ("{name}")' if name else "holds assertions"
+    assert error["msg"] == f'"{key}" {what}, checked only inside "expectations": move it there'
+    document["inputs"]["guidelines"] = ["Answer in French"]  # instructions an agent may be given: its own data
+    (document[part[0]] if part else document)[key] = [] if isinstance(value, list) else ""  # nothing to check
+    assert Example.model_validate(document).inputs.model_extra["guidelines"] == ["Answer in French"]
 
 
 def test_expectations_nested_in_expectations_make_the_line_invalid_and_guidelines_in_inputs_are_data() -> None:
