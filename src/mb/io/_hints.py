@@ -25,7 +25,7 @@ def value_hint(message: str, path: Sequence[str | int], value: Any, parent: Any)
     if message.startswith("expected an object, got a string") and isinstance(value, str):
         try:
             holds_object = isinstance(json.loads(value), dict)
-        except ValueError:
+        except (ValueError, RecursionError):
             holds_object = False
         if holds_object:
             return "; the string holds a JSON object: give the object itself, not its text"
