@@ -84,6 +84,7 @@ def test_a_clear_cause_is_named(line: str, message: str) -> None:
         (_line(outputs={"response": "ok", "trace": [CALL | {"params": "Paris"}]}), '("Paris")'),
         (_line(inputs=ASKED | {"tools": [["book"]]}), "expected a string, got an array"),
         (_line(inputs={"messages": [{"role": "user", "content": None}]}), "expected a string, got null"),
+        (_line(outputs={"response": "ok", "trace": [CALL | {"params": "[" * 100_000 + "]" * 100_000}]}), "...)"),
     ],
 )
 def test_no_hint_without_a_clear_cause(line: str, message: str) -> None:
