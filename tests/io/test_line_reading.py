@@ -532,3 +532,18 @@ def test_arguments_beside_params_that_say_anything_else_make_the_line_invalid(ke
     assert f'"{key}" is not a field of a tool_call event' in str(error)
     document["outputs"]["trace"] = [{**call, "input_schema": {"type": "object"}, "input_tokens": "12"}]
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)  # other words of input
+
+
+@pytest.mark.parametrize("key", ["name", "tool_name", "toolName", "function_name"])
+def test_a_name_beside_tool_naming_another_tool_makes_the_line_invalid(key: str) -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7"}}
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": [{**call, key: "delete_account"}]},
+    }
+    error = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(error, LineError)
+    assert f'"{key}" names another tool than "tool"' in str(error)
+    document["outputs"]["trace"] = [{**call, key: "book"}]  # the same tool again: nothing more
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)

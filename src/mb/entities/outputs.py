@@ -82,6 +82,10 @@ class ToolCall(BaseModel):
         if type(data) is not dict or data.keys() <= {"event", "id", "tool", "params"}:
             return data  # most calls
         params = json.dumps(data.get("params"), sort_keys=True)  # 1 is neither true nor 1.0
+        named = next((key for key in _NAMES if data.get(key) not in (None, "", data.get("tool"))), None)
+        if named is not None:  # which of the two tools was called?
+            why = '"{key}" names another tool than "tool": give the called tool in "tool" alone'
+            raise PydanticCustomError("name_beside_tool", why, {"key": named})
         for key, value in data.items():
             if key != "params" and arguments_key(key, value) and value not in _UNSET:
                 held = value["arguments"] if key == "function" else value
@@ -95,6 +99,8 @@ class ToolCall(BaseModel):
         return data
 
 
+_NAMES = ("name", "tool_name", "toolName", "function_name")
+"""Keys beside ``tool`` that would name the called tool too."""
 _ARGUMENTS = re.compile(r"(?:kw)?args?|arguments?|param(?:eter)?s?|payloads?|inputs?")
 _NOT_ARGUMENTS = frozenset({"tokens", "token", "schema", "count", "type", "size", "length", "format", "mode"})
 """Last words of keys about the arguments rather than holding them (``input_tokens``, ``input_schema``)."""
