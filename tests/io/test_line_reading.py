@@ -364,16 +364,21 @@ def test_a_number_below_its_bound_is_said_in_plain_words() -> None:
     ]
 
 
+def _traced(trace: list[Any]) -> dict[str, Any]:
+    """A line asking "x" whose outputs hold ``trace`` (the list itself, for a test to change)."""
+    return {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": trace},
+    }
+
+
 def test_a_tool_results_unknown_keys_are_reported_as_ignored_and_kept_out_of_the_model() -> None:
     trace = [
         {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
         {"event": "tool_result", "id": "c1", "result": "no such order", "status": "error"},
     ]
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": trace},
-    }
+    document = _traced(trace)
     warnings = key_warnings(document, file="f.jsonl", line=1)
     assert [(warning.key, warning.ignored) for warning in warnings] == [("status", True)]
     example = parse_document(document, file="f.jsonl", line=1)
@@ -389,11 +394,7 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
         {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
         {"event": "tool_result", "id": "c1", flag: True, "result": "rate limited; FL-123 may be stale"},
     ]
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": trace},
-    }
+    document = _traced(trace)
     error = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(error, LineError)
     assert str(error) == (
@@ -412,11 +413,7 @@ def test_a_failure_flag_that_marks_nothing_leaves_the_line_valid(unset: object) 
             {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
             {"event": "tool_result", "id": "c1", flag: unset, "result": "FL-123"},
         ]
-        document = {
-            "inputs": {"messages": [{"role": "user", "content": "x"}]},
-            "expectations": {"expected_response": "x"},
-            "outputs": {"response": "x", "trace": trace},
-        }
+        document = _traced(trace)
         assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
         trace[1]["isError" if flag == "error" else "error"] = "failed"  # another marker beside it that marks one
         assert isinstance(parse_document(document, file="f.jsonl", line=1), LineError)
@@ -447,11 +444,7 @@ def test_arguments_beside_a_tool_calls_params_make_the_line_invalid(key: str) ->
     """Dropped, the arguments would leave params to be read without them: a ``missing`` or ``closed`` check of the
     call would pass."""
     trace = [{"event": "tool_call", "id": "c1", "tool": "book", "params": {}, key: {"flight_id": "FL-7"}}]
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": trace},
-    }
+    document = _traced(trace)
     error = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(error, LineError)
     assert str(error) == (
@@ -494,11 +487,7 @@ def test_an_expected_response_in_another_tools_words_is_suggested_as_expected_re
 def test_arguments_beside_params_holding_params_again_are_read_without_a_warning(key: str, value: Any) -> None:
     """An export keeping the raw arguments (OpenAI's JSON string) beside params holds nothing more."""
     call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7"}, key: value}
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": [call]},
-    }
+    document = _traced([call])
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
     if key != "input_tokens":
         assert key_warnings(document, file="f.jsonl", line=1) == []
@@ -522,11 +511,7 @@ def test_arguments_beside_params_holding_params_again_are_read_without_a_warning
 )
 def test_arguments_beside_params_that_say_anything_else_make_the_line_invalid(key: str, value: Any) -> None:
     call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7", "urgent": True}}
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": [{**call, key: value}]},
-    }
+    document = _traced([{**call, key: value}])
     error = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(error, LineError)
     assert f'"{key}" is not a field of a tool_call event' in str(error)
@@ -537,11 +522,7 @@ def test_arguments_beside_params_that_say_anything_else_make_the_line_invalid(ke
 @pytest.mark.parametrize("key", ["name", "tool_name", "toolName", "function_name"])
 def test_a_name_beside_tool_naming_another_tool_makes_the_line_invalid(key: str) -> None:
     call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"flight_id": "FL-7"}}
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "x"}]},
-        "expectations": {"expected_response": "x"},
-        "outputs": {"response": "x", "trace": [{**call, key: "delete_account"}]},
-    }
+    document = _traced([{**call, key: "delete_account"}])
     error = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(error, LineError)
     assert f'"{key}" names another tool than "tool"' in str(error)
