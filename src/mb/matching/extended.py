@@ -267,8 +267,11 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     early: CallSpec | None = None
     doubt: CallSpec | None = None  # the first call that may be a tool before its turn
     relay: tuple[CallSpec, int] | None = None  # the first call that passes a tool's name before its turn, and its turn
+    named_at: dict[str, int] = {}  # the latest place of the tools each name form is a form of (:func:`_relayed`)
+    for place, tool in enumerate(tools):
+        named_at.update(dict.fromkeys(name_forms(tool), place))
     for call in calls:
-        named = [place for place, tool in enumerate(tools) if relay is None and _relayed(relays, call, tool)]
+        named = [named_at[run] for run in relays.get(call[0], {}) if run in named_at] if relay is None else []
         if named and max(named) > len(found):  # every tool it names, not only the earliest
             relay = (call, max(named))
         if len(found) < len(tools) and call[1] == tools[len(found)]:
