@@ -75,9 +75,7 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date | None:
 
 def to_24h(hour: int, marker: str) -> int | None:
     """The 24-hour clock hour of ``hour`` with ``am``/``pm``; None when that hour cannot take a marker (0, 13...)."""
-    if not 1 <= hour <= 12:
-        return None
-    return hour % 12 + (12 if marker == "pm" else 0)
+    return hour % 12 + (12 if marker == "pm" else 0) if 1 <= hour <= 12 else None
 
 
 def user_time_key(user_time: datetime | None) -> tuple[datetime, timedelta | None] | None:

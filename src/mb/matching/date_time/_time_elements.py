@@ -35,9 +35,7 @@ _H = 3600
 def _hours(hour: int, marker: str | None) -> list[int] | None:
     """The 24-hour readings of an hour with an optional am/pm marker (both when none is given)."""
     if marker:
-        if not 1 <= hour <= 12:
-            return None
-        return [hour % 12 + (12 if marker.startswith("p") else 0)]
+        return [hour % 12 + (12 if marker.startswith("p") else 0)] if 1 <= hour <= 12 else None
     if hour > 23:
         return None
     if 1 <= hour <= 12:
