@@ -198,9 +198,7 @@ SEASONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 
 def season(name: str, year_: int) -> list[Window]:
     """The readings of season ``name`` starting in ``year_``."""
-    found = []
-    for m1, d1, m2, d2 in SEASONS[name]:
-        lo = datetime(year_, m1, d1)
-        hi = datetime(year_ + (1 if m2 < m1 else 0), m2, d2)
-        found.append(Window(lo, hi, "span", note=name))
-    return found
+    return [
+        Window(datetime(year_, m1, d1), datetime(year_ + (1 if m2 < m1 else 0), m2, d2), "span", note=name)
+        for m1, d1, m2, d2 in SEASONS[name]
+    ]

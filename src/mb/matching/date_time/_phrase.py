@@ -495,8 +495,7 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
-    refused = _refused(text)
-    if refused:
+    if refused := _refused(text):
         return refused
     parsed = parse(text)
     if parsed.unknown:

@@ -190,8 +190,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
         return f"got {describe(text)}, which is not a date or time"
     if _TIMESTAMP_RE.match(raw):
         return _timestamp(float(raw), repr(text)) or f"got {describe(text)}, which is not a valid Unix timestamp"
-    fast = _iso(raw)
-    if fast is not None:
+    if (fast := _iso(raw)) is not None:
         return fast
     clock = parse_clock(raw)
     if clock is not None:
