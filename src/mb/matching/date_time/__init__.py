@@ -329,10 +329,8 @@ def _group(
         missing = ", ".join(assembled.end_missing) or "end"
         bounds = "names when the event ends" if deadline else "bounds the end"
         return _fail(resolution, f"got {assembled.got}; the phrase {bounds} but {missing} is absent")
-    if ends:
-        bounded = _one_end(resolution, starts, ends, assembled.got, user_time)
-        if bounded is not None:
-            return bounded
+    if ends and (bounded := _one_end(resolution, starts, ends, assembled.got, user_time)) is not None:
+        return bounded
     if ends is None and not any(names_an_end(name) for name in params):
         resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
         is_range = resolution.is_range

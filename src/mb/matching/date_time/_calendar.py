@@ -75,9 +75,7 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date | None:
 
 def to_24h(hour: int, marker: str) -> int | None:
     """The 24-hour clock hour of ``hour`` with ``am``/``pm``; None when that hour cannot take a marker (0, 13...)."""
-    if not 1 <= hour <= 12:
-        return None
-    return hour % 12 + (12 if marker == "pm" else 0)
+    return hour % 12 + (12 if marker == "pm" else 0) if 1 <= hour <= 12 else None
 
 
 def user_time_key(user_time: datetime | None) -> tuple[datetime, timedelta | None] | None:
@@ -200,9 +198,7 @@ SEASONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 
 def season(name: str, year_: int) -> list[Window]:
     """The readings of season ``name`` starting in ``year_``."""
-    found = []
-    for m1, d1, m2, d2 in SEASONS[name]:
-        lo = datetime(year_, m1, d1)
-        hi = datetime(year_ + (1 if m2 < m1 else 0), m2, d2)
-        found.append(Window(lo, hi, "span", note=name))
-    return found
+    return [
+        Window(datetime(year_, m1, d1), datetime(year_ + (1 if m2 < m1 else 0), m2, d2), "span", note=name)
+        for m1, d1, m2, d2 in SEASONS[name]
+    ]

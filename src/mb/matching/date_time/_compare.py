@@ -190,9 +190,7 @@ def _every_reading(
 
 
 def _text(actual: Actual) -> str:
-    if actual.shown:
-        return actual.shown
-    return f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
+    return actual.shown or (f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset))
 
 
 def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:

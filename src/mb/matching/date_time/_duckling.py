@@ -259,9 +259,7 @@ def _moment(value: dict[str, Any], offset: timedelta) -> tuple[datetime, str] | 
     if not isinstance(grain, str) or grain not in GRAIN_STEPS or not isinstance(value.get("value"), str):
         return None
     moment = datetime.fromisoformat(value["value"])
-    if moment.utcoffset() != offset:
-        return None
-    return moment.replace(tzinfo=None), grain
+    return (moment.replace(tzinfo=None), grain) if moment.utcoffset() == offset else None
 
 
 def _window(value: dict[str, Any], offset: timedelta, clock: bool) -> Window | None:

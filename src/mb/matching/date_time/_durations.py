@@ -96,8 +96,7 @@ def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
     counts = [phrase_duration(part) for part in listed[0]] if listed is not None and listed[1] != "or" else []
     if wanted is None and (not counts or None in counts):
         return None
-    vague = _vague(expected)
-    if vague is not None:
+    if (vague := _vague(expected)) is not None:
         return vague
     if wanted is not None:
         return ((wanted, wanted),), f"{expected!r} names a duration of {show_length(wanted)}"

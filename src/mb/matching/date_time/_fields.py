@@ -213,6 +213,4 @@ def _shown(part: Fields, name: str) -> str:
         return f"the offset {format_offset(value)}"
     if name == "zone":
         return f"the zone {value.label}"
-    if name == "weekday":
-        return WEEKDAY_NAMES[value]
-    return f"{name} {value}"
+    return WEEKDAY_NAMES[value] if name == "weekday" else f"{name} {value}"

@@ -246,9 +246,7 @@ def assemble(
 def _several(actuals: tuple[Actual, ...]) -> tuple[Actual, ...]:
     """Values read several ways (``4/5``, ``at 10:30`` in words): each is one reading of an ambiguous value, and every
     one of them must match, as for an ambiguous argument."""
-    if len(actuals) < 2:
-        return actuals
-    return tuple(replace(a, ambiguous=True, shown=_show(a)) for a in actuals)
+    return actuals if len(actuals) < 2 else tuple(replace(a, ambiguous=True, shown=_show(a)) for a in actuals)
 
 
 def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:

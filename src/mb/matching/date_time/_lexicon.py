@@ -106,9 +106,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
 def number_value(text: str) -> int:
     """The value of a number in digits or words."""
     text = text.strip()
-    if text.isdigit():
-        return int(text)
-    return WORD_NUMBERS[text]
+    return int(text) if text.isdigit() else WORD_NUMBERS[text]
 
 
 def minute_value(text: str) -> int:
@@ -145,6 +143,4 @@ def quantity_value(text: str) -> float:
     if "/" in text:
         top, bottom = text.split("/")
         return int(top) / int(bottom) if int(bottom) else float("nan")
-    if re.fullmatch(r"\d+(?:\.\d+)?", text):
-        return float(text)
-    return WORD_NUMBERS[text]
+    return float(text) if re.fullmatch(r"\d+(?:\.\d+)?", text) else WORD_NUMBERS[text]

@@ -62,9 +62,7 @@ class Window:
         zone = self.zone.label
         if self.grain in {"second", "minute"} and (zone == "UTC" or zone[0] in "+-"):
             return text + ("Z" if zone == "UTC" else zone)
-        if self.gap:
-            return f"{text} ({zone}; {self.gap})"
-        return f"{text} ({zone})"
+        return f"{text} ({zone}; {self.gap})" if self.gap else f"{text} ({zone})"
 
 
 def _end_moved(end: datetime, delta: timedelta | relativedelta) -> datetime:
@@ -151,9 +149,7 @@ class Reading:
     @property
     def label(self) -> str:
         """Human-readable form used in reasons."""
-        if self.end is None:
-            return self.start.label
-        return f"{self.start.label} to {self.end.label}"
+        return self.start.label if self.end is None else f"{self.start.label} to {self.end.label}"
 
 
 @dataclass(frozen=True, slots=True)

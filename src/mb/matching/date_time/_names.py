@@ -124,9 +124,7 @@ def classify(name: str) -> Slot:
     for kind in ("date", "time", "year", "month", "day", "hour", "minute", "second", "ampm"):
         if kind in kinds:
             return Slot(name, role, kind)
-    if ws in {("am", "pm"), ("am",), ("pm",)}:
-        return Slot(name, role, "ampm")
-    return Slot(name, role, "full")
+    return Slot(name, role, "ampm" if ws in {("am", "pm"), ("am",), ("pm",)} else "full")
 
 
 _KEY_WORDS = frozenset({*_START, *_END, *_KIND_WORDS, "check", "am", "pm"})

@@ -495,17 +495,14 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
-    refused = _refused(text)
-    if refused:
+    if refused := _refused(text):
         return refused
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
         vague = [w for w in parsed.unknown if w in VAGUE]
         return f"could not understand {words}" + (f" ({vague[0]!r}: a vague amount, not an exact one)" if vague else "")
-    if not parsed.items:
-        return "no date or time"
-    return parsed
+    return parsed if parsed.items else "no date or time"
 
 
 #: A date with a month's name in dots, its last field a year of two or four digits ("12.sep.09", "sep.12.2009"):
@@ -728,9 +725,7 @@ def _listed(phrase: str) -> tuple[list[str], str] | None:
     """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and how (see ``alternatives``), or
     None."""
     text = normalize(phrase)
-    if len(text) > MAX_LENGTH:
-        return None
-    return alternatives(text)
+    return None if len(text) > MAX_LENGTH else alternatives(text)
 
 
 def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution:
@@ -816,7 +811,10 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     home = user_zone(user_time)
     if read.clock is None:
         return None, home, None
-    wall = _wall_in(user_time, None if read.elapsed else read.zone)
+    # the wall clock of user_time where the phrase is read: in the zone the phrase names (with that zone's rules on the
+    # date), so "9am Pacific" is today or tomorrow in Pacific time; the user's own when the phrase names none or
+    # user_time is naive
+    wall = _walls_in(user_time, None if read.elapsed else read.zone)[0]
     if read.clock:
         return wall, home, None
     day = datetime.combine(wall.date(), time())
@@ -824,15 +822,8 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     return day, home, (own if read.zone is not None and home is not None and own != day else None)
 
 
-def _wall_in(user_time: datetime, zone: ZoneSpec | None) -> datetime:
-    """The wall clock of ``user_time`` where the phrase is read: in the zone the phrase names (with that zone's rules
-    on the date), so "9am Pacific" is today or tomorrow in Pacific time; the user's own when the phrase names none
-    or ``user_time`` is naive."""
-    return _walls_in(user_time, zone)[0]
-
-
 def _walls_in(user_time: datetime, zone: ZoneSpec | None) -> tuple[datetime, ...]:
-    """The wall clocks of ``user_time`` in each zone ``zone`` may stand for (see ``_wall_in``)."""
+    """The wall clocks of ``user_time`` in each zone ``zone`` may stand for (see ``reference_of``)."""
     if zone is None or user_time.tzinfo is None:
         return (user_time.replace(tzinfo=None),)
     try:

@@ -162,9 +162,7 @@ def too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozens
     week, never for a year the phrase names."""
     if actual.dateless or not actual.free:
         return _NOTHING
-    if _pins_by_weekday(actual, window, named):
-        return actual.free & named
-    return actual.free - _unpinned(window, named)
+    return actual.free & named if _pins_by_weekday(actual, window, named) else actual.free - _unpinned(window, named)
 
 
 def _sources(actual: Actual, window: Window, named: frozenset[str]) -> tuple[datetime, ...]:

@@ -310,21 +310,13 @@ def _year_or_clock(side: list[Item], other: list[Item]) -> None:
 
 
 def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
-    """Whether a range from a date, then a time of day, ends with a time of day, then another day (today, tomorrow, a
-    weekday), never "june 12 9am to friday 5pm" nor "between 4pm on Jan 1 and 5pm today"."""
-    timed = bool(right) and right[0].kind in {"clock", "number"}  # "12.06 9 to 11 tomorrow": a bare hour too
-    return _dated_clock(left) and timed and any(_relative_day(i) for i in right[1:])
-
-
-def _dated_clock(left: list[Item]) -> bool:
-    """Whether a range's start is a date, then a time of day ("june 12 9am", "12.06 at 9")."""
+    """Whether a range from a date, then a time of day ("june 12 9am", "12.06 at 9"), ends with a time of day, then
+    another day said from today (today, tomorrow, a weekday), never "june 12 9am to friday 5pm" nor "between 4pm on
+    Jan 1 and 5pm today"."""
     kinds = ["date" if i.kind == "date" and isinstance(i.value, (MonthDay, FullDate)) else i.kind for i in left]
-    return "date" in kinds and bool({"clock", "number"} & set(kinds[kinds.index("date") :]))
-
-
-def _relative_day(item: Item) -> bool:
-    """Whether ``item`` is a day said from today (today, tomorrow, a weekday)."""
-    return item.kind == "weekday" or isinstance(item.value, Days)
+    dated = "date" in kinds and bool({"clock", "number"} & set(kinds[kinds.index("date") :]))
+    timed = bool(right) and right[0].kind in {"clock", "number"}  # "12.06 9 to 11 tomorrow": a bare hour too
+    return dated and timed and any(i.kind == "weekday" or isinstance(i.value, Days) for i in right[1:])
 
 
 def _in_part(found: list[Reading], one_part: bool) -> list[Reading]:
@@ -370,9 +362,7 @@ def _weekday_period(left: list[Item], right: list[Item]) -> list[Item]:
 
 def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
     """ "between Jan 2019 and now": beside an end naming no time of day, now is today."""
-    if [i.kind for i in side] == ["moment"] and not any(i.kind in TIME_KINDS for i in other):
-        return [TODAY]
-    return side
+    return [TODAY] if [i.kind for i in side] == ["moment"] and not any(i.kind in TIME_KINDS for i in other) else side
 
 
 def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:

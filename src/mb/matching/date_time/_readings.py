@@ -726,8 +726,7 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
             raise DateProblem(f"{counted[0].text!r} counts from now, not from another day or time")
         return found
     items = _edge_on_part(items)
-    years = _year_or_hour(items, ref)
-    if years is not None:
+    if (years := _year_or_hour(items, ref)) is not None:
         return years
     times = [i for i in items if i.kind in TIME_KINDS]
     dates = [i for i in items if i.kind not in TIME_KINDS]

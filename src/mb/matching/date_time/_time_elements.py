@@ -35,9 +35,7 @@ _H = 3600
 def _hours(hour: int, marker: str | None) -> list[int] | None:
     """The 24-hour readings of an hour with an optional am/pm marker (both when none is given)."""
     if marker:
-        if not 1 <= hour <= 12:
-            return None
-        return [hour % 12 + (12 if marker.startswith("p") else 0)]
+        return [hour % 12 + (12 if marker.startswith("p") else 0)] if 1 <= hour <= 12 else None
     if hour > 23:
         return None
     if 1 <= hour <= 12:
@@ -52,12 +50,8 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
         return None
     grain = "second" if second is not None else "minute"
     length = 1 if second is not None else 60
-    starts = tuple(h * _H + minute * 60 + (second or 0) for h in hours)
-    return Item(
-        "clock",
-        "",
-        Clock(tuple(ClockSpan(s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1),
-    )
+    spans = tuple(ClockSpan(s, s + length, grain) for s in (h * _H + minute * 60 + (second or 0) for h in hours))
+    return Item("clock", "", Clock(spans, bool(marker) or explicit or len(hours) == 1))
 
 
 _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"

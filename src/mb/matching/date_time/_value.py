@@ -190,8 +190,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
         return f"got {describe(text)}, which is not a date or time"
     if _TIMESTAMP_RE.match(raw):
         return _timestamp(float(raw), repr(text)) or f"got {describe(text)}, which is not a valid Unix timestamp"
-    fast = _iso(raw)
-    if fast is not None:
+    if (fast := _iso(raw)) is not None:
         return fast
     clock = parse_clock(raw)
     if clock is not None:
@@ -231,7 +230,11 @@ def _range_ends(
 @functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
-        return _iso_datetime(raw)
+        try:
+            moment = datetime.fromisoformat(raw)
+        except ValueError:
+            return None
+        return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
     day = _DATE_RE.match(raw)
     if day:
         try:
@@ -251,14 +254,6 @@ def _iso(raw: str) -> tuple[Actual, ...] | None:
         lo = datetime(int(month.group(1)), int(month.group(2)), 1)
         return (Actual(lo, (lo + timedelta(days=32)).replace(day=1), "covers", shown=raw),)
     return None
-
-
-def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
-    try:
-        moment = datetime.fromisoformat(raw)
-    except ValueError:
-        return None
-    return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
 
 
 def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[Actual, ...]:

@@ -95,9 +95,7 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
     offset = user_time.utcoffset()
     if tz is None or offset is None:
         return None
-    if isinstance(tz, zoneinfo.ZoneInfo):
-        return ZoneSpec(tz.key, (tz,))
-    return fixed_zone(offset)
+    return ZoneSpec(tz.key, (tz,)) if isinstance(tz, zoneinfo.ZoneInfo) else fixed_zone(offset)
 
 
 # Zone words people write after a time. US and Central European abbreviations are read both as the fixed offset
@@ -174,9 +172,7 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
             spec = None
         if spec is not None:
             return spec
-    if not text.isalpha():
-        return None
-    return _abbreviation_zone(low)
+    return _abbreviation_zone(low) if text.isalpha() else None
 
 
 @functools.cache
