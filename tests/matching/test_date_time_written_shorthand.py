@@ -27,6 +27,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday + 2 days", "2027-10-15", False),
     ("friday + 2 hours", "2027-10-15", ERROR),  # hours after a whole day: which hour is not said
     ("march + 3 days", "2028-03-04", ERROR),  # from the start of March or its end
+    ("2pm - 2 days", "2027-10-11T14:00:00", ERROR),  # no date before the sign
+    ("at 5 + 2 days", "2027-10-15T17:00:00", ERROR),
     ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),  # a range, as before
     # "this past sunday" is the latest Sunday alone; "last sunday" keeps the Sunday of last week too
     ("this past sunday", "2027-10-10", True),

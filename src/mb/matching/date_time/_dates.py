@@ -58,7 +58,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if not items:
         raise DateProblem("no date")
     last = items[-1]
-    if len(items) > 1 and last.kind == "offset" and last.value.mode in _ANCHORED and last.text[0] in "+-":
+    if last.kind == "offset" and last.value.mode in _ANCHORED and last.text[0] in "+-":
+        if len(items) == 1:  # "2pm - 2 days", "at 5 + 2 days": no date before the sign
+            raise DateProblem(f"{last.text!r} follows no date")
         items = [last, *items[:-1]]  # "easter + 1 week": counted from the date before the sign
     if len(items) == 2 and _bare_week(items[1]):
         # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday, "today week", "this day
