@@ -57,6 +57,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    last = items[-1]
+    if last.kind == "offset" and last.value.mode in _ANCHORED and last.text[0] in "+-":
+        if len(items) == 1:  # "2pm - 2 days", "at 5 + 2 days": no date before the sign
+            raise DateProblem(f"{last.text!r} follows no date")
+        items = [last, *items[:-1]]  # "easter + 1 week": counted from the date before the sign
     if len(items) == 2 and _bare_week(items[1]):
         # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday, "today week", "this day
         # week", "tomorrow fortnight" after that day; a "week" the grammar read with the words after it ("tuesday
@@ -358,16 +363,14 @@ def _weekday(value: Weekday, today: date) -> list[Window]:
     if rel is None:
         ahead = (weekday - today.weekday()) % 7
         days = [today + timedelta(days=ahead)] + ([today + timedelta(days=7)] if ahead == 0 else [])
-    elif rel == "gone":  # "friday gone": the latest one before today, never the one a week earlier
+    elif rel in {"gone", "this past"}:  # "friday gone", "this past friday": the latest one before today alone
         days = [today - timedelta(days=(today.weekday() - weekday) % 7 or 7)]
     elif rel in {"after next", "before last"}:
         sign = 1 if rel == "after next" else -1
         base = relative_weekday_dates("next" if sign > 0 else "last", weekday, today)
         days = [d + timedelta(days=7 * sign) for d in base]
     else:
-        word = {"this coming": "coming", "upcoming": "coming", "this upcoming": "coming", "this past": "last"}.get(
-            rel, rel
-        )
+        word = {"this coming": "coming", "upcoming": "coming", "this upcoming": "coming"}.get(rel, rel)
         days = relative_weekday_dates(word, weekday, today)
     return [units.day(d) for d in sorted(set(days))]
 

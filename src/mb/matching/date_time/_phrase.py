@@ -56,7 +56,7 @@ _ISO_RE = re.compile(  # a calendar date or a week date ("2024-W06-5"), then the
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "2morrow": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
-                  "2nite": "tonight", "2day": "today",
+                  "2nite": "tonight", "2day": "today", "yday": "yesterday", "nite": "night",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
                   "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
@@ -80,6 +80,9 @@ _DAYS_THEN_MONTHS_RE = re.compile(
     r"(?:(?!\b(?:to|and|or|until|till)\b).)*?"
     rf"{_COUNT}(?:mo|mos|months?|quarters?|y|yrs?|years?|decades?)\b"
 )
+#: An ISO 8601 interval of two dates or date-times ("2027-10-18/2027-10-22", "2027-10-18t09:00/2027-10-18t11:00")
+_ISO_TIME = r"(?:t(\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:z|[+-]\d\d:?\d\d)?))?"
+_ISO_INTERVAL_RE = re.compile(rf"\b(\d{{4}}-\d\d-\d\d){_ISO_TIME}/(\d{{4}}-\d\d-\d\d){_ISO_TIME}(?![\w/])")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
@@ -234,6 +237,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
+    text = _ISO_INTERVAL_RE.sub(lambda m: " ".join(filter(None, (m[1], m[2], "to", m[3], m[4]))), text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
