@@ -200,22 +200,15 @@ def _conversation_attribution(conversation: Transcript, key: str) -> list[dict[s
 def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
     message: dict[str, Any] = {"turn_idx": index, "role": turn.role, "content": turn.content}
     if turn.tool_calls:
+        # 0.3.0 arguments are strings only: each value as JSON text, so ``5`` and ``"5"`` stay distinct
+        text: Any = (lambda value: orjson.dumps(value).decode()) if v3 else (lambda value: value)
         message["tool_calls"] = [
-            {
-                "id": call.id,
-                "name": call.tool,
-                "arguments": _json_arguments(call.params) if v3 else dict(call.params),
-            }
+            {"id": call.id, "name": call.tool, "arguments": {key: text(value) for key, value in call.params.items()}}
             for call in turn.tool_calls
         ]
     if turn.tool_call_id is not None:
         message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
     return message
-
-
-def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
-    """0.3.0 arguments (string values only): each value as JSON text, so ``5`` and ``"5"`` stay distinct."""
-    return {key: orjson.dumps(value).decode() for key, value in params.items()}
 
 
 def _non_negative(value: Any) -> float | None:
