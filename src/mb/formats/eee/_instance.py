@@ -118,9 +118,9 @@ def instance_record(
     usage = _token_usage(extras.get("usage"))
     if usage is not None:
         record["token_usage"] = usage
-    latency = _non_negative(extras.get("latency_ms"))
-    if latency is not None:
-        record["performance"] = {"latency_ms": latency}
+    latency = extras.get("latency_ms")  # a finite non-negative number (booleans are no latency)
+    if isinstance(latency, (int, float)) and not isinstance(latency, bool) and math.isfinite(latency) and latency >= 0:
+        record["performance"] = {"latency_ms": float(latency)}
     error = example_error(result)
     if error is not None:
         record["error"] = error
@@ -209,13 +209,6 @@ def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
     if turn.tool_call_id is not None:
         message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
     return message
-
-
-def _non_negative(value: Any) -> float | None:
-    """A finite non-negative number as a float; None for anything else (booleans included)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value) if math.isfinite(value) and value >= 0 else None
 
 
 def _count(value: Any) -> int | None:
