@@ -28,14 +28,13 @@ def backend_options(function: F) -> F:
         help="With --backend ray: the cluster to use. `auto` joins the cluster this machine belongs to, "
         "`ray://HOST:10001` connects through Ray Client; default: a Ray instance started on this machine.",
     )(function)
-    function = click.option(
+    return click.option(
         "--backend",
         type=click.Choice(["local", "ray"]),
         default="local",
         show_default=True,
         help="Where the work runs: this machine, or a Ray cluster (needs Ray: the ray extra of MorganaBench).",
     )(function)
-    return function
 
 
 def connect_backend(backend: str, address: str | None) -> ModuleType | None:

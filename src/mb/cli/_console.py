@@ -22,16 +22,12 @@ from .._redact import redact
 __all__ = ["StandardOutputError", "err_console", "fail", "format_option", "out_console", "print_error", "printable"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def _escape_control(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return {0x0D: "\\r", 0x1B: "\\x1b"}.get(code, f"\\x{code:02x}")
+_NAMED = {"\r": "\\r", "\x1b": "\\x1b"}
 
 
 def printable(text: str) -> str:
     """``text`` safe to show: secrets redacted, control characters (all but newline and tab) escaped."""
-    return _CONTROL.sub(_escape_control, redact(text))
+    return _CONTROL.sub(lambda match: _NAMED.get(match.group(), f"\\x{ord(match.group()):02x}"), redact(text))
 
 
 class _SafeConsole(Console):

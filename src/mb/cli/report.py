@@ -13,10 +13,6 @@ from ._files import require_file, writing
 __all__ = ["report", "view"]
 
 
-def _warn(message: str) -> None:
-    err_console.print(f"warning: {message}", markup=False)
-
-
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
     from ..reports.html import build_report
 
@@ -34,7 +30,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
             executed=[str(path) for path in executed],
             embedding=None if embed == "auto" else "gzip" if embed == "gzip" else "json",
             title=title,
-            warn=_warn,
+            warn=lambda message: err_console.print(f"warning: {message}", markup=False),
         )
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""

@@ -73,16 +73,6 @@ class SliceDelta(BaseModel):
     """Exact McNemar p-value on the paired examples of the slice (overall and categories); None for slices whose
     items are not examples."""
 
-    @property
-    def base_rate(self) -> float:
-        """Base passed over base total."""
-        return self.base_passed / self.base_total if self.base_total else 0.0
-
-    @property
-    def new_rate(self) -> float:
-        """New passed over new total."""
-        return self.new_passed / self.new_total if self.new_total else 0.0
-
 
 class Comparison(BaseModel):
     """A new run compared with a base run, example by example (joined by example hash)."""

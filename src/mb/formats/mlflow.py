@@ -25,7 +25,7 @@ from .._version import __version__
 from ..config import restored_environment
 from ..entities import Example
 from ..io import source_name
-from ..results import ExampleResult, Summary
+from ..results import ExampleResult, RateStat, Summary
 from ..results_format import RunRecord, check_scored_once
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
@@ -79,12 +79,8 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         "errors": float(summary.errors),
         "undecided": float(summary.undecided),
     }
-    for prefix, stats in (
-        ("assertion", summary.by_assertion),
-        ("matcher", summary.by_matcher),
-        ("check", summary.by_check),
-        ("metric", summary.by_metric),
-    ):
+    for prefix in ("assertion", "matcher", "check", "metric"):
+        stats: dict[str, RateStat] = getattr(summary, f"by_{prefix}")
         keys = _distinct_keys(prefix, list(stats))
         for name, stat in stats.items():
             if stat.mean is not None:  # metrics have a mean value

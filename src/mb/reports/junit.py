@@ -48,21 +48,12 @@ def _case_name(result: ExampleResult) -> str:
     return name
 
 
-def _seconds(result: ExampleResult) -> str:
-    """The agent's time on the example, in seconds (0 when the outputs did not record it)."""
-    return f"{result.latency_ms / 1000:.3f}" if result.latency_ms is not None else "0"
-
-
-def _class_name(suite: str, result: ExampleResult) -> str:
-    return ".".join([suite, *(f"{key}={value}" for key, value in sorted(result.categories.items()))])
-
-
 def _testcase(suite: str, row: ExampleResult | Mapping[str, Any]) -> str:
     result = row if isinstance(row, ExampleResult) else ExampleResult.model_validate(row)
-    opening = (
-        f"<testcase name={_attr(_case_name(result))} classname={_attr(_class_name(suite, result))} "
-        f'time="{_seconds(result)}"'
-    )
+    classname = ".".join([suite, *(f"{key}={value}" for key, value in sorted(result.categories.items()))])
+    # the agent's time on the example, in seconds (0 when the outputs did not record it)
+    seconds = f"{result.latency_ms / 1000:.3f}" if result.latency_ms is not None else "0"
+    opening = f'<testcase name={_attr(_case_name(result))} classname={_attr(classname)} time="{seconds}"'
     if result.status == "passed":
         return opening + "/>\n"
     if result.status == "error":

@@ -19,14 +19,7 @@ from typing import Any
 from .._version import install_command
 from ..errors import ConfigError
 
-__all__ = [
-    "JUDGE_CPUS_VARIABLE",
-    "RayUnavailableError",
-    "cluster_cpus",
-    "import_ray",
-    "judge_cpus",
-    "ray_session",
-]
+__all__ = ["JUDGE_CPUS_VARIABLE", "RayUnavailableError", "cluster_cpus", "judge_cpus", "ray_session"]
 
 _INSTALL = install_command("ray")
 
@@ -36,15 +29,6 @@ JUDGE_CPUS_VARIABLE = "MB_RAY_JUDGE_CPUS"
 
 class RayUnavailableError(ConfigError, RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
-
-
-def import_ray() -> ModuleType:
-    """The ``ray`` module; :class:`RayUnavailableError` naming the ``pip install`` to run when it is missing."""
-    try:
-        import ray
-    except ImportError as exc:
-        raise RayUnavailableError(f"the ray backend needs Ray, which is not installed: {_INSTALL}") from exc
-    return ray
 
 
 def judge_cpus() -> float | None:
@@ -100,7 +84,10 @@ def ray_session(address: str | None = None) -> Iterator[ModuleType]:
     An instance this process already initialised is used as it is (``address`` is then ignored). Otherwise the
     connection is made here, and closed at the end of the block.
     """
-    ray = import_ray()
+    try:
+        import ray
+    except ImportError as exc:  # naming the `pip install` to run
+        raise RayUnavailableError(f"the ray backend needs Ray, which is not installed: {_INSTALL}") from exc
     judge_cpus()  # a wrong setting is reported before any work starts
     _cluster_errors_to_stderr()
     if ray.is_initialized():

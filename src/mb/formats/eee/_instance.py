@@ -118,9 +118,9 @@ def instance_record(
     usage = _token_usage(extras.get("usage"))
     if usage is not None:
         record["token_usage"] = usage
-    latency = _non_negative(extras.get("latency_ms"))
-    if latency is not None:
-        record["performance"] = {"latency_ms": latency}
+    latency = extras.get("latency_ms")  # a finite non-negative number (booleans are no latency)
+    if isinstance(latency, (int, float)) and not isinstance(latency, bool) and math.isfinite(latency) and latency >= 0:
+        record["performance"] = {"latency_ms": float(latency)}
     error = example_error(result)
     if error is not None:
         record["error"] = error
@@ -200,29 +200,15 @@ def _conversation_attribution(conversation: Transcript, key: str) -> list[dict[s
 def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
     message: dict[str, Any] = {"turn_idx": index, "role": turn.role, "content": turn.content}
     if turn.tool_calls:
+        # 0.3.0 arguments are strings only: each value as JSON text, so ``5`` and ``"5"`` stay distinct
+        text: Any = (lambda value: orjson.dumps(value).decode()) if v3 else (lambda value: value)
         message["tool_calls"] = [
-            {
-                "id": call.id,
-                "name": call.tool,
-                "arguments": _json_arguments(call.params) if v3 else dict(call.params),
-            }
+            {"id": call.id, "name": call.tool, "arguments": {key: text(value) for key, value in call.params.items()}}
             for call in turn.tool_calls
         ]
     if turn.tool_call_id is not None:
         message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
     return message
-
-
-def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
-    """0.3.0 arguments (string values only): each value as JSON text, so ``5`` and ``"5"`` stay distinct."""
-    return {key: orjson.dumps(value).decode() for key, value in params.items()}
-
-
-def _non_negative(value: Any) -> float | None:
-    """A finite non-negative number as a float; None for anything else (booleans included)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value) if math.isfinite(value) and value >= 0 else None
 
 
 def _count(value: Any) -> int | None:

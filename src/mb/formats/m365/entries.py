@@ -70,7 +70,8 @@ def build_entry(
     evaluators = data.get("evaluators") if isinstance(data.get("evaluators"), dict) else None
     mode = data.get("evaluators_mode") if data.get("evaluators_mode") in ("extend", "replace") else None
     effective = effective_evaluators(default_evaluators, evaluators, mode)
-    if _same_defaults(default_evaluators, document_defaults):
+    own, theirs = (None if defaults is None else dict(defaults) for defaults in (default_evaluators, document_defaults))
+    if own == theirs:
         if evaluators is not None:
             entry["evaluators"] = evaluators
         if mode is not None:
@@ -93,10 +94,6 @@ def build_entry(
         return entry, _results(evaluated, entry, effective)
     kept = entry.get("status")  # results of an imported output document
     return entry, kept if kept in ("pass", "fail", "partial", "error") else None
-
-
-def _same_defaults(own: Mapping[str, Any] | None, document: Mapping[str, Any] | None) -> bool:
-    return (None if own is None else dict(own)) == (None if document is None else dict(document))
 
 
 def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[str, str]]) -> dict[str, Any]:

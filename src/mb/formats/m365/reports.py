@@ -31,12 +31,7 @@ def write_report(document: Mapping[str, Any], path: str | os.PathLike[str]) -> R
     Raises ``ValueError`` for an extension that is not ``.json``, ``.csv``, ``.html`` or ``.htm``.
     """
     kind = report_format(path)
-    if kind == "json":
-        write_document(document, path)
-    elif kind == "csv":
-        write_csv(document, path)
-    elif kind == "html":
-        write_html(document, path)
-    else:
+    if kind is None:
         raise ConfigError(f"{os.fspath(path)}: unknown report format (use .json, .csv or .html)")
+    {"json": write_document, "csv": write_csv, "html": write_html}[kind](document, path)
     return kind

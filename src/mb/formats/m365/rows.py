@@ -136,14 +136,12 @@ def document_counts(document: Mapping[str, Any]) -> Counts:
         if isinstance(item.get("turns"), list):
             counts.threads += 1
             summary = item.get("summary")
-            overall = summary.get("overall_status") if isinstance(summary, Mapping) else None
-            if overall in counts.items:
-                counts.items[overall] += 1
+            status = summary.get("overall_status") if isinstance(summary, Mapping) else None
             entries = [turn for turn in item["turns"] if isinstance(turn, Mapping)]
         else:
-            entries = [item]
-            if item.get("status") in counts.items:
-                counts.items[item["status"]] += 1
+            status, entries = item.get("status"), [item]
+        if status in counts.items:
+            counts.items[status] += 1
         for entry in entries:
             counts.total_rows += 1
             if entry.get("status") in counts.rows:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -28,6 +28,7 @@ SCHEMA_URI = (
 _SCHEMA_FILE = "eval-document.schema.v1.7.0.json"
 # Errors that say "this is the wrong branch" rather than "this branch has a wrong field".
 _DISCRIMINATING = frozenset({"required", "not", "const", "type"})
+_ARTICLES = {"object": "an object", "array": "an array", "integer": "an integer"}
 
 
 @cache
@@ -127,7 +128,9 @@ def _message(error: ValidationError) -> str:
     if validator == "maxItems":
         return f"holds at most {value} entries, got {len(instance)}"
     if validator == "type":
-        return f"expected {_types(value)}, got {_show(instance)}"
+        names = [value] if isinstance(value, str) else list(value)
+        expected = " or ".join(_ARTICLES.get(name, f"a {name}") for name in names)
+        return f"expected {expected}, got {_show(instance)}"
     if validator == "pattern" and error.absolute_path and error.absolute_path[-1] == "schemaVersion":
         return f"expected a 1.x.y version such as {SCHEMA_VERSION!r}, got {_show(instance)}"
     if "propertyNames" in error.relative_schema_path:
@@ -135,12 +138,6 @@ def _message(error: ValidationError) -> str:
     if validator == "not" and isinstance(value, dict) and list(value) == ["required"]:
         return f"{' and '.join(repr(v) for v in value['required'])} cannot be used here"
     return str(error.message)
-
-
-def _types(value: str | Iterable[str]) -> str:
-    names = [value] if isinstance(value, str) else list(value)
-    article = {"object": "an object", "array": "an array", "integer": "an integer"}
-    return " or ".join(article.get(name, f"a {name}") for name in names)
 
 
 def _show(value: Any) -> str:

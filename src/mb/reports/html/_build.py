@@ -12,7 +12,7 @@ from typing import Any
 from ..._version import __version__
 from ...compare import CompareError, compare_many
 from ...errors import InputError
-from ...results_format import ResultsFile, RunRecord, not_the_file_scored
+from ...results_format import ResultsFile, not_the_file_scored
 from ._load import ExecutedCursor, find_executed, open_run
 from ._page import Embedding, render_page
 from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
@@ -37,7 +37,17 @@ def _read_run(
     found = given if given is not None else find_executed(run.record, path)  # a file given: its hashes checked
     cursor = None if found is None else ExecutedCursor(found, run.name, check_hashes=given is not None)
     if found is None:
-        warn(_missing_executed(run.name, run.record))
+        record = run.record
+        where = (
+            f"the executed benchmark its run record names ({record.input_file}) is not there unchanged, as given or "
+            "beside it"
+            if record.input_file and record.input_sha256
+            else "its run record names no executed benchmark"
+        )
+        warn(
+            f"{run.name}: {where}; the page shows its verdicts without conversations, traces or responses: give the "
+            "executed benchmark with --executed FILE"
+        )
     builder = RunBuilder(
         run.name,
         run.record,
@@ -56,19 +66,6 @@ def _read_run(
     if other_run is not None:
         warn(other_run)
     return builder
-
-
-def _missing_executed(results: str, record: RunRecord) -> str:
-    where = (
-        f"the executed benchmark its run record names ({record.input_file}) is not there unchanged, as given or "
-        "beside it"
-        if record.input_file and record.input_sha256
-        else "its run record names no executed benchmark"
-    )
-    return (
-        f"{results}: {where}; the page shows its verdicts without conversations, traces or responses: give the "
-        "executed benchmark with --executed FILE"
-    )
 
 
 def _warn(message: str) -> None:

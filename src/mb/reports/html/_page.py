@@ -31,14 +31,6 @@ _ESCAPES = (
 )
 
 
-def json_for_script(value: Any) -> bytes:
-    """``value`` as JSON that is safe as the text of a script element."""
-    data = orjson.dumps(value)
-    for raw, escaped in _ESCAPES:
-        data = data.replace(raw, escaped)
-    return data
-
-
 def pack(data: bytes) -> str:
     """JSON bytes as the page stores compressed data: gzip, then base64."""
     return base64.b64encode(gzip.compress(data, compresslevel=5, mtime=0)).decode("ascii")
@@ -54,7 +46,9 @@ def render_page(payload: dict[str, Any], embedding: Embedding) -> bytes:
     style = _asset("report.css")
     if "</" in script or "</" in style:
         raise RuntimeError("a report asset contains '</', which would end its element early")
-    data = json_for_script(payload)
+    data = orjson.dumps(payload)  # safe as the text of a script element
+    for raw, escaped in _ESCAPES:
+        data = data.replace(raw, escaped)
     body = data.decode("utf-8") if embedding == "json" else pack(data)
     parts: list[str] = []
     rest = _asset("report.html")

@@ -77,10 +77,8 @@ def trace_from_items(items: Iterable[Any], errors: Mapping[str, str] | None = No
             trace.extend(_from_tool_call(item.raw_item))
         elif isinstance(item, ToolCallOutputItem):
             call_id = str(_field(item.raw_item, "call_id") or _field(item.raw_item, "id"))
-            if call_id in errors:
-                trace.append(ToolResult(id=call_id, result={"error": errors[call_id]}))
-            else:
-                trace.append(ToolResult(id=call_id, result=jsonable(item.output)))
+            result = {"error": errors[call_id]} if call_id in errors else jsonable(item.output)
+            trace.append(ToolResult(id=call_id, result=result))
     return trace
 
 
