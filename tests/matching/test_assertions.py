@@ -190,3 +190,11 @@ def test_an_assertion_left_a_taken_call_is_undecided_when_an_undecided_check_cou
     results = check_assertions(assertions, calls, CTX)
     assert not any(r.undecided for r in results)
     assert sum(r.passed for r in results) == 1
+
+
+def test_a_call_to_a_tool_whose_name_prints_alike_is_named_escaped() -> None:
+    calls = _calls(("c1", "get_w\u0435ather", {}))  # a Cyrillic e
+    (result,) = _check([_called("get_weather")], calls)
+    assert not result.passed
+    assert "'get_w\\u0435ather'" in result.reason
+    assert "'get_w\\u0435ather'" in check_tool_restriction(["get_weather"], calls).reason

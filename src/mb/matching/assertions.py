@@ -14,6 +14,7 @@ from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
+from ._names import shown_name
 from ._outcome import Outcome
 from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
 
@@ -113,7 +114,7 @@ def _called_tools(calls: Sequence[CallSpec]) -> str:
     if not calls:
         return "the trace has no tool call"
     names = sorted({call[1] for call in calls})
-    return "calls made: " + ", ".join(f"{name!r}" for name in names)
+    return "calls made: " + ", ".join(map(shown_name, names))
 
 
 def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
