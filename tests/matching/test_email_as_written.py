@@ -283,3 +283,9 @@ def test_a_text_of_one_part_is_reported_whole_not_as_the_piece_the_parser_kept(a
     outcome = match_email(EXPECTED, actual)
     assert not outcome.passed
     assert outcome.reason.endswith(f"not an email address: {actual!r}")
+
+
+def test_an_address_that_prints_like_the_expected_one_is_shown_escaped() -> None:
+    outcome = match_email(EXPECTED, "d\u0430na.reyes@example.com")  # a Cyrillic a
+    assert not outcome.passed
+    assert "d\\u0430na.reyes@example.com" in outcome.reason

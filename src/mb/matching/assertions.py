@@ -69,11 +69,13 @@ class _Candidate(NamedTuple):
 
 
 def _label(parameter: Row) -> str:
-    """How a parameter check is named in a call's reason: its parameters (``params []`` when it lists none), or
-    ``closed`` for the check of a closed assertion."""
+    """How a parameter check is named in a call's reason: its parameters (quoted when blank or with space around),
+    ``params []`` when it lists none, or ``closed`` for the check of a closed assertion."""
     if parameter["match_as"] == "closed":
         return "closed"
-    return ", ".join(parameter["params"]) or "params []"
+    return (
+        ", ".join(name if name and name.strip() == name else repr(name) for name in parameter["params"]) or "params []"
+    )
 
 
 def assertion_spec(assertion: ToolCallAssertion | NoToolCallAssertion) -> AssertionSpec:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
+from ._names import shown_name
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 
@@ -189,5 +190,5 @@ def match_email(expected: str, actual: Any) -> Outcome:
     if len(found) > 1:
         return Outcome.fail(f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}")
     if found[0] != target:
-        return Outcome.fail(f"expected {target}, got {found[0]}")
+        return Outcome.fail(f"expected {target}, got {found[0] if found[0].isascii() else shown_name(found[0])}")
     return Outcome.ok(f"got {target}")
