@@ -94,13 +94,13 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     addresses."""
     found: list[str] = []
     invalid: list[str] = []
-    if _stray(text):
-        return (), (_shortened(text),)
     try:
         if _BARE(text):
             pairs = [("", text)]
         elif named := _NAMED(text):
             pairs = [(named[1], named[2])]
+        elif _stray(text):
+            return (), (_shortened(text),)
         else:
             pairs = getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
