@@ -143,13 +143,9 @@ def _stray(text: str) -> bool:
                 return True
             opened.append((char, index))
         elif char in _CLOSING:
-            if (
-                not opened
-                or opened[-1][0] != _CLOSING[char]
-                or (char == ">" and not text[opened[-1][1] + 1 : index].strip())
-            ):
+            start = opened.pop()[1] if opened and opened[-1][0] == _CLOSING[char] else -1
+            if start < 0 or (char == ">" and not text[start + 1 : index].strip()):
                 return True
-            opened.pop()
         elif char == ":" and index > group_end:
             return True
     return bool(opened)
