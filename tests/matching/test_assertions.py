@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pydantic import TypeAdapter
 
 from mb.entities import NoToolCallAssertion, Outputs, ParameterGroupAssertion, ToolCall, ToolCallAssertion
@@ -190,3 +191,19 @@ def test_an_assertion_left_a_taken_call_is_undecided_when_an_undecided_check_cou
     results = check_assertions(assertions, calls, CTX)
     assert not any(r.undecided for r in results)
     assert sum(r.passed for r in results) == 1
+
+
+def test_a_call_to_a_tool_whose_name_prints_alike_is_named_escaped() -> None:
+    calls = _calls(("c1", "get_w\u0435ather", {}))  # a Cyrillic e
+    (result,) = _check([_called("get_weather")], calls)
+    assert not result.passed
+    assert "'get_w\\u0435ather'" in result.reason
+    assert "'get_w\\u0435ather'" in check_tool_restriction(["get_weather"], calls).reason
+
+
+@pytest.mark.parametrize(("name", "label"), [("", "''"), ("cc ", "'cc '")])
+def test_a_blank_parameter_name_or_one_with_space_around_is_quoted_in_the_reason(name: str, label: str) -> None:
+    missing = {"param": name, "matcher": {"match_as": "missing"}}
+    (result,) = _check([_called("send", missing)], _calls(("c1", "send", {name: "x"})))
+    assert not result.passed
+    assert f"does not match: {label}: expected no value" in result.reason

@@ -233,3 +233,59 @@ def test_a_display_name_reads_as_the_standard_parser_reads_it(text: str) -> None
     ((_, address),) = getaddresses([text])
     expected = _validator_reading(address)
     assert parse_addresses(text)[0] == (() if expected is None else (expected,))
+
+
+@pytest.mark.parametrize(
+    "actual",
+    [
+        "[dana.reyes@example.com](mailto:dana.reyes@example.com)",  # a Markdown link
+        "[dana.reyes@example.com]",
+        "dana.reyes@example.com]",
+        "dana.reyes@example.com)",
+        "(dana.reyes@example.com",
+        "<<dana.reyes@example.com>>",
+        "Dana <dana.reyes@example.com>>",
+        "dana.reyes@example.com:",
+        "To: dana.reyes@example.com",
+        "mailto:dana.reyes@example.com)",
+    ],
+)
+def test_a_bracket_or_colon_the_parser_would_drop_is_stray_text(actual: str) -> None:
+    outcome = match_email(EXPECTED, actual)
+    assert not outcome.passed
+    assert "not an email address: " in outcome.reason
+
+
+@pytest.mark.parametrize(
+    "actual",
+    [
+        '"Reyes, Dana (ops) [EU]: <x>" <dana.reyes@example.com>',  # anything inside a quoted display name
+        "Dana (ops [EU]: on call) <dana.reyes@example.com>",  # and inside a comment
+        "ops: dana.reyes@example.com;",  # a group closed by ";"
+        "Dana Reyes (ops) <dana.reyes@example.com>, ",
+    ],
+)
+def test_brackets_and_colons_where_addresses_allow_them_still_pass(actual: str) -> None:
+    assert match_email(EXPECTED, actual).passed
+
+
+@pytest.mark.parametrize("actual", [[EXPECTED, ""], ["  ", EXPECTED]])
+def test_a_list_item_holding_no_address_is_not_one(actual: list[str]) -> None:
+    outcome = match_email(EXPECTED, actual)
+    assert not outcome.passed
+    assert f"not an email address: {actual[actual[0] == EXPECTED]!r}" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    "actual", ["dana.reyes@example.com ops@example.com", "dana.reyes(at)example.com", "https://example.com/dana"]
+)
+def test_a_text_of_one_part_is_reported_whole_not_as_the_piece_the_parser_kept(actual: str) -> None:
+    outcome = match_email(EXPECTED, actual)
+    assert not outcome.passed
+    assert outcome.reason.endswith(f"not an email address: {actual!r}")
+
+
+def test_an_address_that_prints_like_the_expected_one_is_shown_escaped() -> None:
+    outcome = match_email(EXPECTED, "d\u0430na.reyes@example.com")  # a Cyrillic a
+    assert not outcome.passed
+    assert "d\\u0430na.reyes@example.com" in outcome.reason

@@ -91,3 +91,18 @@ def test_texts_that_look_the_same_show_where_they_differ(expected: object, actua
 
 def test_texts_that_look_different_are_shown_as_written() -> None:
     assert match_equality("caf\u00e9", "th\u00e9").reason == 'expected "caf\u00e9", got "th\u00e9"'
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "escaped"),
+    [
+        ("Paris", "P\u0430ris", "P\\u0430ris"),  # a Cyrillic a
+        ("New York", "New\u00a0York", "New\\u00a0York"),  # a no-break space
+        ("file", "\ufb01le", "\\ufb01le"),  # a ligature
+        ("S\u00e3o Paulo", "Sao Paulo", "S\\u00e3o Paulo"),
+    ],
+)
+def test_strings_that_print_alike_are_shown_escaped(expected: str, actual: str, escaped: str) -> None:
+    outcome = match_equality(expected, actual)
+    assert not outcome.passed
+    assert escaped in outcome.reason

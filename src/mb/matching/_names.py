@@ -6,7 +6,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["letters", "words"]
+__all__ = ["letters", "shown_name", "words"]
 
 
 @lru_cache(maxsize=4096)  # tool and parameter names repeat from line to line
@@ -27,3 +27,9 @@ def words(text: str) -> list[str]:
         return [word.lower() for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if word]
     text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
     return [folded for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if (folded := letters(word))]
+
+
+def shown_name(name: str) -> str:
+    """A name for a reason, its characters outside ASCII escaped beside it (``'d\\u0435lete'``): a letter of another
+    script that looks like a Latin one shows."""
+    return repr(name) if name.isascii() else f"{name!r} ({name!a})"

@@ -14,6 +14,7 @@ from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
+from ._names import shown_name
 from ._outcome import Outcome
 from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
 
@@ -68,11 +69,13 @@ class _Candidate(NamedTuple):
 
 
 def _label(parameter: Row) -> str:
-    """How a parameter check is named in a call's reason: its parameters (``params []`` when it lists none), or
-    ``closed`` for the check of a closed assertion."""
+    """How a parameter check is named in a call's reason: its parameters (quoted when blank or with space around),
+    ``params []`` when it lists none, or ``closed`` for the check of a closed assertion."""
     if parameter["match_as"] == "closed":
         return "closed"
-    return ", ".join(parameter["params"]) or "params []"
+    return (
+        ", ".join(name if name and name.strip() == name else repr(name) for name in parameter["params"]) or "params []"
+    )
 
 
 def assertion_spec(assertion: ToolCallAssertion | NoToolCallAssertion) -> AssertionSpec:
@@ -113,7 +116,7 @@ def _called_tools(calls: Sequence[CallSpec]) -> str:
     if not calls:
         return "the trace has no tool call"
     names = sorted({call[1] for call in calls})
-    return "calls made: " + ", ".join(f"{name!r}" for name in names)
+    return "calls made: " + ", ".join(map(shown_name, names))
 
 
 def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:

@@ -10,13 +10,16 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
+from ._names import shown_name
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 
 __all__ = ["match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
-_EMPTY_ANGLE = re.compile(r"<\s*>")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A quoted string: a display name may hold any character in one."""
+_CLOSING = {")": "(", ">": "<", "]": "["}
 _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
 _BARE = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+").fullmatch
@@ -91,36 +94,74 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     addresses."""
     found: list[str] = []
     invalid: list[str] = []
-    if text.count("<") != text.count(">") or _EMPTY_ANGLE.search(text):  # "dana@example.com>", "dana@example.com <>"
-        return (), (text,)
     try:
         if _BARE(text):
             pairs = [("", text)]
         elif named := _NAMED(text):
             pairs = [(named[1], named[2])]
+        elif _stray(text):
+            return (), (_shortened(text),)
         else:
             pairs = getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
-        return (), (render(text, 60),)
+        return (), (_shortened(text),)
     for name, address in pairs:
         if not address and not name:
             continue
         if (address or name) not in text:  # the parser joined what white space splits ("dana@ex ample.com")
-            return (), (text,)
+            return (), (_shortened(text),)
         normalized = _normalize(address or name)
         if normalized is None:
-            invalid.append((f"{name} <{address}>" if name and address else address or name).strip())
+            part = (f"{name} <{address}>" if name and address else address or name).strip()
+            # A text of one part (no separator) is reported whole: the parser may have read a piece of it ("@x.com" of
+            # "ana@x.com bob@x.com") or rebuilt it ("at <ana>" of "ana(at)x.com").
+            invalid.append(part if part in text and ("," in text or ";" in text) else _shortened(text))
         else:
             found.append(normalized)
     return tuple(found), tuple(invalid)
+
+
+def _shortened(text: str) -> str:
+    """A text not read as addresses, as written, shortened to 60 characters for a reason."""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _stray(text: str) -> bool:
+    """Whether ``text`` holds a bracket or colon that the standard parser would drop without a word: brackets unclosed,
+    unopened or nested (``dana@example.com)``, ``<<dana@example.com>>``), an empty ``<>``, a ``[`` other than a domain
+    literal's after ``@`` (``[dana@example.com](mailto:dana@example.com)``), a ``:`` opening no group that a ``;``
+    closes (``To: dana@example.com``). Quoted strings, comments and domain literals are not read inside."""
+    text = _QUOTED.sub('""', text)
+    opened: list[tuple[str, int]] = []  # the brackets open at each point, with where they opened
+    group_end = text.rfind(";")
+    for index, char in enumerate(text):
+        inside = opened[-1][0] if opened else ""
+        if (inside == "(" and char not in "()") or (inside == "[" and char != "]"):
+            continue
+        if char in "(<[":
+            if (char == "<" and inside == "<") or (char == "[" and text[index - 1 : index] != "@"):
+                return True
+            opened.append((char, index))
+        elif char in _CLOSING:
+            start = opened.pop()[1] if opened and opened[-1][0] == _CLOSING[char] else -1
+            if start < 0 or (char == ">" and not text[start + 1 : index].strip()):
+                return True
+        elif char == ":" and index > group_end:
+            return True
+    return bool(opened)
 
 
 def _addresses_of(actual: Any) -> tuple[Sequence[str], Sequence[str]] | None:
     if isinstance(actual, str):
         return parse_addresses(actual)
     if isinstance(actual, list) and all(isinstance(item, str) for item in actual):
-        parsed = [parse_addresses(item) for item in actual]
-        return [address for found, _ in parsed for address in found], [part for _, rest in parsed for part in rest]
+        found: list[str] = []
+        invalid: list[str] = []
+        for item in actual:
+            addresses, rest = parse_addresses(item)
+            found += addresses
+            invalid += rest if addresses or rest else [item]  # an item that holds no address ("") is not one
+        return found, invalid
     return None
 
 
@@ -145,5 +186,5 @@ def match_email(expected: str, actual: Any) -> Outcome:
     if len(found) > 1:
         return Outcome.fail(f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}")
     if found[0] != target:
-        return Outcome.fail(f"expected {target}, got {found[0]}")
+        return Outcome.fail(f"expected {target}, got {found[0] if found[0].isascii() else shown_name(found[0])}")
     return Outcome.ok(f"got {target}")

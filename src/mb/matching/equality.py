@@ -83,6 +83,15 @@ def _seen(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
 
 
+def _alike(a: str, b: str) -> bool:
+    """Whether two texts may look the same as printed: alike once compatible forms and invisible characters are set
+    aside ("café" composed and decomposed, a no-break space), or differing only where one has a character beyond ASCII
+    (a Cyrillic a for the Latin one)."""
+    if _seen(a) == _seen(b):
+        return True
+    return len(a) == len(b) and all(x == y or not (x.isascii() and y.isascii()) for x, y in zip(a, b, strict=True))
+
+
 def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
     """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
     if actual is MISSING:
@@ -95,9 +104,9 @@ def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
     expected_type, actual_type = json_type(expected), json_type(actual)
     if expected_type != actual_type and not {expected_type, actual_type} <= {"integer", "number"}:
         return Outcome.fail(f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ")
-    if isinstance(actual, str) and isinstance(expected, str) and _folded(actual) == _folded(expected):
-        return Outcome.fail(f"expected {render(expected)}, got {render(actual)}: {_CASE_ONLY}")
     shown = render(expected), render(actual)
-    if _seen(shown[0]) == _seen(shown[1]):  # texts that look the same ("café" composed and decomposed)
+    if _alike(*shown):  # escaped, so that the reason shows where they differ
         shown = render(expected, ascii_only=True), render(actual, ascii_only=True)
+    if isinstance(actual, str) and isinstance(expected, str) and _folded(actual) == _folded(expected):
+        return Outcome.fail(f"expected {shown[0]}, got {shown[1]}: {_CASE_ONLY}")
     return Outcome.fail(f"expected {shown[0]}, got {shown[1]}")

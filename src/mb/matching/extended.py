@@ -24,6 +24,7 @@ from ..entities.extended import (
 from ..io._limits import written_json
 from ._context import MatchContext
 from ._names import letters, words
+from ._names import shown_name as _shown
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
@@ -207,11 +208,6 @@ def _spelling(made: Sequence[CallSpec], tool: str) -> tuple[int, str]:
     """How many of the calls among ``made`` are not named exactly ``tool``, and their names (``'X', 'Y'``)."""
     other = [call[1] for call in made if call[1] != tool]
     return len(other), ", ".join(_shown(name) for name in dict.fromkeys(other))
-
-
-def _shown(name: str) -> str:
-    """A call's name for a reason, its characters outside ASCII escaped beside it (``'d\\u0435lete'``)."""
-    return repr(name) if name.isascii() else f"{name!r} ({name!a})"
 
 
 def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..entities import Outputs, ToolCall
 from ..results import CheckResult
+from ._names import shown_name
 from .assertions import CallSpec, call_spec
 
 __all__ = [
@@ -51,7 +52,7 @@ def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> d
         return check_row(
             "tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})", 1.0
         )
-    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
+    shown = ", ".join(f"{shown_name(tool)} ({call_id})" for call_id, tool in outside)
     return check_row("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}", 0.0)
 
 
