@@ -20,8 +20,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("thanksgiving + 2 days", "2027-11-27", True),
     ("thanksgiving + 2 days", "2027-11-25", False),
     ("thanksgiving + 2 days", "2027-10-15", False),  # never two days from now
-    ("christmas - 3 days", "2027-12-22", True),
-    ("christmas - 3 days", "2027-12-25", False),
+    ("christmas minus 3 days", "2027-12-22", True),
+    ("christmas minus 3 days", "2027-12-25", False),
     ("easter 2028 + 1 week", "2028-04-23", True),
     ("friday + 2 days", "2027-10-17", True),
     ("friday + 2 days", "2027-10-15", False),
@@ -30,6 +30,49 @@ ROWS: list[tuple[str, object, object]] = [
     ("2pm - 2 days", "2027-10-11T14:00:00", ERROR),  # no date before the sign
     ("at 5 + 2 days", "2027-10-15T17:00:00", ERROR),
     ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),  # a range, as before
+    ("friday plus a week", "2027-10-22", True),
+    ("friday minus a week", "2027-10-08", True),
+    ("friday + 1 fortnight", "2027-10-29", True),
+    # only whole days or weeks are counted: which hour half a day reaches is not said
+    ("friday + half a day", "2027-10-15T12:00:00", ERROR),
+    ("friday + 1.5 days", "2027-10-16T12:00:00", ERROR),
+    ("friday + 0.5 weeks", "2027-10-18T12:00:00", ERROR),
+    ("christmas + \u00bd day", "2027-12-25T12:00:00", ERROR),
+    ("friday + half a month", "2027-10-30", ERROR),
+    # only from one date: never from the end of a range, a length, a bare "day" or a date with its time of day
+    ("oct 18-22 - 1 week", {"start": "2027-10-18", "end": "2027-11-15"}, ERROR),
+    ("oct 18 to oct 22 + 2 days", {"start": "2027-10-18", "end": "2027-10-24"}, ERROR),
+    ("between monday and friday + 2 days", {"start": "2027-10-18", "end": "2027-10-24"}, ERROR),
+    ("2027-10-18/2027-10-22 + 2 days", {"start": "2027-10-18", "end": "2027-10-24"}, ERROR),
+    ("in 1 week - 2 weeks", "2027-10-06", ERROR),  # a week or two from now, never a week ago
+    ("in 3 days - 5 days", "2027-10-11", ERROR),
+    ("1 day - 3 days", "2027-10-10T01:00:00", ERROR),
+    ("5 day - 1 day", "2027-10-12T17:00:00", ERROR),
+    ("day + 2 days", "2027-10-15", ERROR),
+    ("the day + 2 days", "2027-10-15", ERROR),
+    ("in 3 days on friday + 1 day", "2027-10-15", ERROR),
+    ("friday at 5 + 2 days", "2027-10-17T05:00:00", ERROR),
+    # counted from the day named, never from now: the day after tomorrow is Friday
+    ("day after tomorrow + 2 days", "2027-10-17", True),
+    ("day after tomorrow + 2 days", "2027-10-15", False),
+    ("the day before yesterday + 2 days", "2027-10-13", True),
+    ("a week from tomorrow + 1 day", "2027-10-21", ERROR),
+    ("2 days after tomorrow + 1 day", "2027-10-16", ERROR),
+    # a spaced dash before a length may take it away or say how long the date lasts ("jan 5 - 3 days": January 5th
+    # for 3 days); after now, today, tomorrow or yesterday it takes it away
+    ("jan 5 - 3 days", "2028-01-02", ERROR),
+    ("jan 5 \u2013 3 days", "2028-01-02", ERROR),
+    ("oct 18 \u2014 2 weeks", "2027-10-04", ERROR),
+    ("monday - 2 weeks", "2027-10-04", ERROR),
+    ("christmas - 3 days", "2027-12-22", ERROR),
+    ("2027-10-05 - 3 days", "2027-10-02", ERROR),
+    ("jan 5 minus 3 days", "2028-01-02", True),
+    ("tomorrow - 3 days", "2027-10-11", True),
+    # the year of a date named without one: next year's counted from, or the day reached to come ("oct 14")
+    ("oct 11 + 3 days", "2027-10-14", True),
+    ("oct 11 + 3 days", "2028-10-14", True),
+    ("oct 11 + 3 days", "2027-10-13", False),
+    ("3 days after oct 11", "2027-10-14", True),
     # "this past sunday" is the latest Sunday alone; "last sunday" keeps the Sunday of last week too
     ("this past sunday", "2027-10-10", True),
     ("this past sunday", "2027-10-03", False),
@@ -42,6 +85,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("tmrw nite", "2027-10-13T22:00:00", False),
     ("xmas day", "2027-12-25", True),
     ("xmas day", "2027-12-24", False),
+    ("mid nite", "2027-10-14T00:00:00", True),  # midnight, never the middle of the night
+    ("mid nite", "2027-10-13T21:00:00", False),
+    ("midnite", "2027-10-14T00:00:00", True),
+    ("friday mid-nite", "2027-10-15T21:00:00", False),
     # an ISO 8601 interval of dates or date-times is a range from its start to its end
     ("2027-10-18/2027-10-22", {"start": "2027-10-18", "end": "2027-10-22"}, True),
     ("2027-10-18/2027-10-22", {"start": "2027-10-19", "end": "2027-10-22"}, False),

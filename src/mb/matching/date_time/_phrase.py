@@ -62,7 +62,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
-                  "plus": "+", "minus": "-"}  # fmt: skip
+                  "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
@@ -240,6 +240,7 @@ def normalize(phrase: str) -> str:
     text = _ISO_INTERVAL_RE.sub(lambda m: " ".join(filter(None, (m[1], m[2], "to", m[3], m[4]))), text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = re.sub(r"\bminus\s*", "-", text)  # "jan 5 minus 3 days": a sign, never a dash ("jan 5 - 3 days")
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
     text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)

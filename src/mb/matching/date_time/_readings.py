@@ -390,6 +390,14 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
     anchorless = [i.kind for i in parts] == ["offset"] and parts[0].value.mode in {"anchored", "since"}
     if anchorless and not parts[0].text.startswith("the "):  # "the day before" is yesterday, as most take it
         raise DateProblem(f"{parts[0].text!r} names no day it counts from")  # "2 days before", "a week since"
+    if parts and parts[-1].kind == "offset" and parts[-1].value.mode == "anchored" and parts[-1].text[0] in "+-":
+        said, added = " ".join(i.text for i in parts[:-1]), parts[-1].text
+        if duration or not parts[1:] or any(i.kind not in {"date", "weekday", "year"} or unsaid(i) for i in parts[:-1]):
+            # "oct 18-22 + 2 days", "in 1 week - 2 weeks", "1 day - 3 days", "friday 3pm + 2 days": not one date
+            raise DateProblem(f"{added!r} after {said!r}, which is not one date")
+        if added.startswith("- ") and not (len(parts) == 2 and parts[0].value in {Days(-1), Days(0), Days(1)}):
+            # "jan 5 - 3 days": 3 days before it, or January 5th for 3 days ("today - 3 days" subtracts)
+            raise DateProblem(f"{said!r} {added!r}: a dash before a length takes it away or says how long, unclear")
     if any(i.kind == "bound" for i in parts):
         if duration:
             raise DateProblem(f"{duration[0].text!r} with 'before' or 'after'")

@@ -342,7 +342,7 @@ _SIGNED_RE = re.compile(rf"(?P<sign>[+-])\s*(?P<dur>{_MORE})")
 _PLUS_AFTER_RE = re.compile(
     r"(?:at\s+)?(?:\d\d?(?::\d\d)?\s*[ap]m|\d\d?:\d\d|noon|midnight)|.*\b(?:to|till|until|through|and|between|from)"
 )
-_CLOCK_UNITS = {"second", "minute", "hour"}
+_WHOLE = {"day", "week", "fortnight"}
 #: Hours and minutes after a sign, a length not added up ("- 9h30").
 _HOURS_MINUTES_AFTER_RE = re.compile(r"\s*[+-]\s*\d{1,2}\s*h\s*[0-5]\d")
 
@@ -350,17 +350,19 @@ _HOURS_MINUTES_AFTER_RE = re.compile(r"\s*[+-]\s*\d{1,2}\s*h\s*[0-5]\d")
 @_element(rf"(?P<now>now\s*)?(?P<sign>[+-])\s*{_DUR}(?P<more>(?:\s*[+-]\s*{_MORE}){{0,7}})", ("now", "+", "-"))
 def _signed(m: re.Match[str]) -> Item | None:
     """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a sign only where the phrase
-    starts or after "now", "today" (a plus also after "tomorrow", "yesterday", a lone clock or "to"). One length of
-    days or more ending the phrase after other words is counted from the date they name ("thanksgiving + 2 days",
-    "christmas - 3 days"); elsewhere a dash joins the ends of a range. Signed lengths in a row are added up: "today -
-    3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
+    starts or after "now", "today" (a plus also after "tomorrow", "yesterday", a lone clock or "to"). A whole number
+    of days or weeks ending the phrase after other words is counted from the date they name ("thanksgiving + 2 days",
+    "christmas minus 3 days"; see ``_read``); elsewhere a dash joins the ends of a range. Signed lengths in a row are
+    added up: "today - 3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
     before = m.string[: m.start()].rstrip()
-    after_day = before.endswith(("today", "tomorrow", "yesterday")) and (m["sign"] == "+" or before.endswith("today"))
+    # (never after "the day after tomorrow", "a week from today": counted from the day they name)
+    after_day = re.search(r"(?<!after)(?<!before)(?<!from) (?:today|tomorrow|yesterday)$", f" {before}") is not None
+    after_day &= m["sign"] == "+" or before.endswith("today")
     after_clock = m["sign"] == "+" and _PLUS_AFTER_RE.fullmatch(before) is not None
     if not m["now"] and before and not after_day and not after_clock:
         added = _pieces(m["dur"], -1 if m["sign"] == "-" else 1)
-        if m["more"] or m.end() < len(m.string) or not added or any(u in _CLOCK_UNITS for _, u in added):
-            return None  # "friday + 2 hours", "monday - 2 weeks from now": not a day counted from the date
+        if m["more"] or m.end() < len(m.string) or not added or any(a % 1 or u not in _WHOLE for a, u in added):
+            return None  # "friday + 2 hours", "+ half a day", "monday - 2 weeks from now": not whole days counted
         return Item("offset", "", Offset(added, "anchored"))
     if _HOURS_MINUTES_AFTER_RE.match(m.string, m.end()):
         return None  # "today - 4d - 9h30": never the clock 09:30
