@@ -30,7 +30,7 @@ from ._scoring import HOLDS, scaled
 from ._text import content_stems
 from .base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["DECIDES", "UNDECIDED_CONFIDENCE", "equivalence_verdict"]
+__all__ = ["DECIDES", "equivalence_verdict"]
 
 
 UNDECIDED_CONFIDENCE = 0.5

@@ -925,12 +925,8 @@ _GOVERNED = re.compile(
 booking"; "wishes she had paid", "is due to pay"), read on normalized words."""
 _CUE_KINDS = {
     "doing": "an intention, obligation, attempt or appearance",
-    "times": "a frequency or multiplier",
-    "each time": "a frequency or multiplier",
-    "was going to": "a modality or tense",
-    "use to": "a modality or tense",
-    "about to": "a modality or tense",
-    "has": "a modality or tense",
+    **dict.fromkeys(("times", "each time"), "a frequency or multiplier"),
+    **dict.fromkeys(("was going to", "use to", "about to", "has"), "a modality or tense"),
     "about": "an approximation",
     "over a number": "a bound",
 }

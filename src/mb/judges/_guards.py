@@ -31,7 +31,6 @@ from ._text import stem, tokens
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
-    "CONFLICT_PREFIX",
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
     "GuardFailure",

@@ -21,7 +21,6 @@ from itertools import pairwise, takewhile
 from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
 __all__ = [
-    "MAX_ROLE_WORDS",
     "PERSONS",
     "ROLE_PERSONS",
     "WRITTEN_MARKERS",
