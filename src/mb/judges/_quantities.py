@@ -120,12 +120,8 @@ _MULTIPLIERS = {
 _WEEKDAYS = {name: day for name, day in WEEKDAYS.items() if len(name) > 3 and name != "thur"}
 """The weekdays a text is read for: their names and "tues", "weds", "thurs" (the shorter spellings, "sun", "sat",
 "wed", "thur", are too often other words)."""
-_RELDAYS: dict[str, frozenset[Reading]] = {
-    "today": frozenset({"today"}),
-    "tonight": frozenset({"today", "tonight"}),
-    "tomorrow": frozenset({"tomorrow"}),
-    "yesterday": frozenset({"yesterday"}),
-}
+_RELDAYS: dict[str, frozenset[Reading]] = {day: frozenset({day}) for day in ("today", "tomorrow", "yesterday")}
+_RELDAYS["tonight"] = frozenset({"today", "tonight"})
 _ORDINALS = {word: value for word, value in ORDINAL_WORDS.items() if value <= 30}
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
