@@ -547,9 +547,9 @@ def negation_said(text: str) -> str | None:
     """The words by which ``text`` says a negation, as ``cues`` reads one ("not", "never", "false", "untrue"), or
     None."""
     said = _said(text, "")
-    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) for cue in said}
-    found = [said[cue] for cue, kind in kinds.items() if cue == "not" or kind == "a negation"]
-    return next(iter(found), None)
+    return next(
+        (said[cue] for cue in said if cue == "not" or _CUE_PHRASES.get(tuple(cue.split())) == "a negation"), None
+    )
 
 
 def cues_said(text: str, *, tense: bool = True) -> dict[str, str]:
