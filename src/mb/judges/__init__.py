@@ -35,10 +35,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    "JUDGE_NAMES": ".factory",
-    "AutoChoice": ".factory",
-    "explain_auto": ".factory",
-    "get_judge": ".factory",
+    **dict.fromkeys(("JUDGE_NAMES", "AutoChoice", "explain_auto", "get_judge"), ".factory"),
     "LexicalJudge": ".lexical",
     "LLMJudge": ".llm",
     "LocalJudge": ".local",

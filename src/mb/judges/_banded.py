@@ -30,7 +30,7 @@ from ._scoring import HOLDS, scaled
 from ._text import content_stems
 from .base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["DECIDES", "UNDECIDED_CONFIDENCE", "equivalence_verdict"]
+__all__ = ["DECIDES", "equivalence_verdict"]
 
 
 UNDECIDED_CONFIDENCE = 0.5
@@ -93,9 +93,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"undecided: {'; '.join(cued)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
-    if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
-        reference
-    ):
+    respelled = (candidate, reference) != (request.candidate, request.reference)
+    if respelled and content_stems(candidate) == content_stems(reference):
         reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)

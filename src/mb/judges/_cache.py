@@ -103,15 +103,8 @@ class JudgeCache:
 
     def put(self, key: str, score: float, reason: str, judge: str) -> None:
         """Remember a verdict (replacing any older verdict or failure for the same key)."""
-        self._run(
-            [
-                (
-                    "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)",
-                    (key, score, reason, judge, time.time()),
-                ),
-                ("DELETE FROM failures WHERE key = ?", (key,)),
-            ]
-        )
+        query = "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)"
+        self._run([(query, (key, score, reason, judge, time.time())), ("DELETE FROM failures WHERE key = ?", (key,))])
 
     def put_failure(self, key: str, message: str, judge: str) -> None:
         """Remember that asking failed (replacing any older failure for the same key)."""

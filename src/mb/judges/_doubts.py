@@ -547,9 +547,9 @@ def negation_said(text: str) -> str | None:
     """The words by which ``text`` says a negation, as ``cues`` reads one ("not", "never", "false", "untrue"), or
     None."""
     said = _said(text, "")
-    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) for cue in said}
-    found = [said[cue] for cue, kind in kinds.items() if cue == "not" or kind == "a negation"]
-    return next(iter(found), None)
+    return next(
+        (said[cue] for cue in said if cue == "not" or _CUE_PHRASES.get(tuple(cue.split())) == "a negation"), None
+    )
 
 
 def cues_said(text: str, *, tense: bool = True) -> dict[str, str]:
@@ -925,12 +925,8 @@ _GOVERNED = re.compile(
 booking"; "wishes she had paid", "is due to pay"), read on normalized words."""
 _CUE_KINDS = {
     "doing": "an intention, obligation, attempt or appearance",
-    "times": "a frequency or multiplier",
-    "each time": "a frequency or multiplier",
-    "was going to": "a modality or tense",
-    "use to": "a modality or tense",
-    "about to": "a modality or tense",
-    "has": "a modality or tense",
+    **dict.fromkeys(("times", "each time"), "a frequency or multiplier"),
+    **dict.fromkeys(("was going to", "use to", "about to", "has"), "a modality or tense"),
     "about": "an approximation",
     "over a number": "a bound",
 }

@@ -31,7 +31,6 @@ from ._text import stem, tokens
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
-    "CONFLICT_PREFIX",
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
     "GuardFailure",
@@ -306,9 +305,8 @@ def _direction(candidate: str, reference: str) -> GuardFailure | None:
         cand, ref = {(mine["from"], mine["to"]): None}, {(theirs["from"], theirs["to"]): None}
     for a, b in ref:
         if a != b and (b, a) in cand and (a, b) not in cand:
-            return GuardFailure(
-                "direction", f"the candidate goes from {b} to {a} where the reference goes from {a} to {b}"
-            )
+            detail = f"the candidate goes from {b} to {a} where the reference goes from {a} to {b}"
+            return GuardFailure("direction", detail)
     return None
 
 

@@ -273,11 +273,6 @@ def _same_slot(candidate: str, word: str, reference: str, opposite: str) -> bool
     "turn *off* the lights", "lights *on*" / "lights *off*"."""
 
     def followers(text: str, target: str) -> set[str]:
-        out: set[str] = set()
-        for clause in clauses(text):
-            for i, found in enumerate(clause):
-                if found == target:
-                    out.add(clause[i + 1] if i + 1 < len(clause) else "")
-        return out
+        return {[*clause, ""][i + 1] for clause in clauses(text) for i, w in enumerate(clause) if w == target}
 
     return not followers(candidate, word).isdisjoint(followers(reference, opposite))

@@ -230,17 +230,11 @@ DECISIONS = frozenset(task for task, prompt in PROMPTS.items() if "Scores 3-5 me
 on its boundary."""
 
 REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
-    JudgeTask.EQUIVALENCE: ("reference",),
-    JudgeTask.SIMILARITY: ("reference",),
-    JudgeTask.SUPPORT: ("reference",),
+    **dict.fromkeys(JudgeTask, ("reference",)),
     JudgeTask.RELEVANCE: ("question",),
     JudgeTask.COHERENCE: (),
-    JudgeTask.GROUNDEDNESS: ("reference",),
     JudgeTask.CHUNK_RELEVANCE: ("question",),
-    JudgeTask.SUFFICIENCY: ("reference",),
     JudgeTask.DATE: ("reference", "question"),
-    JudgeTask.FACT: ("reference",),
-    JudgeTask.GUIDELINE: ("reference",),
 }
 """Request attributes besides ``candidate`` that each task cannot do without."""
 

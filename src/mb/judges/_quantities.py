@@ -120,12 +120,8 @@ _MULTIPLIERS = {
 _WEEKDAYS = {name: day for name, day in WEEKDAYS.items() if len(name) > 3 and name != "thur"}
 """The weekdays a text is read for: their names and "tues", "weds", "thurs" (the shorter spellings, "sun", "sat",
 "wed", "thur", are too often other words)."""
-_RELDAYS: dict[str, frozenset[Reading]] = {
-    "today": frozenset({"today"}),
-    "tonight": frozenset({"today", "tonight"}),
-    "tomorrow": frozenset({"tomorrow"}),
-    "yesterday": frozenset({"yesterday"}),
-}
+_RELDAYS: dict[str, frozenset[Reading]] = {day: frozenset({day}) for day in ("today", "tomorrow", "yesterday")}
+_RELDAYS["tonight"] = frozenset({"today", "tonight"})
 _ORDINALS = {word: value for word, value in ORDINAL_WORDS.items() if value <= 30}
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
@@ -236,15 +232,13 @@ def _year(text: str) -> Quantity:
 
 def _iso(m: re.Match[str]) -> Iterator[Quantity]:
     yield _q("number", {int(m.group(1))}, m.group(1))
-    yield _q("datepart", {int(m.group(2))}, m.group(2))
-    yield _q("datepart", {int(m.group(3))}, m.group(3))
+    yield from (_q("datepart", {int(m.group(at))}, m.group(at)) for at in (2, 3))
     if m.group(4):
         yield _q("time", {int(m.group(4)) * 60 + int(m.group(5))}, f"{m.group(4)}:{m.group(5)}")
 
 
 def _slash(m: re.Match[str]) -> Iterator[Quantity]:
-    yield _q("datepart", {int(m.group(1))}, m.group(1))
-    yield _q("datepart", {int(m.group(2))}, m.group(2))
+    yield from (_q("datepart", {int(m.group(at))}, m.group(at)) for at in (1, 2))
     yield _year(m.group(3))
 
 
@@ -389,16 +383,14 @@ def _from_words(text: str, original: str) -> list[Quantity]:
     for i, m in enumerate(matches):
         word, lower = m.group(), m.group().lower()
         nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        if lower in _NUMBER_WORDS or lower in _SCALES or lower == "dozen":
-            run.append(lower)
-            continue
-        if lower == "minus" and nxt in _NUMBER_WORDS and not run and not _subtracted(original[: m.start()]):
-            run.append(lower)
-            continue
-        if run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES:
-            run.append(lower)
-            continue
-        if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
+        if (
+            lower in _NUMBER_WORDS
+            or lower in _SCALES
+            or lower == "dozen"
+            or (lower == "minus" and nxt in _NUMBER_WORDS and not run and not _subtracted(original[: m.start()]))
+            or (run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES)
+            or (lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"))
+        ):
             run.append(lower)
             continue
         if lower in _ORDINALS:

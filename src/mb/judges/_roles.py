@@ -16,12 +16,11 @@ import re
 from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
 __all__ = [
-    "MAX_ROLE_WORDS",
     "PERSONS",
     "ROLE_PERSONS",
     "WRITTEN_MARKERS",
@@ -274,13 +273,8 @@ def other_markers(candidate: str, reference: str) -> bool:
 
 
 def _unique_positions(sequence: Sequence_) -> dict[str, int]:
-    seen: dict[str, int] = {}
-    repeated: set[str] = set()
-    for index, word in enumerate(sequence):
-        if word in seen:
-            repeated.add(word)
-        seen[word] = index
-    return {word: index for word, index in seen.items() if word not in repeated}
+    counts = Counter(sequence)
+    return {word: index for index, word in enumerate(sequence) if counts[word] == 1}
 
 
 def owners_differ(candidate: str, reference: str) -> bool:
@@ -350,13 +344,7 @@ _LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 
 def _name_run(words: list[str], at_end: bool) -> list[str]:
     """The capitalised words at the end (``at_end``) or the start of a list item."""
-    ordered = list(reversed(words)) if at_end else words
-    run: list[str] = []
-    for word in ordered:
-        if not word[:1].isupper():
-            break
-        run.append(word)
-    return run
+    return list(takewhile(lambda word: word[:1].isupper(), reversed(words) if at_end else words))
 
 
 @lru_cache(maxsize=4096)

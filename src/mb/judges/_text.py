@@ -70,56 +70,31 @@ PARTICIPLE_AFTER_S = re.compile(
 )
 """A word's "'s" before a participle that is no noun, left as written once contractions are expanded: "is" or "has"
 ("the town's called Venice", "the flight's delayed", "every visitor's given a map")."""
+_ADVERB = r"(?:(?:already|just|never|not|always|also)\s+)?"
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
-_CONTRACTIONS = (
-    (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
-    (re.compile(r"\bwon'?t\b", re.IGNORECASE), "will not"),
-    (re.compile(r"\bshan't\b", re.IGNORECASE), "shall not"),
-    (re.compile(r"\bain't\b", re.IGNORECASE), "is not"),
-    (re.compile(r"n't\b", re.IGNORECASE), " not"),
-    (
-        re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b", re.IGNORECASE),
-        r"\1 not",
-    ),
-    (re.compile(r"'ll\b", re.IGNORECASE), " will"),
-    (re.compile(r"\blet's\b", re.IGNORECASE), "let us"),
-    (re.compile(r"'d(?=\s+(?:like|love|prefer|rather)\b)", re.IGNORECASE), " would"),
-    (re.compile(r"'ve\b", re.IGNORECASE), " have"),
-    (
-        re.compile(
-            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_ADJECTIVES})\b(?!\s+{_OBJECT}))",
-            re.I,
-        ),
-        r"\1 is",
-    ),
-    (
-        re.compile(
-            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?"
-            rf"(?:(?:{PARTICIPLES})\b|(?:{_BARE_PARTICIPLES})\s+{_OBJECT}))",
-            re.IGNORECASE,
-        ),
-        r"\1 has",
-    ),
-    (re.compile(rf"\b({_SUBJECTS})'s\b", re.IGNORECASE), r"\1 is"),
-    (
-        re.compile(
-            rf"'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?"
-            rf"(?:(?:been|got)\b|(?:{_HAS_ONLY}|{_BARE_PARTICIPLES})\s+{_OBJECT}))",
-            re.IGNORECASE,
-        ),
-        " has",
-    ),
-    (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:better|{PARTICIPLES})\b)", re.I), " had"),
-    (
-        re.compile(
-            rf"\b(i|you|he|she|it|we|they)'d\b(?!\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_BARE_PARTICIPLES})\b)",
-            re.IGNORECASE,
-        ),
-        r"\1 would",
-    ),
-    (re.compile(r"'re\b", re.IGNORECASE), " are"),
-    (re.compile(r"'m\b", re.IGNORECASE), " am"),
-    (re.compile(r"'s\b", re.IGNORECASE), ""),
+_CONTRACTIONS = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        (r"\bcan'?t\b|\bcannot\b", "can not"),
+        (r"\bwon'?t\b", "will not"),
+        (r"\bshan't\b", "shall not"),
+        (r"\bain't\b", "is not"),
+        (r"n't\b", " not"),
+        (r"\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b", r"\1 not"),
+        (r"'ll\b", " will"),
+        (r"\blet's\b", "let us"),
+        (r"'d(?=\s+(?:like|love|prefer|rather)\b)", " would"),
+        (r"'ve\b", " have"),
+        (rf"\b({_SUBJECTS})'s(?=\s+{_ADVERB}(?:{_ADJECTIVES})\b(?!\s+{_OBJECT}))", r"\1 is"),
+        (rf"\b({_SUBJECTS})'s(?=\s+{_ADVERB}(?:(?:{PARTICIPLES})\b|(?:{_BARE_PARTICIPLES})\s+{_OBJECT}))", r"\1 has"),
+        (rf"\b({_SUBJECTS})'s\b", r"\1 is"),
+        (rf"'s(?=\s+{_ADVERB}(?:(?:been|got)\b|(?:{_HAS_ONLY}|{_BARE_PARTICIPLES})\s+{_OBJECT}))", " has"),
+        (rf"'d(?=\s+{_ADVERB}(?:better|{PARTICIPLES})\b)", " had"),
+        (rf"\b(i|you|he|she|it|we|they)'d\b(?!\s+{_ADVERB}(?:{_BARE_PARTICIPLES})\b)", r"\1 would"),
+        (r"'re\b", " are"),
+        (r"'m\b", " am"),
+        (r"'s\b", ""),
+    )
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)

@@ -397,10 +397,8 @@ class LLMJudge:
         if self.max_tokens is not None:
             arguments["max_tokens"] = self.max_tokens * count
         if kind == "json_schema":
-            arguments["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": _TOOL, "strict": True, "schema": schema},
-            }
+            strict = {"name": _TOOL, "strict": True, "schema": schema}
+            arguments["response_format"] = {"type": "json_schema", "json_schema": strict}
         elif kind == "json_object":
             arguments["response_format"] = {"type": "json_object", "schema": answer_schema(count, bounded=True)}
         elif kind == "tool":
