@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from mb.entities import Example
 from mb.evaluation import evaluate
-from mb.judges._banded import DECIDES
+from mb.judges._banded import DECIDES, equivalence_verdict
+from mb.judges._confidence import Band
 from mb.judges._guards import MAX_TEXT_CHARS
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
@@ -119,3 +120,16 @@ def test_an_expected_response_the_judge_fails_below_what_decides_is_undecided_ne
     assert check.undecided
     assert "leaning different meaning" in check.reason
     assert (run.summary.failed, run.summary.undecided) == (0, 1)
+
+
+def test_a_guard_fired_failure_carries_the_confidence_measured_for_guard_failures() -> None:
+    band = Band(low=0.25, high=0.90, passed_confidence=0.96, failed_confidence=0.95, guarded_confidence=0.64)
+    guarded = equivalence_verdict(
+        JudgeRequest(EQ, "turn off the kitchen lights", "turn on the kitchen lights"), 0.8, band, "x"
+    )
+    unrelated = equivalence_verdict(JudgeRequest(EQ, "check the weather", "send the quarterly report"), 0.1, band, "x")
+    assert guarded.undecided
+    assert not guarded.passed
+    assert "confidence 64%" in guarded.reason
+    assert not unrelated.undecided
+    assert unrelated.confidence == 0.95

@@ -31,6 +31,9 @@ class Band:
     failed_confidence: float
     """Share of failures (below ``low``) that were right on the public corpora it was measured on."""
 
+    guarded_confidence: float
+    """Share of failures by a guard (at any measure) that were right on the public corpora it was measured on."""
+
 
 BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
 """Tasks decided by ``equivalence_verdict``: the raw measure's band, the guards and the doubts."""
