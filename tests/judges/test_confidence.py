@@ -50,7 +50,7 @@ def test_a_long_pair_a_guard_fails_is_undecided_leaning_to_a_failure() -> None:
     assert not verdict.passed
     assert verdict.undecided
     assert verdict.reason.startswith("undecided, leaning different goal: ")
-    assert "confidence 55%" in verdict.reason
+    assert "confidence 56%" in verdict.reason
 
 
 def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:

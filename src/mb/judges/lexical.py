@@ -30,8 +30,8 @@ LEXICAL_THRESHOLDS: Mapping[JudgeTask, float] = {
 the upper threshold of ``LEXICAL_BANDS``; SUPPORT: ``bench/calibrate_local.py``."""
 
 LEXICAL_BANDS: Mapping[bool, Band] = {
-    True: Band(low=0.25, high=0.90, passed_confidence=0.96, failed_confidence=0.95, guarded_confidence=0.95),
-    False: Band(low=0.25, high=0.90, passed_confidence=0.97, failed_confidence=0.55, guarded_confidence=0.55),
+    True: Band(low=0.25, high=0.90, passed_confidence=0.96, failed_confidence=0.95, guarded_confidence=0.96),
+    False: Band(low=0.25, high=0.90, passed_confidence=0.97, failed_confidence=0.55, guarded_confidence=0.56),
 }
 """Where the word overlap decides an EQUIVALENCE or SIMILARITY pair (``equivalence_verdict``), for short pairs
 (``True``: the longer text has at most ``SHORT_WORDS`` words) and longer ones. ``high``: where passes were right at
