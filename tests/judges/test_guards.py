@@ -40,6 +40,8 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
         (EQ, "running shoes for girls", "running shoes for boys", "antonyms"),
         (SIM, "A big dog is barking.", "A small dog is barking.", "antonyms"),
         (SIM, "The children are playing outside.", "The children are playing indoors.", "antonyms"),
+        (SIM, "The lady is slicing a tomato.", "The man is slicing a tomato.", "antonyms"),
+        (EQ, "book a room for one night", "book a room for one day", "antonyms"),
         (EQ, "weather in Paris", "weather in London", "entities"),
         (EQ, "King Charles III", "King George VI", "entities"),
         (EQ, "Meeting With John", "Meeting with Mary", "entities"),
