@@ -103,7 +103,7 @@ def test_a_long_pairs_unsure_failure_is_undecided_and_the_cascade_asks_the_llm()
     assert parameter.undecided
     assert not parameter.passed
     assert "undecided, leaning different goal" in parameter.reason
-    assert "confidence 55%" in parameter.reason
+    assert "confidence 56%" in parameter.reason
 
     llm = _LLM()
     cascade = CascadeJudge(LexicalJudge(), llm)

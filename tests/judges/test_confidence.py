@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from mb.entities import Example
 from mb.evaluation import evaluate
-from mb.judges._banded import DECIDES
+from mb.judges._banded import DECIDES, equivalence_verdict
+from mb.judges._confidence import Band
 from mb.judges._guards import MAX_TEXT_CHARS
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
@@ -49,7 +50,7 @@ def test_a_long_pair_a_guard_fails_is_undecided_leaning_to_a_failure() -> None:
     assert not verdict.passed
     assert verdict.undecided
     assert verdict.reason.startswith("undecided, leaning different goal: ")
-    assert "confidence 55%" in verdict.reason
+    assert "confidence 56%" in verdict.reason
 
 
 def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:
@@ -119,3 +120,41 @@ def test_an_expected_response_the_judge_fails_below_what_decides_is_undecided_ne
     assert check.undecided
     assert "leaning different meaning" in check.reason
     assert (run.summary.failed, run.summary.undecided) == (0, 1)
+
+
+_ANSWER = "Your refund of 40 dollars was issued on Monday and should reach your card within five working days."
+
+
+def test_an_answer_that_answers_nothing_fails_a_long_expected_response_confidently() -> None:
+    for candidate in ("I don't know.", "I'm not sure.", "No idea", "Sorry, I cannot help with that."):
+        verdict = _verdict(candidate, _ANSWER)
+        assert not verdict.passed
+        assert not verdict.undecided
+        assert verdict.confidence is not None
+        assert verdict.confidence >= DECIDES
+        assert "the candidate answers nothing" in verdict.reason
+
+
+def test_an_answer_that_answers_nothing_never_passes_and_stands_against_an_expected_answer_that_says_so_too() -> None:
+    same = _verdict("I don't know.", "I don't know.")
+    hedged = _verdict(
+        "I'm not sure.", "I am not sure which of the two flights you mean; could you send the booking code?"
+    )
+    assert same.passed  # the rule does not apply: the reference says it does not know as well
+    assert not hedged.passed
+    assert "answers nothing" not in same.reason + hedged.reason
+    stated = _verdict("I don't know the date of the refund.", _ANSWER)  # more than a non-answer: judged as usual
+    assert "answers nothing" not in stated.reason
+
+
+def test_a_guard_fired_failure_carries_the_confidence_measured_for_guard_failures() -> None:
+    band = Band(low=0.25, high=0.90, passed_confidence=0.96, failed_confidence=0.95, guarded_confidence=0.64)
+    guarded = equivalence_verdict(
+        JudgeRequest(EQ, "turn off the kitchen lights", "turn on the kitchen lights"), 0.8, band, "x"
+    )
+    unrelated = equivalence_verdict(JudgeRequest(EQ, "check the weather", "send the quarterly report"), 0.1, band, "x")
+    assert guarded.undecided
+    assert not guarded.passed
+    assert "confidence 64%" in guarded.reason
+    assert not unrelated.undecided
+    assert unrelated.confidence == 0.95

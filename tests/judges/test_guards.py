@@ -36,6 +36,12 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
         (EQ, "open the garage door", "close the garage door", "antonyms"),
         (EQ, "turn on the lights", "turn off the lights", "antonyms"),
         (SIM, "An octopus has red blood.", "An octopus has blue blood.", "antonyms"),
+        (EQ, "a woman is slicing an onion", "a man is slicing an onion", "antonyms"),
+        (EQ, "running shoes for girls", "running shoes for boys", "antonyms"),
+        (SIM, "A big dog is barking.", "A small dog is barking.", "antonyms"),
+        (SIM, "The children are playing outside.", "The children are playing indoors.", "antonyms"),
+        (SIM, "The lady is slicing a tomato.", "The man is slicing a tomato.", "antonyms"),
+        (EQ, "book a room for one night", "book a room for one day", "antonyms"),
         (EQ, "weather in Paris", "weather in London", "entities"),
         (EQ, "King Charles III", "King George VI", "entities"),
         (EQ, "Meeting With John", "Meeting with Mary", "entities"),
@@ -75,6 +81,8 @@ def test_guard_fires_on_its_difference(task: JudgeTask, candidate: str, referenc
             "King Charles III is the current monarch of the United Kingdom.",
         ),
         (SIM, "I've scheduled the design review for Friday at 2pm.", "Sure, I will schedule the design review."),
+        (SIM, "A woman and a man are dancing.", "A man and a woman are dancing."),
+        (SIM, "The box is a little big.", "The box is slightly big."),
     ],
 )
 def test_guards_stay_quiet_on_paraphrases(task: JudgeTask, candidate: str, reference: str) -> None:

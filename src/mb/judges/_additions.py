@@ -13,7 +13,7 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["ARTICLES", "added_around", "plain", "said_around", "without_courtesy"]
+__all__ = ["ARTICLES", "added_around", "non_answer", "plain", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -28,6 +28,23 @@ ARTICLES = frozenset({"a", "an", "the"})
 """The articles, read as no word when texts are compared word for word."""
 _LEADING = re.compile(r"\A\s*([^\W\d_][^\d.,:;!?()]*?)\s*(?:[,:!.]|\s[\u2013\u2014-])\s+(?=\S)")
 _TRAILING = re.compile(r"(?<=[.!?])\s+([^\W\d_][^\d.,:;!?()]*?)\s*[.!]*\s*\Z")
+
+
+_NON_ANSWER = re.compile(
+    r"\A(?:(?:sorry|i am sorry|unfortunately|i am afraid|honestly) )*(?:i (?:really )?(?:do not|did not) know"
+    r"|(?:i have )?no (?:idea|clue)|(?:i am )?(?:not sure|unsure|not certain)|dunno|no comment"
+    r"|i (?:can not|could not|am unable to|am not able to|will not) (?:help|answer|assist|say|tell)"
+    r"|i do not have (?:that|this|the|any) (?:information|answer))(?: (?:you|with|that|this|it|sorry))*\Z"
+)
+"""A whole text that answers nothing: not knowing, not being sure, declining ("I don't know.", "I'm not sure.", "No
+idea", "Sorry, I cannot help with that.")."""
+_HEDGED = re.compile(r"\b(?:know|sure|unsure|certain|idea|clue|comment|can not|could not|unable|not able|will not)\b")
+
+
+def non_answer(candidate: str, reference: str) -> bool:
+    """Whether the candidate answers nothing (``_NON_ANSWER``) and the reference says none of its words of not
+    knowing or declining (then it states something the candidate does not)."""
+    return bool(_NON_ANSWER.match(normalize(candidate))) and not _HEDGED.search(normalize(reference))
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:

@@ -7,8 +7,8 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 from __future__ import annotations
 
 from ..io._limits import written_json
-from ._additions import added_around, without_courtesy
-from ._confidence import Band
+from ._additions import added_around, non_answer, without_courtesy
+from ._confidence import NON_ANSWER_CONFIDENCE, Band
 from ._doubts import (
     added_detail,
     added_item,
@@ -68,8 +68,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or
     after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
-    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``). A failure, by a guard or the band,
-    whose calibrated confidence is below ``DECIDES`` is undecided (``_failure``)."""
+    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a candidate that answers nothing ("I
+    don't know.", ``non_answer``) fails first. A failure, by a guard (``Band.guarded_confidence``) or the band, whose
+    calibrated confidence is below ``DECIDES`` is undecided (``_failure``)."""
     score = scaled(raw, band.high)
     measured = f"{detail or f'cosine {raw:.2f}'}; passes from {band.high:.2f}, fails below {band.low:.2f}"
     if written_json(request.candidate) is not None and written_json(request.reference) is not None:
@@ -78,13 +79,16 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
+    if non_answer(candidate, reference):
+        reason = f"{fails}: the candidate answers nothing; {measured}"
+        return _failure(min(score, GUARD_CAP), reason, judge, NON_ANSWER_CONFIDENCE)
     failures = run_guards(request.task, candidate, reference)
     if failures and all(failure.doubt for failure in failures):
         reason = f"undecided: {describe_failures(failures)}; {measured}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if failures:
         reason = f"{fails}: {describe_failures(failures)}; {measured}"
-        return _failure(min(score, GUARD_CAP), reason, judge, band.failed_confidence)
+        return _failure(min(score, GUARD_CAP), reason, judge, band.guarded_confidence)
     cued = cues(candidate, reference) if raw >= band.low else []  # below the band the pair is already far apart
     day = day_said_once(candidate, reference)  # below the band too, unless the texts share no content word
     if day and (raw >= band.low or set(content_stems(candidate)) & set(content_stems(reference))):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from .base import JudgeTask
 
-__all__ = ["BANDED", "SHORT_WORDS", "Band", "with_overrides"]
+__all__ = ["BANDED", "NON_ANSWER_CONFIDENCE", "SHORT_WORDS", "Band", "with_overrides"]
 
 SHORT_WORDS = 12
 """Pairs whose longer text has at most this many words are *short* (the shape of tool arguments)."""
@@ -31,6 +31,14 @@ class Band:
     failed_confidence: float
     """Share of failures (below ``low``) that were right on the public corpora it was measured on."""
 
+    guarded_confidence: float
+    """Share of failures by a guard (at any measure) that were right on the public corpora it was measured on."""
+
+
+NON_ANSWER_CONFIDENCE = 0.99
+"""Confidence of a failure whose candidate answers nothing ("I don't know.", ``_additions.non_answer``): the public
+development pairs hold no such answer, but all 113 of their long pairs sharing no content word (the nearest measure)
+were not paraphrases; (113 + 1) / (113 + 2), not a certainty."""
 
 BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
 """Tasks decided by ``equivalence_verdict``: the raw measure's band, the guards and the doubts."""
