@@ -68,11 +68,15 @@ ROWS: list[tuple[str, object, object]] = [
     ("2027-10-05 - 3 days", "2027-10-02", ERROR),
     ("jan 5 minus 3 days", "2028-01-02", True),
     ("tomorrow - 3 days", "2027-10-11", True),
-    # the year of a date named without one: next year's counted from, or the day reached to come ("oct 14")
-    ("oct 11 + 3 days", "2027-10-14", True),
+    # a date named without its year is the one to come, as alone ("oct 11" said on October 13th is next year's): a
+    # length before or after it never reaches back to this year's
     ("oct 11 + 3 days", "2028-10-14", True),
     ("oct 11 + 3 days", "2027-10-13", False),
-    ("3 days after oct 11", "2027-10-14", True),
+    ("a year before christmas", "2027-12-25", False),
+    ("10 days before oct 20", "2028-10-10", False),
+    ("oct 20 minus 10 days", "2027-10-10", True),
+    ("christmas + 300 days", "2027-10-21", False),
+    ("jan 5 + 52 weeks", "2028-01-04", False),
     # "this past sunday" is the latest Sunday alone; "last sunday" keeps the Sunday of last week too
     ("this past sunday", "2027-10-10", True),
     ("this past sunday", "2027-10-03", False),

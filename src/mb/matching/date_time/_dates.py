@@ -324,11 +324,6 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         # "a week on wednesday today", "a week on tuesday before last": counted from a weekday alone
         raise DateProblem(f"{items[index].text!r} counts from a weekday alone")
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
-    named = items[-1].value
-    if mode == "anchored" and len(items) == 2 and isinstance(named, (MonthDay, Named)) and not named.years:
-        # "oct 11 + 3 days" said on oct 13: next year's oct 11 counted from, or the oct 14 to come, as "oct 14" is
-        said = today - step(pieces) if pieces[0][1] != "business day" else today
-        anchor += [w for w in date_windows(items[1:], said) if w not in anchor]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
