@@ -25,6 +25,7 @@ from ._doubts import (
 )
 from ._guards import GUARD_CAP, day_said_once, describe_failures, run_guards
 from ._names import spell_regions
+from ._quantities import numbers_written_otherwise
 from ._roles import same_statement
 from ._scoring import HOLDS, scaled
 from ._text import content_stems
@@ -66,7 +67,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the band.
     Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
-    written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or
+    written as its code ("Portland, OR" / "Portland, Oregon"), and so do the same words with numbers written otherwise
+    (``numbers_written_otherwise``: "$1,200" / "$1200"). Above the upper bound, words the candidate adds before or
     after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
     text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a candidate that answers nothing ("I
     don't know.", ``non_answer``) fails first. A failure, by a guard (``Band.guarded_confidence``) or the band, whose
@@ -107,6 +109,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if raw >= band.low and same_statement(*spelled):
         read = "".join(f", reading {reading}" for reading in dict.fromkeys([*mine_read, *theirs_read]))
         reason = f"{holds}: the same words in the same roles{read}; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if numbers_written_otherwise(candidate, reference):
+        reason = f"{holds}: the same words and numbers, the numbers written otherwise; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"

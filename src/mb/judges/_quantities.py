@@ -16,7 +16,15 @@ from .._calendar_words import MONTHS, UNIT_MONTHS, UNIT_SECONDS, UNITS, WEEKDAYS
 from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, cardinal_words, words_value
 from ._text import fold
 
-__all__ = ["Quantity", "extract_quantities", "maybe_times", "roman_numeral", "same_quantity", "unmatched"]
+__all__ = [
+    "Quantity",
+    "extract_quantities",
+    "maybe_times",
+    "numbers_written_otherwise",
+    "roman_numeral",
+    "same_quantity",
+    "unmatched",
+]
 
 Reading = float | str
 
@@ -494,3 +502,43 @@ def extract_quantities(text: str) -> tuple[Quantity, ...]:
         rest = pattern.sub(lambda m: " " * len(m.group()), rest)
     found.extend(_from_words(rest, original))
     return tuple(found)
+
+
+_DOTTED_THOUSANDS = re.compile(r"\.\d{3}$")
+"""A number written "10.000": ten, or ten thousand where a dot groups thousands."""
+
+
+def numbers_written_otherwise(text: str, other: str) -> bool:
+    """Whether the two texts are the same but for how they write their numbers: "$1,200" / "$1200", "1200 dollars" /
+    "$1,200", "10km" / "10 km", "five" / "5". Each number of one reading is compared by its value, its digits but for
+    commas grouping thousands ("3.10" is no "3.1", "1.2k" no "1.2") and its currency or unit ("$1200" / "1,200 USD" are
+    not the same: "$" may be another dollar); everything else, punctuation included, must be written alike, and a
+    number that may group thousands with a dot ("10.000") is kept as written."""
+    seen: dict[tuple[float | str, str], str] = {}
+
+    def aside(written: str) -> tuple[str, int]:
+        written, count = fold(written), 0
+        for quantity in extract_quantities(written):
+            if (
+                quantity.kind != "number"
+                or quantity.soft
+                or len(quantity.values) != 1
+                or _DOTTED_THOUSANDS.search(quantity.text)
+            ):
+                continue
+            value, digits = next(iter(quantity.values)), _DIGITS.search(quantity.text)
+            written_as = digits.group().replace(",", "") if digits else f"{value:g}"  # "3.10" is no "3.1"
+            mark = seen.setdefault((value, written_as, quantity.unit), chr(0xE000 + len(seen)))
+            at = rf"(?<![\d.,{_MARKS}]){re.escape(quantity.text)}(?![\d{_MARKS}])"
+            written, found = re.subn(at, f" {mark} ", written, count=1)
+            count += found
+        return " ".join(written.casefold().split()), count
+
+    (mine, count), (theirs, _) = aside(text), aside(other)
+    return mine == theirs and count > 0 and fold(text) != fold(other)
+
+
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+"""The digits of a number as written, commas grouping thousands included."""
+_MARKS = "\ue000-\uf8ff"
+"""The characters standing for numbers in :func:`numbers_written_otherwise` (Unicode's private use area)."""

@@ -1,0 +1,53 @@
+"""The same words with the same numbers written otherwise ("$1,200" / "$1200", "10km" / "10 km", "five" / "5") pass
+with either judge, however far apart the measure puts them; another value, digits that may say another number
+("3.10" / "3.1", "10.000" / "10"), another currency or any other word changed never pass by it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges.base import Judge
+from tests.support.judges import equivalence
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("$1,200", "$1200"),
+        ("1200 dollars", "$1,200"),
+        ("10 km", "10km"),
+        ("five", "5"),
+        ("Book 2 tickets for $1,200", "book 2 tickets for $1200"),
+        ("5 adults, 2 kids", "five adults, two kids"),
+        ("1,200.50", "1200.50"),
+    ],
+)
+def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert verdict.passed, verdict.reason
+        assert not verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("$1200", "1,200 USD"),
+        ("$1200", "\u20ac1200"),
+        ("3.10", "3.1"),
+        ("python 3.10", "python 3.1"),
+        ("10.000", "10"),
+        ("1.2k", "1.2"),
+        ("1,5", "1.5"),
+        ("-3", "3"),
+        ("3.5%", "3.5"),
+        ("5 adults 2 kids", "2 adults 5 kids"),
+        ("room 12", "room 21"),
+        ("5 cats", "five dogs"),
+        ("two", "2 two"),
+    ],
+)
+def test_another_number_or_word_never_passes_as_written_otherwise(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
