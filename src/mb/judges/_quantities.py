@@ -514,7 +514,7 @@ def numbers_written_otherwise(text: str, other: str) -> bool:
     commas grouping thousands ("3.10" is no "3.1", "1.2k" no "1.2") and its currency or unit ("$1200" / "1,200 USD" are
     not the same: "$" may be another dollar); everything else, punctuation included, must be written alike, and a
     number that may group thousands with a dot ("10.000") is kept as written."""
-    seen: dict[tuple[float | str, str], str] = {}
+    seen: dict[tuple[Reading, str, str], str] = {}
 
     def aside(written: str) -> tuple[str, int]:
         written, count = fold(written), 0
