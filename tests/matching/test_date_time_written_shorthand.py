@@ -58,6 +58,12 @@ ROWS: list[tuple[str, object, object]] = [
     ("the day before yesterday + 2 days", "2027-10-13", True),
     ("a week from tomorrow + 1 day", "2027-10-21", ERROR),
     ("2 days after tomorrow + 1 day", "2027-10-16", ERROR),
+    # working days after tomorrow are counted from tomorrow (Thursday), never from now
+    ("tomorrow + 1 business day", "2027-10-15", True),
+    ("tomorrow + 1 business day", "2027-10-14", False),
+    ("tomorrow plus 1 working day", "2027-10-15", True),
+    ("tomorrow + 1 weekday", "2027-10-14", False),
+    ("tomorrow + 2 business days", "2027-10-18", True),
     # a spaced dash before a length may take it away or say how long the date lasts ("jan 5 - 3 days": January 5th
     # for 3 days); after now, today, tomorrow or yesterday it takes it away
     ("jan 5 - 3 days", "2028-01-02", ERROR),

@@ -811,6 +811,8 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     other, shift = others[0], todays[0].value.offset
     if other.kind == "offset" and other.value.mode == "from now":
         if shift and any(unit in {"second", "minute", "hour", "business day"} for _, unit in other.value.pieces):
+            if other.text[:1] in "+-" and other.value.pieces[0][1] == "business day":  # "tomorrow + 1 business day"
+                return [Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
