@@ -64,6 +64,15 @@ ROWS: list[tuple[str, object, object]] = [
     ("tomorrow plus 1 working day", "2027-10-15", True),
     ("tomorrow + 1 weekday", "2027-10-14", False),
     ("tomorrow + 2 business days", "2027-10-18", True),
+    # a length "later" or "after" at the end of a range counts from its start, never from now: not read
+    ("from oct 20 to two weeks later", {"start": "2027-10-20", "end": "2027-10-27"}, ERROR),
+    ("monday to a week later", {"start": "2027-10-18", "end": "2027-10-20"}, ERROR),
+    ("from friday until 3 days later", {"start": "2027-10-15", "end": "2027-10-16"}, ERROR),
+    ("from friday to 2 days after", {"start": "2027-10-15", "end": "2027-10-15"}, ERROR),
+    ("friday - 2 days later", "2027-10-15", ERROR),
+    ("from 3pm to 2 hours later", {"start": "2027-10-13T15:00:00", "end": "2027-10-13T16:35:00"}, ERROR),
+    ("friday, 2 days later", "2027-10-15", ERROR),  # Sunday, or two days from now
+    ("3 days later at 5pm", "2027-10-16T17:00:00", True),
     # a spaced dash before a length may take it away or say how long the date lasts ("jan 5 - 3 days": January 5th
     # for 3 days); after now, today, tomorrow or yesterday it takes it away
     ("jan 5 - 3 days", "2028-01-02", ERROR),
