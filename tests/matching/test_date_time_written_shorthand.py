@@ -107,6 +107,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("mid nite", "2027-10-14T00:00:00", True),  # midnight, never the middle of the night
     ("mid nite", "2027-10-13T21:00:00", False),
     ("midnite", "2027-10-14T00:00:00", True),
+    ("mid night", "2027-10-14T00:00:00", True),  # as "mid nite"
+    ("mid night", "2027-10-13T21:00:00", False),
+    ("friday mid night", "2027-10-15T21:00:00", False),
     ("friday mid-nite", "2027-10-15T21:00:00", False),
     # an ISO 8601 interval of dates or date-times is a range from its start to its end
     ("2027-10-18/2027-10-22", {"start": "2027-10-18", "end": "2027-10-22"}, True),

@@ -62,7 +62,8 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
-                  "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight"}  # fmt: skip
+                  "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
+                  "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
