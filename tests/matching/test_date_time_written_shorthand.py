@@ -29,7 +29,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("march + 3 days", "2028-03-04", ERROR),  # from the start of March or its end
     ("2pm - 2 days", "2027-10-11T14:00:00", ERROR),  # no date before the sign
     ("at 5 + 2 days", "2027-10-15T17:00:00", ERROR),
-    ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),  # a range, as before
+    # a range to two weeks from now, or the Monday two weeks from now
+    ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, ERROR),
+    ("oct 18 \u2014 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, ERROR),
+    ("from monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),
     ("friday plus a week", "2027-10-22", True),
     ("friday minus a week", "2027-10-08", True),
     ("friday + 1 fortnight", "2027-10-29", True),
@@ -83,6 +86,17 @@ ROWS: list[tuple[str, object, object]] = [
     ("2027-10-05 - 3 days", "2027-10-02", ERROR),
     ("jan 5 minus 3 days", "2028-01-02", True),
     ("tomorrow - 3 days", "2027-10-11", True),
+    # so does one with no spaces after a date written with digits, and an en or em dash after any date
+    ("jan 5-3 days", "2028-01-02", ERROR),
+    ("jan 5\u20143 days", "2028-01-02", ERROR),
+    ("jan 5\u20133 days", "2028-01-02", ERROR),
+    ("10/18-2 weeks", "2027-10-04", ERROR),
+    ("2027-10-05-3 days", "2027-10-02", ERROR),
+    ("15-10-2027-2 days", "2027-10-13", ERROR),
+    ("christmas\u20143 days", "2027-12-22", ERROR),
+    ("today-3 days", "2027-10-10", True),
+    ("tomorrow-2 days", "2027-10-12", True),
+    ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),
     # a date named without its year is the one to come, as alone ("oct 11" said on October 13th is next year's): a
     # length before or after it never reaches back to this year's
     ("oct 11 + 3 days", "2028-10-14", True),

@@ -84,6 +84,13 @@ _DAYS_THEN_MONTHS_RE = re.compile(
 #: An ISO 8601 interval of two dates or date-times ("2027-10-18/2027-10-22", "2027-10-18t09:00/2027-10-18t11:00")
 _ISO_TIME = r"(?:t(\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:z|[+-]\d\d:?\d\d)?))?"
 _ISO_INTERVAL_RE = re.compile(rf"\b(\d{{4}}-\d\d-\d\d){_ISO_TIME}/(\d{{4}}-\d\d-\d\d){_ISO_TIME}(?![\w/])")
+#: A dash with no spaces between a date and a length (a length before a length, "2-3 days", is none) may take the
+#: length away or say how long the date lasts, as a spaced one: "jan 5-3 days", "2027-10-05-3 days", an en or em dash
+#: after any word ("christmas\u20143 days"; "today\u20133 days" subtracts, as "today - 3 days").
+_DASH_LENGTH_RE = re.compile(
+    rf"(\b(?:{MONTH})\.?(?: ?\d{{1,2}}(?:st|nd|rd|th)?)?|\b\d{{1,4}}[-/.]\d{{1,2}}(?:[-/.]\d{{1,4}})?"
+    rf"|[a-z](?=[\u2013\u2014]))[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
+)
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
@@ -233,6 +240,7 @@ def _dotted_end(match: re.Match[str]) -> str:
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
     text = phrase.strip().lower()
+    text = _DASH_LENGTH_RE.sub(r"\1 - ", text)
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)

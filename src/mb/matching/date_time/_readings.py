@@ -449,6 +449,11 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
+        dated = any(i.kind == "weekday" or (i.kind == "date" and not isinstance(i.value, Days)) for i in left)
+        dated &= parts[seps[0]].text == "-" and not between
+        if dated and [i.value.mode for i in right if i.kind == "offset"] == ["from now"]:
+            # "monday - 2 weeks from now": the range to that day, or the Monday two weeks from now
+            raise DateProblem(f"a dash before {right[-1].text!r}: a range to it, or a date of it, unclear")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         if any(_after_said(i, i is side[-1]) for side in (left, right) for i in side):
