@@ -188,6 +188,14 @@ _DOTTED_RANGE_RE = re.compile(
 )
 
 
+def _iso_interval(m: re.Match[str]) -> str:
+    """An ISO 8601 interval as a range; left as written (not understood) with a zone on one end alone, which the other
+    end may or may not share."""
+    if len({bool(re.search(r"(?:z|[+-]\d\d:?\d\d)$", t or "")) for t in (m[2], m[4])}) > 1:
+        return m.group(0)
+    return " ".join(filter(None, (m[1], m[2], "to", m[3], m[4])))
+
+
 def _dotted_end(match: re.Match[str]) -> str:
     """How to read the end of a range whose end is dotted and may be a clock: "clock", "date", "either" or "before"
     (both not understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted
@@ -246,7 +254,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
-    text = _ISO_INTERVAL_RE.sub(lambda m: " ".join(filter(None, (m[1], m[2], "to", m[3], m[4]))), text)
+    text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
     text = re.sub(r"\bminus\s*", "-", text)  # "jan 5 minus 3 days": a sign, never a dash ("jan 5 - 3 days")
