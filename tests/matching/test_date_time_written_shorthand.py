@@ -85,6 +85,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("christmas - 3 days", "2027-12-22", ERROR),
     ("2027-10-05 - 3 days", "2027-10-02", ERROR),
     ("jan 5 minus 3 days", "2028-01-02", True),
+    # "minus" is a sign before a length, never a dash between two dates or times
+    ("jan 3 minus 5", {"start": "2028-01-03", "end": "2028-01-05"}, ERROR),
+    ("3 minus 5 pm", {"start": "2027-10-13T15:00:00", "end": "2027-10-13T17:00:00"}, ERROR),
+    ("oct 3 minus oct 5", {"start": "2028-10-03", "end": "2028-10-05"}, ERROR),
+    ("today minus 3d", "2027-10-10", True),
     ("tomorrow - 3 days", "2027-10-11", True),
     # so does one with no spaces after a date written with digits, and an en or em dash after any date
     ("jan 5-3 days", "2028-01-02", ERROR),

@@ -257,7 +257,8 @@ def normalize(phrase: str) -> str:
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
-    text = re.sub(r"\bminus\s*", "-", text)  # "jan 5 minus 3 days": a sign, never a dash ("jan 5 - 3 days")
+    # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
+    text = re.sub(rf"\bminus\s*(?=(?:{QUANTITY}) ?{UNIT}\b)", "-", text)
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
     text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
