@@ -75,6 +75,7 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday - 2 days later", "2027-10-15", ERROR),
     ("from 3pm to 2 hours later", {"start": "2027-10-13T15:00:00", "end": "2027-10-13T16:35:00"}, ERROR),
     ("friday, 2 days later", "2027-10-15", ERROR),  # Sunday, or two days from now
+    ("+2 days friday", "2027-10-15", ERROR),
     ("3 days later at 5pm", "2027-10-16T17:00:00", True),
     # a spaced dash before a length may take it away or say how long the date lasts ("jan 5 - 3 days": January 5th
     # for 3 days); after now, today, tomorrow or yesterday it takes it away

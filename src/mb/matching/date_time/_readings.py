@@ -742,8 +742,10 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
-    if any(_after_said(i, False) for i in counted) and any(i.kind in {"date", "weekday", "year"} for i in items):
-        raise DateProblem(f"{counted[0].text!r} counts from another date or from now")  # "friday, 2 days later"
+    if any(_after_said(i, False) or i.text[:1] in "+-" for i in counted) and any(
+        i.kind in {"date", "weekday", "year"} for i in items
+    ):  # "friday, 2 days later", "+2 days friday"
+        raise DateProblem(f"{counted[0].text!r} counts from another date or from now")
     if any(u in _ELAPSED_UNITS or a != int(a) for i in counted for a, u in i.value.pieces):
         # "in 2 hours tomorrow", "in 2 hours at 3pm", "midnight 2.5 days later": hours (or part of a day) from now name
         # their own moment, no other word's
