@@ -29,7 +29,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("march + 3 days", "2028-03-04", ERROR),  # from the start of March or its end
     ("2pm - 2 days", "2027-10-11T14:00:00", ERROR),  # no date before the sign
     ("at 5 + 2 days", "2027-10-15T17:00:00", ERROR),
-    ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),  # a range, as before
+    # a range to two weeks from now, or the Monday two weeks from now
+    ("monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, ERROR),
+    ("oct 18 \u2014 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, ERROR),
+    ("from monday - 2 weeks from now", {"start": "2027-10-18", "end": "2027-10-27"}, True),
     ("friday plus a week", "2027-10-22", True),
     ("friday minus a week", "2027-10-08", True),
     ("friday + 1 fortnight", "2027-10-29", True),
@@ -58,6 +61,22 @@ ROWS: list[tuple[str, object, object]] = [
     ("the day before yesterday + 2 days", "2027-10-13", True),
     ("a week from tomorrow + 1 day", "2027-10-21", ERROR),
     ("2 days after tomorrow + 1 day", "2027-10-16", ERROR),
+    # working days after tomorrow are counted from tomorrow (Thursday), never from now
+    ("tomorrow + 1 business day", "2027-10-15", True),
+    ("tomorrow + 1 business day", "2027-10-14", False),
+    ("tomorrow plus 1 working day", "2027-10-15", True),
+    ("tomorrow + 1 weekday", "2027-10-14", False),
+    ("tomorrow + 2 business days", "2027-10-18", True),
+    # a length "later" or "after" at the end of a range counts from its start, never from now: not read
+    ("from oct 20 to two weeks later", {"start": "2027-10-20", "end": "2027-10-27"}, ERROR),
+    ("monday to a week later", {"start": "2027-10-18", "end": "2027-10-20"}, ERROR),
+    ("from friday until 3 days later", {"start": "2027-10-15", "end": "2027-10-16"}, ERROR),
+    ("from friday to 2 days after", {"start": "2027-10-15", "end": "2027-10-15"}, ERROR),
+    ("friday - 2 days later", "2027-10-15", ERROR),
+    ("from 3pm to 2 hours later", {"start": "2027-10-13T15:00:00", "end": "2027-10-13T16:35:00"}, ERROR),
+    ("friday, 2 days later", "2027-10-15", ERROR),  # Sunday, or two days from now
+    ("+2 days friday", "2027-10-15", ERROR),
+    ("3 days later at 5pm", "2027-10-16T17:00:00", True),
     # a spaced dash before a length may take it away or say how long the date lasts ("jan 5 - 3 days": January 5th
     # for 3 days); after now, today, tomorrow or yesterday it takes it away
     ("jan 5 - 3 days", "2028-01-02", ERROR),
@@ -67,7 +86,23 @@ ROWS: list[tuple[str, object, object]] = [
     ("christmas - 3 days", "2027-12-22", ERROR),
     ("2027-10-05 - 3 days", "2027-10-02", ERROR),
     ("jan 5 minus 3 days", "2028-01-02", True),
+    # "minus" is a sign before a length, never a dash between two dates or times
+    ("jan 3 minus 5", {"start": "2028-01-03", "end": "2028-01-05"}, ERROR),
+    ("3 minus 5 pm", {"start": "2027-10-13T15:00:00", "end": "2027-10-13T17:00:00"}, ERROR),
+    ("oct 3 minus oct 5", {"start": "2028-10-03", "end": "2028-10-05"}, ERROR),
+    ("today minus 3d", "2027-10-10", True),
     ("tomorrow - 3 days", "2027-10-11", True),
+    # so does one with no spaces after a date written with digits, and an en or em dash after any date
+    ("jan 5-3 days", "2028-01-02", ERROR),
+    ("jan 5\u20143 days", "2028-01-02", ERROR),
+    ("jan 5\u20133 days", "2028-01-02", ERROR),
+    ("10/18-2 weeks", "2027-10-04", ERROR),
+    ("2027-10-05-3 days", "2027-10-02", ERROR),
+    ("15-10-2027-2 days", "2027-10-13", ERROR),
+    ("christmas\u20143 days", "2027-12-22", ERROR),
+    ("today-3 days", "2027-10-10", True),
+    ("tomorrow-2 days", "2027-10-12", True),
+    ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),
     # a date named without its year is the one to come, as alone ("oct 11" said on October 13th is next year's): a
     # length before or after it never reaches back to this year's
     ("oct 11 + 3 days", "2028-10-14", True),
@@ -92,6 +127,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("mid nite", "2027-10-14T00:00:00", True),  # midnight, never the middle of the night
     ("mid nite", "2027-10-13T21:00:00", False),
     ("midnite", "2027-10-14T00:00:00", True),
+    ("mid night", "2027-10-14T00:00:00", True),  # as "mid nite"
+    ("mid night", "2027-10-13T21:00:00", False),
+    ("friday mid night", "2027-10-15T21:00:00", False),
     ("friday mid-nite", "2027-10-15T21:00:00", False),
     # an ISO 8601 interval of dates or date-times is a range from its start to its end
     ("2027-10-18/2027-10-22", {"start": "2027-10-18", "end": "2027-10-22"}, True),
@@ -99,6 +137,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("2027-10-18T09:00/2027-10-18T11:00", {"start": "2027-10-18T09:00:00", "end": "2027-10-18T11:00:00"}, True),
     ("2027-10-18T09:00/2027-10-18T11:00", {"start": "2027-10-18T09:00:00", "end": "2027-10-18T12:00:00"}, False),
     ("2027-10-18/2027-10-22/2027-10-25", "2027-10-18", ERROR),
+    # a zone on one end alone: whether the other end shares it is not said
+    ("2027-10-18T09:00/2027-10-18T11:00+02:00", {"start": "2027-10-18T07:00Z", "end": "2027-10-18T09:00Z"}, ERROR),
+    ("2027-10-18T09:00+02:00/2027-10-18T11:00", {"start": "2027-10-18T07:00Z", "end": "2027-10-18T09:00Z"}, ERROR),
 ]
 
 

@@ -62,7 +62,8 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
-                  "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight"}  # fmt: skip
+                  "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
+                  "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
@@ -83,6 +84,13 @@ _DAYS_THEN_MONTHS_RE = re.compile(
 #: An ISO 8601 interval of two dates or date-times ("2027-10-18/2027-10-22", "2027-10-18t09:00/2027-10-18t11:00")
 _ISO_TIME = r"(?:t(\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:z|[+-]\d\d:?\d\d)?))?"
 _ISO_INTERVAL_RE = re.compile(rf"\b(\d{{4}}-\d\d-\d\d){_ISO_TIME}/(\d{{4}}-\d\d-\d\d){_ISO_TIME}(?![\w/])")
+#: A dash with no spaces between a date and a length (a length before a length, "2-3 days", is none) may take the
+#: length away or say how long the date lasts, as a spaced one: "jan 5-3 days", "2027-10-05-3 days", an en or em dash
+#: after any word ("christmas\u20143 days"; "today\u20133 days" subtracts, as "today - 3 days").
+_DASH_LENGTH_RE = re.compile(
+    rf"(\b(?:{MONTH})\.?(?: ?\d{{1,2}}(?:st|nd|rd|th)?)?|\b\d{{1,4}}[-/.]\d{{1,2}}(?:[-/.]\d{{1,4}})?"
+    rf"|[a-z](?=[\u2013\u2014]))[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
+)
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
@@ -180,6 +188,14 @@ _DOTTED_RANGE_RE = re.compile(
 )
 
 
+def _iso_interval(m: re.Match[str]) -> str:
+    """An ISO 8601 interval as a range; left as written (not understood) with a zone on one end alone, which the other
+    end may or may not share."""
+    if len({bool(re.search(r"(?:z|[+-]\d\d:?\d\d)$", t or "")) for t in (m[2], m[4])}) > 1:
+        return m.group(0)
+    return " ".join(filter(None, (m[1], m[2], "to", m[3], m[4])))
+
+
 def _dotted_end(match: re.Match[str]) -> str:
     """How to read the end of a range whose end is dotted and may be a clock: "clock", "date", "either" or "before"
     (both not understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted
@@ -232,15 +248,17 @@ def _dotted_end(match: re.Match[str]) -> str:
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
     text = phrase.strip().lower()
+    text = _DASH_LENGTH_RE.sub(r"\1 - ", text)
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
-    text = _ISO_INTERVAL_RE.sub(lambda m: " ".join(filter(None, (m[1], m[2], "to", m[3], m[4]))), text)
+    text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
-    text = re.sub(r"\bminus\s*", "-", text)  # "jan 5 minus 3 days": a sign, never a dash ("jan 5 - 3 days")
+    # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
+    text = re.sub(rf"\bminus\s*(?=(?:{QUANTITY}) ?{UNIT}\b)", "-", text)
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
     text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)

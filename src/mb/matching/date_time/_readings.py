@@ -449,8 +449,16 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
+        dated = any(i.kind == "weekday" or (i.kind == "date" and not isinstance(i.value, Days)) for i in left)
+        dated &= parts[seps[0]].text == "-" and not between
+        if dated and [i.value.mode for i in right if i.kind == "offset"] == ["from now"]:
+            # "monday - 2 weeks from now": the range to that day, or the Monday two weeks from now
+            raise DateProblem(f"a dash before {right[-1].text!r}: a range to it, or a date of it, unclear")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
+        if any(_after_said(i, i is side[-1]) for side in (left, right) for i in side):
+            # "from oct 20 to two weeks later", "monday - 2 days after": counted from the other end, never from now
+            raise DateProblem("a length at one end of a range counted from the other end")
         left, right = _counted_day(left, right, between, parts[seps[0]].text)
         found = _within_year(left, right, _one_month(left, right, read_range(left, right, ref, _point), ref))
         if any(i.kind == "nearest" for i in left + right) and {"weekday"} in (
@@ -484,6 +492,14 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
         ]
         return days or ends
     return found
+
+
+def _after_said(item: Item, last: bool) -> bool:
+    """Whether an item is a length counted from a date said before it ("2 days later", "a week earlier"; last in its
+    part of the phrase, "2 days after")."""
+    if item.kind != "offset":
+        return False
+    return item.text.split()[-1] in {"later", "earlier"} or (last and item.value.mode in {"anchored", "since"})
 
 
 def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -> tuple[list[Item], list[Item]]:
@@ -726,6 +742,10 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
+    if any(_after_said(i, False) or i.text[:1] in "+-" for i in counted) and any(
+        i.kind in {"date", "weekday", "year"} for i in items
+    ):  # "friday, 2 days later", "+2 days friday"
+        raise DateProblem(f"{counted[0].text!r} counts from another date or from now")
     if any(u in _ELAPSED_UNITS or a != int(a) for i in counted for a, u in i.value.pieces):
         # "in 2 hours tomorrow", "in 2 hours at 3pm", "midnight 2.5 days later": hours (or part of a day) from now name
         # their own moment, no other word's
@@ -811,6 +831,8 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     other, shift = others[0], todays[0].value.offset
     if other.kind == "offset" and other.value.mode == "from now":
         if shift and any(unit in {"second", "minute", "hour", "business day"} for _, unit in other.value.pieces):
+            if other.text[:1] in "+-" and other.value.pieces[0][1] == "business day":  # "tomorrow + 1 business day"
+                return [Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
