@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
+import pytest
+
 from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.judges._banded import DECIDES, equivalence_verdict
@@ -145,6 +147,31 @@ def test_an_answer_that_answers_nothing_never_passes_and_stands_against_an_expec
     assert "answers nothing" not in same.reason + hedged.reason
     stated = _verdict("I don't know the date of the refund.", _ANSWER)  # more than a non-answer: judged as usual
     assert "answers nothing" not in stated.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Sorry, I cannot help with that.", "That request violates our policy, so I must decline."),
+        ("Sorry, I cannot help with that.", "I'm not permitted to share account details."),
+        ("I can't tell you that.", "That information is confidential."),
+        ("I don't know.", "The answer is not known."),
+        ("I don't know.", "Unknown."),
+        (
+            "I don't know.",
+            "Unfortunately, our records do not show when the package was delivered, so the delivery date is not known.",
+        ),
+        (
+            "I'm not sure.",
+            "It is unclear from the documents we received whether both parties ever signed the final contract in 2019.",
+        ),
+        ("I don't know.", "Je ne sais pas."),
+    ],
+)
+def test_a_non_answer_is_never_failed_for_it_where_the_expected_answer_may_decline_or_not_know(
+    candidate: str, reference: str
+) -> None:
+    assert "answers nothing" not in _verdict(candidate, reference).reason
 
 
 def test_a_guard_fired_failure_carries_the_confidence_measured_for_guard_failures() -> None:

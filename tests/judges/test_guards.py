@@ -41,7 +41,6 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
         (SIM, "A big dog is barking.", "A small dog is barking.", "antonyms"),
         (SIM, "The children are playing outside.", "The children are playing indoors.", "antonyms"),
         (SIM, "The lady is slicing a tomato.", "The man is slicing a tomato.", "antonyms"),
-        (EQ, "book a room for one night", "book a room for one day", "antonyms"),
         (EQ, "weather in Paris", "weather in London", "entities"),
         (EQ, "King Charles III", "King George VI", "entities"),
         (EQ, "Meeting With John", "Meeting with Mary", "entities"),
@@ -242,3 +241,19 @@ def test_a_day_word_the_candidate_leaves_out_is_a_doubt_not_a_different_number(t
 def test_another_day_or_date_still_fires_the_numbers_guard(candidate: str, reference: str) -> None:
     assert "numbers" in _fired(EQ, candidate, reference)
     assert day_said_once(candidate, reference) is None
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("John is Mary's husband.", "Mary is John's wife."),
+        ("Tom is Ann's brother.", "Ann is Tom's sister."),
+        ("Prices rose a little in big cities.", "Prices rose slightly in large cities."),
+        ("Take one pill each day before bed.", "Take one pill every night before bed."),
+    ],
+)
+def test_a_relation_said_from_the_other_side_or_a_little_for_slightly_fires_no_antonym(
+    candidate: str, reference: str
+) -> None:
+    fired = {failure.guard for failure in run_guards(JudgeTask.EQUIVALENCE, candidate, reference)}
+    assert "antonyms" not in fired

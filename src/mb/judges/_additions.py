@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
+from ._confidence import SHORT_WORDS
 from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
@@ -38,13 +39,23 @@ _NON_ANSWER = re.compile(
 )
 """A whole text that answers nothing: not knowing, not being sure, declining ("I don't know.", "I'm not sure.", "No
 idea", "Sorry, I cannot help with that.")."""
-_HEDGED = re.compile(r"\b(?:know|sure|unsure|certain|idea|clue|comment|can not|could not|unable|not able|will not)\b")
+_ABSTAINS = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|know\w*|sure|unsure|certain\w*|uncertain\w*|unclear"
+    r"|unknown|idea\w*|clue\w*|comment\w*|unable|able|impossible|hard to say|information|record\w*|declin\w*|refus\w*"
+    r"|permit\w*|allow\w*|polic\w*|confidential\w*|scope|beyond|mention\w*|insufficient|lack\w*|admit\w*|ignoran\w*"
+    r"|sorry|apolog\w*|ne|pas|nicht|kein\w*|non)\b"
+)
+"""Words with which a reference may itself not know, not say or decline (in a few languages' negations too)."""
 
 
 def non_answer(candidate: str, reference: str) -> bool:
-    """Whether the candidate answers nothing (``_NON_ANSWER``) and the reference says none of its words of not
-    knowing or declining (then it states something the candidate does not)."""
-    return bool(_NON_ANSWER.match(normalize(candidate))) and not _HEDGED.search(normalize(reference))
+    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference is long (over ``SHORT_WORDS``
+    words) and says none of the words of not knowing, negation or declining (``_ABSTAINS``): then it states something
+    the candidate does not."""
+    said = normalize(reference)
+    return (
+        bool(_NON_ANSWER.match(normalize(candidate))) and len(said.split()) > SHORT_WORDS and not _ABSTAINS.search(said)
+    )
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:

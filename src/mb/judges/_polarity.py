@@ -56,9 +56,8 @@ encourage:discourage,beware endorse:oppose,reject,condemn support:oppose praise:
 trust:distrust,mistrust like:dislike favor:oppose favour:oppose inside:outside indoor:outdoor indoors:outdoors
 top:bottom,first,ground upstairs:downstairs front:back warm:cold,cool heat:cool wet:dry light:dark,heavy
 young:old new:old tall:short long:short fast:slow quickly:slowly happy:sad love:hate always:never man:woman men:women
-boy:girl boys:girls male:female husband:wife brother:sister son:daughter father:mother king:queen big:small,little
-large:little outside:indoors,inside outdoors:inside lady:man,gentleman ladies:men,gentlemen gentleman:woman
-gentlemen:women day:night asleep:awake"""
+boy:girl boys:girls male:female big:small outside:indoors,inside outdoors:inside lady:man,gentleman ladies:men,gentlemen
+gentleman:woman gentlemen:women asleep:awake"""
 _EXCLUSIVE = (
     "red orange yellow green blue purple violet pink brown black white grey gray silver gold",
     "small medium large",

@@ -504,41 +504,26 @@ def extract_quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(found)
 
 
-_DOTTED_THOUSANDS = re.compile(r"\.\d{3}$")
-"""A number written "10.000": ten, or ten thousand where a dot groups thousands."""
+_GROUPED = re.compile(r"(?<![\d.,])([$\u00a3]?)(\d{1,3})((?:,\d{3})+)(\.\d+)?(?![\d,])")
+"""A number whose commas group thousands, with the dollar or pound sign before it ("$1,200")."""
+_UNIT_SPACE = re.compile(r"(?<=\d) +(?=[^\W\d_]{2,}\b)")
+"""Space between a number and a unit of two letters or more ("10 km")."""
 
 
 def numbers_written_otherwise(text: str, other: str) -> bool:
-    """Whether the two texts are the same but for how they write their numbers: "$1,200" / "$1200", "1200 dollars" /
-    "$1,200", "10km" / "10 km", "five" / "5". Each number of one reading is compared by its value, its digits but for
-    commas grouping thousands ("3.10" is no "3.1", "1.2k" no "1.2") and its currency or unit ("$1200" / "1,200 USD" are
-    not the same: "$" may be another dollar); everything else, punctuation included, must be written alike, and a
-    number that may group thousands with a dot ("10.000") is kept as written."""
-    seen: dict[tuple[Reading, str, str], str] = {}
+    """Whether the two texts are the same but for how they write their numbers: commas grouping the thousands of a
+    dollar or pound amount, of a number of several groups or of one with decimals ("$1,200" / "$1200", "1,200,000" /
+    "1200000"; "1,500" alone may be a decimal comma), and space before a unit ("10km" / "10 km"; not "90 s", which
+    may be "the 90s"). Everything else is written alike, letter case included ("10 mW" is no "10 MW"), but for the
+    first letter of the text."""
 
-    def aside(written: str) -> tuple[str, int]:
-        written, count = fold(written), 0
-        for quantity in extract_quantities(written):
-            if (
-                quantity.kind != "number"
-                or quantity.soft
-                or len(quantity.values) != 1
-                or _DOTTED_THOUSANDS.search(quantity.text)
-            ):
-                continue
-            value, digits = next(iter(quantity.values)), _DIGITS.search(quantity.text)
-            written_as = digits.group().replace(",", "") if digits else f"{value:g}"  # "3.10" is no "3.1"
-            mark = seen.setdefault((value, written_as, quantity.unit), chr(0xE000 + len(seen)))
-            at = rf"(?<![\d.,{_MARKS}]){re.escape(quantity.text)}(?![\d{_MARKS}])"
-            written, found = re.subn(at, f" {mark} ", written, count=1)
-            count += found
-        return " ".join(written.casefold().split()), count
+    def grouped(match: re.Match[str]) -> str:
+        sign, first, groups, decimals = match.groups()
+        plain = sign or groups.count(",") > 1 or decimals
+        return sign + first + (groups.replace(",", "") if plain else groups) + (decimals or "")
 
-    (mine, count), (theirs, _) = aside(text), aside(other)
-    return mine == theirs and count > 0 and fold(text) != fold(other)
+    def written(said: str) -> str:
+        said = _UNIT_SPACE.sub("", _GROUPED.sub(grouped, " ".join(said.split())))
+        return said[:1].casefold() + said[1:]
 
-
-_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
-"""The digits of a number as written, commas grouping thousands included."""
-_MARKS = "\ue000-\uf8ff"
-"""The characters standing for numbers in :func:`numbers_written_otherwise` (Unicode's private use area)."""
+    return text != other and any(c in "0123456789" for c in text) and written(text) == written(other)
