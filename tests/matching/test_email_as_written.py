@@ -487,7 +487,7 @@ def test_reasons_escape_look_alike_and_invisible_characters_in_every_part() -> N
 )
 def test_a_reason_names_each_offending_item_once_as_written(actual: str, written: str) -> None:
     reason = match_email(ANA, actual).reason
-    assert reason.endswith(f"; not an email address: {written!r}")
+    assert reason.endswith(f", got text that is not an email address: {written!r}")
     assert reason.count(written) == 1
 
 

@@ -188,7 +188,7 @@ def match_email(expected: str, actual: Any) -> Outcome:
         invalid += rest if addresses or rest or item is actual else [item]  # a list's item holding no address ("")
     if invalid:
         shown = ", ".join(map(shown_name, dict.fromkeys(invalid)))  # each item once
-        return Outcome.fail(f"expected {target}; not an email address: {shown}")
+        return Outcome.fail(f"expected {target}, got text that is not an email address: {shown}")
     if not found:
         shown = shown_name(actual) if isinstance(actual, str) else "an empty list"
         return Outcome.fail(f"expected {target}, got no address in {shown}")
