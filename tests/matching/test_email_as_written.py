@@ -507,3 +507,31 @@ def test_reading_takes_time_in_proportion_to_the_length(value: str) -> None:
     start = time.process_time()
     assert not match_email(ANA, value).passed
     assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize(
+    "actual",
+    [
+        '"Ana\r\nBcc: bob@example.com" <ana@example.com>',
+        '"Ana\rBcc: bob@example.com" <ana@example.com>',
+        "Ana <ana@example.com> (\nBcc: bob@example.com)",
+        "(\r\nBcc: bob@example.com\r\n) ana@example.com",
+        ["ana@example.com (\r\nCc: bob@example.com)"],
+        "mailto:%22Ana%0D%0ABcc:%20bob@example.com%22%20%3Cana@example.com%3E",
+        "Ana\x00 <ana@example.com>",
+    ],
+)
+def test_a_line_break_or_control_character_inside_the_value_is_not_an_address(actual: str | list[str]) -> None:
+    # it may add a header where the value is written into one ("Bcc: ...")
+    outcome = match_email("ana@example.com", actual)
+    assert not outcome.passed
+    assert "not an email address" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [("sana@example.com", "\u017fana@example.com"), ("office@example.com", "o\ufb03ce@example.com")],
+)
+def test_letter_case_aside_a_local_part_keeps_its_letters(expected: str, actual: str) -> None:
+    assert not match_email(expected, actual).passed
+    assert match_email("ANA@example.com", "ana@EXAMPLE.com").passed

@@ -19,6 +19,8 @@ _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
 _TOKEN = re.compile(r'[^\s()<>\[\]:;,"\\]+|\s+').match
 """A run of characters an address or a display name word may hold (``@`` and ``.`` among them), or of space."""
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters and line breaks (a tab aside): no part of an address, display name or comment holds them."""
 _ENDS = {'"': '"', "(": ")", "[": "]"}
 """What closes a quoted string, a comment and a domain literal."""
 _PLAIN_LOCAL = re.compile(r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*").fullmatch
@@ -45,7 +47,9 @@ def _validated(address: str) -> str | None:
         result = validate_email(address, check_deliverability=False, allow_smtputf8=True)
     except EmailNotValidError:
         return None
-    return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
+    # letter case aside, never a letter for another: the long s and the "ffi" ligature stay (no "s", "ffi")
+    local = "".join(c.lower() if c.isascii() or not c.lower().isascii() else c for c in result.local_part)
+    return f"{local}@{result.ascii_domain.lower()}"
 
 
 def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -77,6 +81,8 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     holds addresses, or text that is not an address (reported as written): whatever the scan does not place is such
     text, never dropped, and so is a blank item unless it ends the text (a trailing separator). Cached.
     """
+    if control := _CONTROL.search(text):  # a line break inside may add a header ("Ana\r\nBcc: ...")
+        return (), (_part(text, 0, len(text), control.start()),)
     found: list[str] = []
     invalid: list[str] = []
     members: list[str] = []  # the addresses of the open group
