@@ -67,6 +67,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("tomorrow plus 1 working day", "2027-10-15", True),
     ("tomorrow + 1 weekday", "2027-10-14", False),
     ("tomorrow + 2 business days", "2027-10-18", True),
+    # a time or a year beside them is not counted with them
+    ("tomorrow + 1 business day at 3pm", "2027-10-15T15:00:00", ERROR),
+    ("at 3pm tomorrow + 1 business day", "2027-10-15T09:00:00", ERROR),
+    ("tomorrow + 1 business day 2029", "2027-10-15", ERROR),
     # a length "later" or "after" at the end of a range counts from its start, never from now: not read
     ("from oct 20 to two weeks later", {"start": "2027-10-20", "end": "2027-10-27"}, ERROR),
     ("monday to a week later", {"start": "2027-10-18", "end": "2027-10-20"}, ERROR),
@@ -100,6 +104,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("2027-10-05-3 days", "2027-10-02", ERROR),
     ("15-10-2027-2 days", "2027-10-13", ERROR),
     ("christmas\u20143 days", "2027-12-22", ERROR),
+    ("christmas-3 days", "2027-12-22", ERROR),
+    ("friday-3 days", "2027-10-12", ERROR),
+    ("the 18th-3 days", "2027-10-15", ERROR),
+    ("oct 18 2027-3 days", "2027-10-15", ERROR),
+    ("forty-five minutes ago", "2027-10-13T13:50:00", True),
     ("today-3 days", "2027-10-10", True),
     ("tomorrow-2 days", "2027-10-12", True),
     ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),

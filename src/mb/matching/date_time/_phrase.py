@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from ..._numbers import words_value
+from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
@@ -85,11 +85,12 @@ _DAYS_THEN_MONTHS_RE = re.compile(
 _ISO_TIME = r"(?:t(\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:z|[+-]\d\d:?\d\d)?))?"
 _ISO_INTERVAL_RE = re.compile(rf"\b(\d{{4}}-\d\d-\d\d){_ISO_TIME}/(\d{{4}}-\d\d-\d\d){_ISO_TIME}(?![\w/])")
 #: A dash with no spaces between a date and a length (a length before a length, "2-3 days", is none) may take the
-#: length away or say how long the date lasts, as a spaced one: "jan 5-3 days", "2027-10-05-3 days", an en or em dash
-#: after any word ("christmas\u20143 days"; "today\u20133 days" subtracts, as "today - 3 days").
+#: length away or say how long the date lasts, as a spaced one: "jan 5-3 days", "2027-10-05-3 days", "friday-3 days",
+#: "christmas\u20143 days" ("today-3 days" subtracts, as "today - 3 days").
 _DASH_LENGTH_RE = re.compile(
     rf"(\b(?:{MONTH})\.?(?: ?\d{{1,2}}(?:st|nd|rd|th)?)?|\b\d{{1,4}}[-/.]\d{{1,2}}(?:[-/.]\d{{1,4}})?"
-    rf"|[a-z](?=[\u2013\u2014]))[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
+    rf"|\b\d{{4}}|(?<![a-z])(?!(?:today|tomorrow|yesterday|now|tonight|{'|'.join(TENS)})\b)[a-z]+)"
+    rf"[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}

@@ -832,6 +832,8 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     if other.kind == "offset" and other.value.mode == "from now":
         if shift and any(unit in {"second", "minute", "hour", "business day"} for _, unit in other.value.pieces):
             if other.text[:1] in "+-" and other.value.pieces[0][1] == "business day":  # "tomorrow + 1 business day"
+                if len(items) > 2:  # "tomorrow + 1 business day at 3pm": the time is not counted with it
+                    raise DateProblem(f"{other.text!r} counted from {todays[0].text!r} with more beside them")
                 return [Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
