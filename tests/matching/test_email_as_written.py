@@ -249,9 +249,64 @@ def test_a_display_name_reads_as_the_standard_parser_reads_it(text: str) -> None
         "dana.reyes@example.com:",
         "To: dana.reyes@example.com",
         "mailto:dana.reyes@example.com)",
+        # items that are not addresses beside the address
+        # a stray '"'
+        'dana.reyes@example.com"',
+        '"dana.reyes@example.com',
+        '"dana.reyes@example.com",',
+        'dana.reyes@example.com""',
+        'dana.reyes@example.com ""',
+        '"dana.reyes@example.com" "bob"',
+        'Ana <dana.reyes@example.com>"',
+        'Ana <dana.reyes@example.com">',
+        '<dana.reyes@example.com">',
+        'dana.reyes@example.com,"',
+        '@" dana.reyes@example.com',
+        '"dana.reyes@example.com"',  # a quoted string, not an address
+        # a ':' that no ';' closes, or a group that holds no address
+        "To: Cc: dana.reyes@example.com;",
+        "Re: To: dana.reyes@example.com;",
+        "x:y:dana.reyes@example.com;;",
+        "dana.reyes@example.com:;",
+        "<dana.reyes@example.com:;>",
+        # a '"' inside a comment is a character
+        '(") [dana.reyes@example.com](mailto:dana.reyes@example.com) (")',
+        '(") dana.reyes@example.com) (")',
+        '(") To: dana.reyes@example.com (")',
+        '(") dana.reyes@example.com ] (")',
+        '(") dana.reyes@example.com; x: (")',
+        # text after '>', before '<' or inside <...>
+        "Ana <dana.reyes@example.com> bob@",
+        "Ana <dana.reyes@example.com>!@",
+        "<dana.reyes@example.com>bob@",
+        "bob@<dana.reyes@example.com>",
+        "Ana @<dana.reyes@example.com>",
+        "<,dana.reyes@example.com>",
+        "<@,dana.reyes@example.com>",
+        "<dana.reyes@example.com, >",
+        "<dana.reyes@example.com,,>",
+        "<dana.reyes@example.com,@>",
+        "<:;dana.reyes@example.com>",
+        # an item of a list that is not an address
+        "dana.reyes@example.com, (work)",
+        "dana.reyes@example.com, ()",
+        'dana.reyes@example.com, ""',
+        "dana.reyes@example.com,@",
+        "@; dana.reyes@example.com",
+        "(x), dana.reyes@example.com",
+        "dana.reyes@example.com, team:;",
+        "team: dana.reyes@example.com;;",
+        "team: ;dana.reyes@example.com",
+        "dana.reyes@example.com, , ",
+        "dana.reyes@example.com,,",
+        ",dana.reyes@example.com",
+        # a recipient of a mailto: URL that is not an address
+        "mailto:dana.reyes@example.com?cc=%28x%29",
+        "mailto:dana.reyes@example.com?cc=%22%22",
+        "mailto:dana.reyes@example.com?cc=bob:;",
     ],
 )
-def test_a_bracket_or_colon_the_parser_would_drop_is_stray_text(actual: str) -> None:
+def test_a_bracket_colon_or_item_the_parser_would_drop_is_stray_text(actual: str) -> None:
     outcome = match_email(EXPECTED, actual)
     assert not outcome.passed
     assert "not an email address: " in outcome.reason
@@ -380,71 +435,6 @@ ANA = "ana@example.com"
 def test_every_way_of_writing_one_address_passes(expected: str, actual: str | list[str]) -> None:
     outcome = match_email(expected, actual)
     assert outcome.passed, outcome.reason
-
-
-@pytest.mark.parametrize(
-    "actual",
-    [
-        # a stray '"'
-        'ana@example.com"',
-        '"ana@example.com',
-        '"ana@example.com",',
-        'ana@example.com""',
-        'ana@example.com ""',
-        '"ana@example.com" "bob"',
-        'Ana <ana@example.com>"',
-        'Ana <ana@example.com">',
-        '<ana@example.com">',
-        'ana@example.com,"',
-        '@" ana@example.com',
-        '"ana@example.com"',  # a quoted string, not an address
-        # a ':' that no ';' closes, or a group that holds no address
-        "To: Cc: ana@example.com;",
-        "Re: To: ana@example.com;",
-        "x:y:ana@example.com;;",
-        "ana@example.com:;",
-        "<ana@example.com:;>",
-        # a '"' inside a comment is a character
-        '(") [ana@example.com](mailto:ana@example.com) (")',
-        '(") ana@example.com) (")',
-        '(") To: ana@example.com (")',
-        '(") ana@example.com ] (")',
-        '(") ana@example.com; x: (")',
-        # text after '>', before '<' or inside <...>
-        "Ana <ana@example.com> bob@",
-        "Ana <ana@example.com>!@",
-        "<ana@example.com>bob@",
-        "bob@<ana@example.com>",
-        "Ana @<ana@example.com>",
-        "<,ana@example.com>",
-        "<@,ana@example.com>",
-        "<ana@example.com, >",
-        "<ana@example.com,,>",
-        "<ana@example.com,@>",
-        "<:;ana@example.com>",
-        # an item of a list that is not an address
-        "ana@example.com, (work)",
-        "ana@example.com, ()",
-        'ana@example.com, ""',
-        "ana@example.com,@",
-        "@; ana@example.com",
-        "(x), ana@example.com",
-        "ana@example.com, team:;",
-        "team: ana@example.com;;",
-        "team: ;ana@example.com",
-        "ana@example.com, , ",
-        "ana@example.com,,",
-        ",ana@example.com",
-        # a recipient of a mailto: URL that is not an address
-        "mailto:ana@example.com?cc=%28x%29",
-        "mailto:ana@example.com?cc=%22%22",
-        "mailto:ana@example.com?cc=bob:;",
-    ],
-)
-def test_text_that_is_not_an_address_is_never_dropped(actual: str) -> None:
-    outcome = match_email(ANA, actual)
-    assert not outcome.passed
-    assert "not an email address: " in outcome.reason
 
 
 @pytest.mark.parametrize(
