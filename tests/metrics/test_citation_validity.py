@@ -203,3 +203,11 @@ def test_the_m365_citations_evaluator_counts_no_marker_pointing_at_nothing(tmp_p
         (0, "fail", "fail"),
         (1, "fail", "fail"),  # the count reached, beside a marker pointing at nothing: no pass
     ]
+
+
+@pytest.mark.parametrize(("response", "status"), [(PARIS, "passed"), ("Paris is the capital of Spain.", "failed")])
+def test_a_citation_is_read_against_every_chunk_retrieved_under_its_id(response: str, status: str) -> None:
+    chunks = [{"id": "doc_1", "page_content": "France is in Europe."}, {"id": "doc_1", "page_content": PARIS}]
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": len(response)}]
+    result = _evaluate(_line(response, chunks, citations=citations))
+    assert result.status == status, result.metrics["citations"].reason

@@ -40,7 +40,12 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
 
 
 def _chunks(outputs: Outputs) -> dict[str, str]:
-    return {chunk.id: chunk.page_content for chunk in reversed(outputs.retrieved_chunks())}  # the first of an id
+    """The text a citation of each id is read against: every chunk retrieved under it (several parts of a document
+    often share its id), each once, apart."""
+    texts: dict[str, dict[str, None]] = {}
+    for chunk in outputs.retrieved_chunks():
+        texts.setdefault(chunk.id, {})[chunk.page_content] = None
+    return {name: "\n\n".join(parts) for name, parts in texts.items()}
 
 
 def _coverage(spans: list[tuple[int, int]], length: int) -> float:
