@@ -129,7 +129,7 @@ def test_a_blank_span_citing_a_blank_chunk_is_no_supported_citation() -> None:
     line = _line(PARIS + " ", [{"id": "doc_1", "page_content": " "}], citations=citations)
     metric = _evaluate(line).metrics["citations"]
     assert (metric.passed, metric.value) == (False, 0.0)
-    assert "blank or outside the response" in metric.reason
+    assert "blank, citation markers alone or outside the response" in metric.reason
 
 
 @pytest.mark.parametrize(
@@ -211,3 +211,21 @@ def test_a_citation_is_read_against_every_chunk_retrieved_under_its_id(response:
     citations = [{"document_id": "doc_1", "span_from": 0, "span_to": len(response)}]
     result = _evaluate(_line(response, chunks, citations=citations))
     assert result.status == status, result.metrics["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [(PARIS + " [1]", "passed"), (PARIS + "【4:0†doc_1】", "passed"), ("Paris is the capital of Spain. [1]", "failed")],
+)
+def test_a_citation_marker_inside_a_cited_span_is_no_part_of_its_claim(response: str, status: str) -> None:
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": len(response)}]
+    result = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    assert result.status == status, result.metrics["citations"].reason
+
+
+def test_a_span_of_citation_markers_alone_cites_nothing() -> None:
+    response = PARIS + " [1]"
+    citations = [{"document_id": "doc_1", "span_from": 32, "span_to": 35}]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert (metric["citations"].passed, metric["citations"].value) == (False, 0.0)
+    assert "blank, citation markers alone or outside the response" in metric["citations"].reason

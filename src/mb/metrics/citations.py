@@ -39,6 +39,13 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
     return [marker for _, marker in found]
 
 
+def _claim(span: str) -> str:
+    """What a cited span claims: its text without the ``[n]`` and ``【…】`` markers in it, trimmed."""
+    for name in ("bracket", "oai_unicode"):
+        span = CITATION_PATTERNS[name].sub("", span)
+    return trimmed(span)
+
+
 def _chunks(outputs: Outputs) -> dict[str, str]:
     """The text a citation of each id is read against: every chunk retrieved under it (several parts of a document
     often share its id), each once, apart."""
@@ -124,16 +131,14 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     cited: dict[tuple[str, str | int, int], tuple[int, int, int]] = {}  # once per document and text cited (trimmed)
     for index, citation in enumerate(outputs.citations):
         name, start, stop = citation.document_id, citation.span_from, citation.span_to
-        key = (name, trimmed(response[start:stop]), 0) if 0 <= start < stop <= len(response) else (name, start, stop)
+        key = (name, _claim(response[start:stop]), 0) if 0 <= start < stop <= len(response) else (name, start, stop)
         cited.setdefault(key, (index, start, stop))
     for (document_id, text, _), (index, start, stop) in cited.items():
-        if not isinstance(text, str) or not text:  # out of bounds, or blank
+        if not isinstance(text, str) or not text:  # out of bounds, blank or markers alone
             invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
         spans.append((start, stop))
-        verdict = ctx.oracle(
-            JudgeRequest(JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(document_id, ""))
-        )
+        verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=text, reference=chunks.get(document_id, "")))
         judge = verdict.judge
         entry: dict[str, Any] = {"index": index, "document_id": document_id, "span": response[start:stop]}
         if verdict.error is not None:
@@ -150,7 +155,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     problems = []
     if invalid:
         problems.append(
-            f"{len(invalid)} span(s) blank or outside the response (length {len(response)}): "
+            f"{len(invalid)} span(s) blank, citation markers alone or outside the response (length {len(response)}): "
             + ", ".join(f"[{c['span_from']}, {c['span_to']})" for c in invalid)
         )
     if unsupported:
