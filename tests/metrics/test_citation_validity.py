@@ -229,3 +229,14 @@ def test_a_span_of_citation_markers_alone_cites_nothing() -> None:
     metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
     assert (metric["citations"].passed, metric["citations"].value) == (False, 0.0)
     assert "blank, citation markers alone or outside the response" in metric["citations"].reason
+
+
+def test_coverage_counts_the_supported_spans_alone() -> None:
+    response = PARIS + " It has 90 million people."
+    citations = [
+        {"document_id": "doc_1", "span_from": 0, "span_to": 31},
+        {"document_id": "doc_1", "span_from": 32, "span_to": len(response)},
+    ]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert metric["citations"].details["coverage"] == round(31 / len(response), 4)
+    assert f"covering {31 / len(response):.0%} of the response" in metric["citations"].reason

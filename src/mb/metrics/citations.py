@@ -125,7 +125,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     response, chunks = outputs.response, _chunks(outputs)
     invalid: list[dict[str, Any]] = []
     supported: list[dict[str, Any]] = []
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = []  # the supported ones: the coverage counts them alone
     errors: list[str] = []
     judge: str | None = None
     cited: dict[tuple[str, str | int, int], tuple[int, int, int]] = {}  # once per document and text cited (trimmed)
@@ -137,7 +137,6 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         if not isinstance(text, str) or not text:  # out of bounds, blank or markers alone
             invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
-        spans.append((start, stop))
         verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=text, reference=chunks.get(document_id, "")))
         judge = verdict.judge
         entry: dict[str, Any] = {"index": index, "document_id": document_id, "span": response[start:stop]}
@@ -148,8 +147,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=verdict.reason)
         else:
             entry.update(supported=verdict.passed, score=round(verdict.score, 4), reason=verdict.reason)
+            if verdict.passed:
+                spans.append((start, stop))
         supported.append(entry)
-    valid = len(spans)
+    valid = len(supported)
     unsupported = [c for c in supported if c.get("supported") is False]
     coverage = _coverage(spans, len(response))
     problems = []
