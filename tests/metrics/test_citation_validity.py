@@ -240,3 +240,37 @@ def test_coverage_counts_the_supported_spans_alone() -> None:
     metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
     assert metric["citations"].details["coverage"] == round(31 / len(response), 4)
     assert f"covering {31 / len(response):.0%} of the response" in metric["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("response", "span"),
+    [
+        ("It is false that paris is the capital of France.", "paris is the capital of France."),
+        ("The company denied that Paris is the capital of France.", "Paris is the capital of France."),
+        ("Myths:\n\n- Paris is the capital of France.", PARIS),
+        (PARIS + " Just kidding.", PARIS),
+        ("> Paris is the capital of France.\n\nThat was the old page.", PARIS),
+    ],
+)
+def test_a_supported_span_the_response_around_it_may_not_claim_is_undecided(response: str, span: str) -> None:
+    start = response.index(span)
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": start + len(span)}]
+    chunk = {"id": "doc_1", "page_content": "paris is the capital of France. " + PARIS}
+    result = _evaluate(_line(response, [chunk], citations=citations))
+    assert result.status == "undecided", result.metrics["citations"].reason
+    assert "supported by its chunk, but" in result.metrics["citations"].details["supported"][0]["reason"]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "- Paris is the capital of France. [1]",
+        "## Summary\n\nParis is the capital of France.",
+        PARIS + " Anything else?",
+    ],
+)
+def test_a_supported_span_standing_alone_in_the_response_passes(response: str) -> None:
+    start = response.index(PARIS)
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": start + len(PARIS)}]
+    result = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    assert result.status == "passed", result.metrics["citations"].reason
