@@ -274,3 +274,11 @@ def test_a_supported_span_standing_alone_in_the_response_passes(response: str) -
     citations = [{"document_id": "doc_1", "span_from": start, "span_to": start + len(PARIS)}]
     result = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
     assert result.status == "passed", result.metrics["citations"].reason
+
+
+def test_an_undecided_citation_says_why_in_the_reason_of_the_metric() -> None:
+    response = "It is false that Paris is the capital of France."
+    citations = [{"document_id": "doc_1", "span_from": 17, "span_to": len(response)}]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert "the span is a part of a sentence of the response" in metric["citations"].reason
+    assert "fewer than" not in metric["citations"].reason

@@ -179,13 +179,15 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         )
     if unsupported:
         problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
-    unsure = sum(1 for c in supported if c.get("undecided"))
+    unsure = [c for c in supported if c.get("undecided")]
     if unsure:
-        problems.append(f"undecided whether {unsure} cited span(s) are supported by their chunk")
+        first = f"{unsure[0]['span'].strip()[:80]!r}: {unsure[0]['reason']}"
+        problems.append(f"undecided whether {len(unsure)} cited span(s) are supported by their chunk (first, {first})")
     good = sum(1 for c in supported if c.get("supported") is True)
     passed = good >= threshold and not invalid and not unsupported and not unsure
     reason = f"{good} valid, supported citation(s) of {len(cited)} distinct, covering {coverage:.0%} of the response"
-    if good < threshold:
+    undecided = bool(unsure) and not errors and not invalid and not unsupported and good + len(unsure) >= threshold
+    if good < threshold and not undecided:
         problems.append(f"fewer than the {threshold:g} required")
     elif problems:
         problems.append("not passed: every citation must be valid and supported")
@@ -197,7 +199,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "supported": supported,
         "coverage": coverage,
     }
-    if unsure and not errors and not invalid and not unsupported and good + unsure >= threshold:
+    if undecided:
         details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
     outcome: dict[str, Any] = {"passed": passed, "reason": reason}
     if errors and not invalid and not unsupported:
