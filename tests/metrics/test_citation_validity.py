@@ -282,3 +282,14 @@ def test_an_undecided_citation_says_why_in_the_reason_of_the_metric() -> None:
     metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
     assert "the span is a part of a sentence of the response" in metric["citations"].reason
     assert "fewer than" not in metric["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("marker", "status"), [(" [3]", "failed"), (" [0]", "failed"), (" [1]", "passed"), ("", "passed")]
+)
+def test_beside_structured_citations_a_marker_in_the_text_pointing_at_no_chunk_fails(marker: str, status: str) -> None:
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": 31}]
+    line = _line(PARIS + marker, [{"id": "doc_1", "page_content": PARIS}], citations=citations)
+    metric = _evaluate(line).metrics["citations"]
+    assert _evaluate(line).status == status, metric.reason
+    assert (f"point at no retrieved chunk: {marker.strip()}" in metric.reason) is (status == "failed")

@@ -179,14 +179,19 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         )
     if unsupported:
         problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
+    listed = outputs.retrieved_chunks()  # a marker the text shows beside the spans must point at a chunk too
+    broken = [m for m in dict.fromkeys(find_citation_markers(response)) if _target(m, listed) is False]
+    if broken:
+        problems.append(f"{len(broken)} marker(s) in the text point at no retrieved chunk: {', '.join(broken)}")
+    wrong = bool(invalid or unsupported or broken)
     unsure = [c for c in supported if c.get("undecided")]
     if unsure:
         first = f"{unsure[0]['span'].strip()[:80]!r}: {unsure[0]['reason']}"
         problems.append(f"undecided whether {len(unsure)} cited span(s) are supported by their chunk (first, {first})")
     good = sum(1 for c in supported if c.get("supported") is True)
-    passed = good >= threshold and not invalid and not unsupported and not unsure
+    passed = good >= threshold and not wrong and not unsure
     reason = f"{good} valid, supported citation(s) of {len(cited)} distinct, covering {coverage:.0%} of the response"
-    undecided = bool(unsure) and not errors and not invalid and not unsupported and good + len(unsure) >= threshold
+    undecided = bool(unsure) and not errors and not wrong and good + len(unsure) >= threshold
     if good < threshold and not undecided:
         problems.append(f"fewer than the {threshold:g} required")
     elif problems:
@@ -198,11 +203,12 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "invalid": invalid,
         "supported": supported,
         "coverage": coverage,
+        **({"invalid_markers": broken} if broken else {}),
     }
     if undecided:
         details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
     outcome: dict[str, Any] = {"passed": passed, "reason": reason}
-    if errors and not invalid and not unsupported:
+    if errors and not wrong:
         outcome = {"status": "error", "reason": reason + "; the judge failed on " + "; ".join(errors)}
     return MetricResult(value=float(good), threshold=threshold, judge=judge, details=details, **outcome)
 
