@@ -129,7 +129,7 @@ def test_a_blank_span_citing_a_blank_chunk_is_no_supported_citation() -> None:
     line = _line(PARIS + " ", [{"id": "doc_1", "page_content": " "}], citations=citations)
     metric = _evaluate(line).metrics["citations"]
     assert (metric.passed, metric.value) == (False, 0.0)
-    assert "blank or outside the response" in metric.reason
+    assert "blank, citation markers alone or outside the response" in metric.reason
 
 
 @pytest.mark.parametrize(
@@ -203,3 +203,93 @@ def test_the_m365_citations_evaluator_counts_no_marker_pointing_at_nothing(tmp_p
         (0, "fail", "fail"),
         (1, "fail", "fail"),  # the count reached, beside a marker pointing at nothing: no pass
     ]
+
+
+@pytest.mark.parametrize(("response", "status"), [(PARIS, "passed"), ("Paris is the capital of Spain.", "failed")])
+def test_a_citation_is_read_against_every_chunk_retrieved_under_its_id(response: str, status: str) -> None:
+    chunks = [{"id": "doc_1", "page_content": "France is in Europe."}, {"id": "doc_1", "page_content": PARIS}]
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": len(response)}]
+    result = _evaluate(_line(response, chunks, citations=citations))
+    assert result.status == status, result.metrics["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [(PARIS + " [1]", "passed"), (PARIS + "【4:0†doc_1】", "passed"), ("Paris is the capital of Spain. [1]", "failed")],
+)
+def test_a_citation_marker_inside_a_cited_span_is_no_part_of_its_claim(response: str, status: str) -> None:
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": len(response)}]
+    result = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    assert result.status == status, result.metrics["citations"].reason
+
+
+def test_a_span_of_citation_markers_alone_cites_nothing() -> None:
+    response = PARIS + " [1]"
+    citations = [{"document_id": "doc_1", "span_from": 32, "span_to": 35}]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert (metric["citations"].passed, metric["citations"].value) == (False, 0.0)
+    assert "blank, citation markers alone or outside the response" in metric["citations"].reason
+
+
+def test_coverage_counts_the_supported_spans_alone() -> None:
+    response = PARIS + " It has 90 million people."
+    citations = [
+        {"document_id": "doc_1", "span_from": 0, "span_to": 31},
+        {"document_id": "doc_1", "span_from": 32, "span_to": len(response)},
+    ]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert metric["citations"].details["coverage"] == round(31 / len(response), 4)
+    assert f"covering {31 / len(response):.0%} of the response" in metric["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("response", "span"),
+    [
+        ("It is false that paris is the capital of France.", "paris is the capital of France."),
+        ("The company denied that Paris is the capital of France.", "Paris is the capital of France."),
+        ("Myths:\n\n- Paris is the capital of France.", PARIS),
+        (PARIS + " Just kidding.", PARIS),
+        ("> Paris is the capital of France.\n\nThat was the old page.", PARIS),
+    ],
+)
+def test_a_supported_span_the_response_around_it_may_not_claim_is_undecided(response: str, span: str) -> None:
+    start = response.index(span)
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": start + len(span)}]
+    chunk = {"id": "doc_1", "page_content": "paris is the capital of France. " + PARIS}
+    result = _evaluate(_line(response, [chunk], citations=citations))
+    assert result.status == "undecided", result.metrics["citations"].reason
+    assert "supported by its chunk, but" in result.metrics["citations"].details["supported"][0]["reason"]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "- Paris is the capital of France. [1]",
+        "## Summary\n\nParis is the capital of France.",
+        PARIS + " Anything else?",
+    ],
+)
+def test_a_supported_span_standing_alone_in_the_response_passes(response: str) -> None:
+    start = response.index(PARIS)
+    citations = [{"document_id": "doc_1", "span_from": start, "span_to": start + len(PARIS)}]
+    result = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations))
+    assert result.status == "passed", result.metrics["citations"].reason
+
+
+def test_an_undecided_citation_says_why_in_the_reason_of_the_metric() -> None:
+    response = "It is false that Paris is the capital of France."
+    citations = [{"document_id": "doc_1", "span_from": 17, "span_to": len(response)}]
+    metric = _evaluate(_line(response, [{"id": "doc_1", "page_content": PARIS}], citations=citations)).metrics
+    assert "the span is a part of a sentence of the response" in metric["citations"].reason
+    assert "fewer than" not in metric["citations"].reason
+
+
+@pytest.mark.parametrize(
+    ("marker", "status"), [(" [3]", "failed"), (" [0]", "failed"), (" [1]", "passed"), ("", "passed")]
+)
+def test_beside_structured_citations_a_marker_in_the_text_pointing_at_no_chunk_fails(marker: str, status: str) -> None:
+    citations = [{"document_id": "doc_1", "span_from": 0, "span_to": 31}]
+    line = _line(PARIS + marker, [{"id": "doc_1", "page_content": PARIS}], citations=citations)
+    metric = _evaluate(line).metrics["citations"]
+    assert _evaluate(line).status == status, metric.reason
+    assert (f"point at no retrieved chunk: {marker.strip()}" in metric.reason) is (status == "failed")

@@ -102,14 +102,14 @@ def test_citation_spans_are_checked_and_support_is_judged() -> None:
         {
             "event": "retriever",
             "outputs": [
-                {"id": "d1", "page_content": "Paris is the capital and largest city of France."},
+                {"id": "d1", "page_content": "Paris is the capital of France. It is its largest city."},
                 {"id": "d2", "page_content": "Lyon is known for its food."},
             ],
         }
     ]
     citations = [
-        {"document_id": "d1", "span_from": 0, "span_to": 5},
-        {"document_id": "d2", "span_from": 0, "span_to": 5},
+        {"document_id": "d1", "span_from": 0, "span_to": 31},
+        {"document_id": "d2", "span_from": 0, "span_to": 31},
         {"document_id": "d1", "span_from": 10, "span_to": 99},
     ]
     judge = ScriptedJudge(lambda r: 1.0 if r.candidate.casefold() in r.reference.casefold() else 0.0)
@@ -118,11 +118,11 @@ def test_citation_spans_are_checked_and_support_is_judged() -> None:
     assert metric.passed is False
     assert metric.details["invalid"] == [{"index": 2, "document_id": "d1", "span_from": 10, "span_to": 99}]
     assert [c["supported"] for c in metric.details["supported"]] == [True, False]
-    assert metric.details["coverage"] == round(5 / len(response), 4)
+    assert metric.details["coverage"] == 1.0
     assert "outside the response" in metric.reason
     assert "not supported" in metric.reason
     support = [r for r in judge.asked if r.task is JudgeTask.SUPPORT]
-    assert JudgeRequest(JudgeTask.SUPPORT, "Paris", "Lyon is known for its food.") in support
+    assert JudgeRequest(JudgeTask.SUPPORT, response, "Lyon is known for its food.") in support
 
 
 def test_valid_supported_citations_pass() -> None:

@@ -167,3 +167,24 @@ def test_an_object_naming_a_document_is_not_read_one_level_down() -> None:
     assert (metric.passed, metric.details["expected"]) == (False, ["doc_9"])
     chunk = {"id": "c1", "page_content": PARIS, "metadata": {"source": "paris.md"}}
     assert _retrieval(_line(["paris.md"], [chunk])).passed is True
+
+
+@pytest.mark.parametrize(
+    ("retrieved", "precision"),
+    [
+        (["doc_a", "doc_a", "doc_a", "noise"], 0.25),  # the same document three times is one relevant chunk
+        (["doc_a", "noise", "noise", "noise"], 0.25),
+        (["doc_a", "doc_b", "doc_a"], round(2 / 3, 4)),
+        (["doc_a", "doc_b"], 1.0),
+    ],
+)
+def test_precision_counts_each_expected_document_retrieved_once(retrieved: list[str], precision: float) -> None:
+    chunks = [{"id": name, "page_content": PARIS} for name in retrieved]
+    metric = _retrieval(_line(["doc_a", "doc_b"], chunks))
+    assert metric.details["precision"] == precision
+
+
+def test_precision_counts_a_chunk_once_when_it_names_two_expected_documents() -> None:
+    chunks = [{"id": "doc_a", "url": "https://example.com/a", "page_content": PARIS}, {"id": "x", "page_content": "x"}]
+    metric = _retrieval(_line(["doc_a", "https://example.com/a"], chunks))
+    assert (metric.details["precision"], metric.details["recall"]) == (0.5, 1.0)

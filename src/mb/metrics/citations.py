@@ -39,8 +39,35 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
     return [marker for _, marker in found]
 
 
+def _claim(text: str) -> str:
+    """What a cited span or the response claims: its text without the ``[n]`` and ``【…】`` markers in it, trimmed."""
+    for name in ("bracket", "oai_unicode"):
+        text = CITATION_PATTERNS[name].sub("", text)
+    return trimmed(text)
+
+
+def _unclaimed(response: str, claim: str) -> str | None:
+    """Why ``response`` may not claim ``claim``, a span its chunk supports, or None: the span is a part of a sentence
+    of the response, which may say otherwise of it ("It is false that [the fee is $5.]"), or the rest of the response
+    bears on its sentences as on an expected fact's (``said_around``: "Myths:" before them, "Just kidding." after)."""
+    from ..judges._additions import said_around  # the offline judges' text rules load for the first span
+    from ..judges._text import LIST_ITEM, normalize, whole_sentences
+
+    response = _claim(response)
+    pieces = {piece: normalize(LIST_ITEM.sub("", piece, count=1)) for piece in whole_sentences(response)}
+    own = {normalize(sentence) for sentence in whole_sentences(claim)}
+    if not own <= set(pieces.values()):
+        return "the span is a part of a sentence of the response, which may say otherwise of it"
+    return said_around(response, [piece for piece, said in pieces.items() if said in own], claim)
+
+
 def _chunks(outputs: Outputs) -> dict[str, str]:
-    return {chunk.id: chunk.page_content for chunk in reversed(outputs.retrieved_chunks())}  # the first of an id
+    """The text a citation of each id is read against: every chunk retrieved under it (several parts of a document
+    often share its id), each once, apart."""
+    texts: dict[str, dict[str, None]] = {}
+    for chunk in outputs.retrieved_chunks():
+        texts.setdefault(chunk.id, {})[chunk.page_content] = None
+    return {name: "\n\n".join(parts) for name, parts in texts.items()}
 
 
 def _coverage(spans: list[tuple[int, int]], length: int) -> float:
@@ -113,22 +140,19 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     response, chunks = outputs.response, _chunks(outputs)
     invalid: list[dict[str, Any]] = []
     supported: list[dict[str, Any]] = []
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = []  # the supported ones: the coverage counts them alone
     errors: list[str] = []
     judge: str | None = None
     cited: dict[tuple[str, str | int, int], tuple[int, int, int]] = {}  # once per document and text cited (trimmed)
     for index, citation in enumerate(outputs.citations):
         name, start, stop = citation.document_id, citation.span_from, citation.span_to
-        key = (name, trimmed(response[start:stop]), 0) if 0 <= start < stop <= len(response) else (name, start, stop)
+        key = (name, _claim(response[start:stop]), 0) if 0 <= start < stop <= len(response) else (name, start, stop)
         cited.setdefault(key, (index, start, stop))
     for (document_id, text, _), (index, start, stop) in cited.items():
-        if not isinstance(text, str) or not text:  # out of bounds, or blank
+        if not isinstance(text, str) or not text:  # out of bounds, blank or markers alone
             invalid.append({"index": index, "document_id": document_id, "span_from": start, "span_to": stop})
             continue
-        spans.append((start, stop))
-        verdict = ctx.oracle(
-            JudgeRequest(JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(document_id, ""))
-        )
+        verdict = ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=text, reference=chunks.get(document_id, "")))
         judge = verdict.judge
         entry: dict[str, Any] = {"index": index, "document_id": document_id, "span": response[start:stop]}
         if verdict.error is not None:
@@ -136,27 +160,39 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             entry.update(supported=None, reason=verdict.error)
         elif verdict.undecided:  # the judge cannot tell: neither supported nor unsupported
             entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=verdict.reason)
+        elif verdict.passed and (unclaimed := _unclaimed(response, text)):
+            reason = f"supported by its chunk, but {unclaimed}: undecided"
+            entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=reason)
         else:
             entry.update(supported=verdict.passed, score=round(verdict.score, 4), reason=verdict.reason)
+            if verdict.passed:
+                spans.append((start, stop))
         supported.append(entry)
-    valid = len(spans)
+    valid = len(supported)
     unsupported = [c for c in supported if c.get("supported") is False]
     coverage = _coverage(spans, len(response))
     problems = []
     if invalid:
         problems.append(
-            f"{len(invalid)} span(s) blank or outside the response (length {len(response)}): "
+            f"{len(invalid)} span(s) blank, citation markers alone or outside the response (length {len(response)}): "
             + ", ".join(f"[{c['span_from']}, {c['span_to']})" for c in invalid)
         )
     if unsupported:
         problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
-    unsure = sum(1 for c in supported if c.get("undecided"))
+    listed = outputs.retrieved_chunks()  # a marker the text shows beside the spans must point at a chunk too
+    broken = [m for m in dict.fromkeys(find_citation_markers(response)) if _target(m, listed) is False]
+    if broken:
+        problems.append(f"{len(broken)} marker(s) in the text point at no retrieved chunk: {', '.join(broken)}")
+    wrong = bool(invalid or unsupported or broken)
+    unsure = [c for c in supported if c.get("undecided")]
     if unsure:
-        problems.append(f"undecided whether {unsure} cited span(s) are supported by their chunk")
+        first = f"{unsure[0]['span'].strip()[:80]!r}: {unsure[0]['reason']}"
+        problems.append(f"undecided whether {len(unsure)} cited span(s) are supported by their chunk (first, {first})")
     good = sum(1 for c in supported if c.get("supported") is True)
-    passed = good >= threshold and not invalid and not unsupported and not unsure
+    passed = good >= threshold and not wrong and not unsure
     reason = f"{good} valid, supported citation(s) of {len(cited)} distinct, covering {coverage:.0%} of the response"
-    if good < threshold:
+    undecided = bool(unsure) and not errors and not wrong and good + len(unsure) >= threshold
+    if good < threshold and not undecided:
         problems.append(f"fewer than the {threshold:g} required")
     elif problems:
         problems.append("not passed: every citation must be valid and supported")
@@ -167,11 +203,12 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "invalid": invalid,
         "supported": supported,
         "coverage": coverage,
+        **({"invalid_markers": broken} if broken else {}),
     }
-    if unsure and not errors and not invalid and not unsupported and good + unsure >= threshold:
+    if undecided:
         details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
     outcome: dict[str, Any] = {"passed": passed, "reason": reason}
-    if errors and not invalid and not unsupported:
+    if errors and not wrong:
         outcome = {"status": "error", "reason": reason + "; the judge failed on " + "; ".join(errors)}
     return MetricResult(value=float(good), threshold=threshold, judge=judge, details=details, **outcome)
 

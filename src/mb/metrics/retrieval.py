@@ -68,9 +68,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     decided = bool(expected)
     if expected:
         found = [doc for doc in expected if any(doc in chunk_names(chunk) for chunk in chunks)]
-        relevant = [chunk for chunk in chunks if chunk_names(chunk) & set(expected)]
+        seen: set[str] = set()  # a chunk is relevant when it retrieves an expected document no earlier chunk did
+        relevant = 0
+        for chunk in chunks:
+            new = chunk_names(chunk) & set(expected) - seen
+            relevant, seen = relevant + bool(new), seen | new
         recall = len(found) / len(expected)
-        precision = len(relevant) / len(chunks) if chunks else 0.0
+        precision = relevant / len(chunks) if chunks else 0.0
         details.update(expected=expected, recall=round(recall, 4), precision=round(precision, 4))
         missed = [doc for doc in expected if doc not in found]
         parts.append(f"recall {recall:.2f}, precision {precision:.2f} against the turn's resources")
