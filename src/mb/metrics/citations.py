@@ -39,26 +39,14 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
     return [marker for _, marker in found]
 
 
-def _claim(text: str) -> str:
-    """What a cited span or the response claims: its text without the ``[n]`` and ``【…】`` markers in it, trimmed."""
-    for name in ("bracket", "oai_unicode"):
-        text = CITATION_PATTERNS[name].sub("", text)
-    return trimmed(text)
+def _claim(span: str) -> str:
+    """What a cited span claims: its text without the ``[n]`` markers and OpenAI's ``【4:0†name】`` markers in it,
+    trimmed (other text in ``【】`` is words: "The fee is 【not】 $5.")."""
+    return trimmed(_OAI_MARKER.sub("", CITATION_PATTERNS["bracket"].sub("", span)))
 
 
-def _unclaimed(response: str, claim: str) -> str | None:
-    """Why ``response`` may not claim ``claim``, a span its chunk supports, or None: the span is a part of a sentence
-    of the response, which may say otherwise of it ("It is false that [the fee is $5.]"), or the rest of the response
-    bears on its sentences as on an expected fact's (``said_around``: "Myths:" before them, "Just kidding." after)."""
-    from ..judges._additions import said_around  # the offline judges' text rules load for the first span
-    from ..judges._text import LIST_ITEM, normalize, whole_sentences
-
-    response = _claim(response)
-    pieces = {piece: normalize(LIST_ITEM.sub("", piece, count=1)) for piece in whole_sentences(response)}
-    own = {normalize(sentence) for sentence in whole_sentences(claim)}
-    if not own <= set(pieces.values()):
-        return "the span is a part of a sentence of the response, which may say otherwise of it"
-    return said_around(response, [piece for piece, said in pieces.items() if said in own], claim)
+_OAI_MARKER = re.compile(r"【\d+(?::\d+)?(?:†[^】\n]{0,200})?】")
+"""OpenAI's file-search citation marker: an index, a second index and a source name after a dagger."""
 
 
 def _chunks(outputs: Outputs) -> dict[str, str]:
@@ -160,9 +148,6 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             entry.update(supported=None, reason=verdict.error)
         elif verdict.undecided:  # the judge cannot tell: neither supported nor unsupported
             entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=verdict.reason)
-        elif verdict.passed and (unclaimed := _unclaimed(response, text)):
-            reason = f"supported by its chunk, but {unclaimed}: undecided"
-            entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=reason)
         else:
             entry.update(supported=verdict.passed, score=round(verdict.score, 4), reason=verdict.reason)
             if verdict.passed:
