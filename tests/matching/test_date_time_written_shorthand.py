@@ -109,6 +109,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("the 18th-3 days", "2027-10-15", ERROR),
     ("oct 18 2027-3 days", "2027-10-15", ERROR),
     ("forty-five minutes ago", "2027-10-13T13:50:00", True),
+    # a length "later" at the end of a range from today counts from today, as from now
+    ("from today until 2 weeks later", {"start": "2027-10-13", "end": "2027-10-27"}, True),
+    ("from today until 2 weeks later", {"start": "2027-10-13", "end": "2027-10-29"}, False),
+    ("from tomorrow to 2 days later", {"start": "2027-10-14", "end": "2027-10-16"}, ERROR),
     ("today-3 days", "2027-10-10", True),
     ("tomorrow-2 days", "2027-10-12", True),
     ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),

@@ -456,8 +456,10 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a dash before {right[-1].text!r}: a range to it, or a date of it, unclear")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
-        if any(_after_said(i, i is side[-1]) for side in (left, right) for i in side):
+        said_after = [any(_after_said(i, i is side[-1]) for i in side) for side in (left, right)]
+        if any(said_after) and not (said_after == [False, True] and _today(left)):
             # "from oct 20 to two weeks later", "monday - 2 days after": counted from the other end, never from now
+            # (from today, "from today until 2 weeks later", the same)
             raise DateProblem("a length at one end of a range counted from the other end")
         left, right = _counted_day(left, right, between, parts[seps[0]].text)
         found = _within_year(left, right, _one_month(left, right, read_range(left, right, ref, _point), ref))
@@ -492,6 +494,11 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
         ]
         return days or ends
     return found
+
+
+def _today(side: list[Item]) -> bool:
+    """Whether one end of a range is today alone."""
+    return len(side) == 1 and side[0].kind == "date" and isinstance(side[0].value, Days) and side[0].value.offset == 0
 
 
 def _after_said(item: Item, last: bool) -> bool:
