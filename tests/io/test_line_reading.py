@@ -528,3 +528,11 @@ def test_a_name_beside_tool_naming_another_tool_makes_the_line_invalid(key: str)
     assert f'"{key}" names another tool than "tool"' in str(error)
     document["outputs"]["trace"] = [{**call, key: "book"}]  # the same tool again: nothing more
     assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
+
+
+def test_a_key_the_error_names_is_not_also_warned_of_as_unknown(tmp_path: Path) -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {}, "name": "delete_account"}
+    path = tmp_path / "f.jsonl"
+    path.write_text(json.dumps(_traced([call])) + "\n")
+    found = list(iter_line_errors(path, Tally(), key_lines=None))
+    assert [type(item) for item in found] == [LineError], found  # no "unknown key "name" (ignored)" beside it

@@ -159,7 +159,12 @@ async def score_lines(
             if number <= key_warnings and whole is None:  # from the line as parsed for the model
                 warnings.extend(
                     line_key_warnings(
-                        data, file=name, line=number, document=record.document, valid=record.error is None
+                        data,
+                        file=name,
+                        line=number,
+                        document=record.document,
+                        valid=record.error is None,
+                        error=record.error,
                     )
                 )
             yield record

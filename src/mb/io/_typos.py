@@ -18,6 +18,7 @@ This is separate from validity: it never makes a line invalid, and ``mb validate
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from ..entities._misspelt import (
     names_expected_response,
 )
 from ..entities.outputs import ToolCall, arguments_key, unread_calls
-from ._errors import TAGS, json_path
+from ._errors import TAGS, LineError, json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
 __all__ = ["KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
@@ -222,18 +223,29 @@ _CHECKS_NOTHING = (
 _CALLS_GO = "tool calls go in outputs.trace"
 
 
+_QUOTED = re.compile(r'"([^"]+)"')
+"""A key quoted in an error's message."""
+
+
 def line_key_warnings(
-    data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False
+    data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False, error: LineError | None = None
 ) -> list[KeyWarning]:
-    """The unknown keys of one line as read from the file (none when it is not a JSON object) and, for a ``valid``
-    line, a warning when its ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the
-    line's JSON value when it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
+    """The unknown keys of one line as read from the file (none when it is not a JSON object; none that the line's
+    ``error`` names where it stands: "name" names another tool than "tool") and, for a ``valid`` line, a warning when
+    its ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the line's JSON value when
+    it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
     if document is None:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
             return []
-    found = key_warnings(document, file=file, line=line)
+    problems = error.problems if error is not None else ()
+    named = {(problem.path, key) for problem in problems for key in _QUOTED.findall(problem.message)}
+    found = [
+        warning
+        for warning in key_warnings(document, file=file, line=line)
+        if (warning.path.rpartition(".")[0], warning.key) not in named
+    ]
     outputs = document.get("outputs") if isinstance(document, dict) else None
     for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
         what = "a tool call, not an answer" if key == "response" else "not read"

@@ -97,7 +97,7 @@ def _check(
             yield record.error
         if problem is None and (key_lines is None or number <= key_lines):
             yield from line_key_warnings(
-                data, file=name, line=number, document=record.document, valid=record.error is None
+                data, file=name, line=number, document=record.document, valid=record.error is None, error=record.error
             )
 
 

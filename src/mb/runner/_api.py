@@ -61,7 +61,12 @@ def _items(
             record = read_record(data, file=name, line=number, problem=whole)
             if warn is not None and number <= key_warnings and whole is None:
                 for warning in line_key_warnings(
-                    data, file=name, line=number, document=record.document, valid=record.error is None
+                    data,
+                    file=name,
+                    line=number,
+                    document=record.document,
+                    valid=record.error is None,
+                    error=record.error,
                 ):
                     warn(warning)
             yield record.example or record.error  # type: ignore[misc]
