@@ -125,6 +125,9 @@ def test_other_prepositions_between_the_same_words_are_never_a_pass(
         ("Carry the boxes on to the truck", "Carry the boxes onto the truck"),
         ("Supplier to raise prices", "Supplier raises prices"),
         ("A cat is leaping off a wall", "A cat is leaping from a wall"),
+        # an article said otherwise
+        ("Assign this bug to Omar", "Assign the bug to Omar"),
+        ("The hearing ends at noon", "The hearing ends at noon."),
     ],
 )
 def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -555,34 +558,13 @@ def test_one_or_several_of_the_same_thing_is_never_a_pass(judge: Judge, candidat
         ("She keeps the spare key there", "She keeps the spare key here"),
         ("She gave up", "She gave"),
         ("Back out the changes", "Back up the changes"),
+        # an opposite said in other words
+        ("Her cough got worse over the weekend", "Her cough improved over the weekend"),
+        ("The tide is going down", "The tide is rising"),
     ],
 )
 def test_one_relation_word_said_otherwise_or_only_once_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = equivalence(judge, candidate, reference)
-    assert not verdict.passed, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("Assign this bug to Omar", "Assign the bug to Omar"),
-        ("The hearing ends at noon", "The hearing ends at noon."),
-    ],
-)
-def test_an_article_said_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = equivalence(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("Her cough got worse over the weekend", "Her cough improved over the weekend"),
-        ("The tide is going down", "The tide is rising"),
-    ],
-)
-def test_an_opposite_said_in_other_words_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason

@@ -162,9 +162,7 @@ async def score_lines(
                         data,
                         file=name,
                         line=number,
-                        document=record.document,
-                        valid=record.error is None,
-                        error=record.error,
+                        record=record,
                     )
                 )
             yield record

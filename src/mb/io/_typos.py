@@ -37,8 +37,8 @@ from ..entities._misspelt import (
     names_expected_response,
 )
 from ..entities.outputs import ToolCall, arguments_key, unread_calls
-from ._errors import TAGS, LineError, json_path
-from ._reader import PathLike, jsonl_lines, source_name
+from ._errors import TAGS, json_path
+from ._reader import PathLike, Record, jsonl_lines, source_name
 
 __all__ = ["KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
 
@@ -227,18 +227,20 @@ _QUOTED = re.compile(r'"([^"]+)"')
 """A key quoted in an error's message."""
 
 
-def line_key_warnings(
-    data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False, error: LineError | None = None
-) -> list[KeyWarning]:
+def line_key_warnings(data: bytes, *, file: str, line: int, record: Record | None = None) -> list[KeyWarning]:
     """The unknown keys of one line as read from the file (none when it is not a JSON object; none that the line's
-    ``error`` names where it stands: "name" names another tool than "tool") and, for a ``valid`` line, a warning when
-    its ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the line's JSON value when
-    it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
+    error names where it stands: "name" names another tool than "tool") and, for a valid line, a warning when its
+    ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``record``: the line as read (see
+    :func:`~mb.io.read_record`), its JSON value and error, when it has been read; else the line is parsed here (and
+    counted as not valid)."""
+    document = record.document if record is not None else None
     if document is None:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
             return []
+    error = record.error if record is not None else None
+    valid = record is not None and error is None
     problems = error.problems if error is not None else ()
     named = {(problem.path, key) for problem in problems for key in _QUOTED.findall(problem.message)}
     found = [

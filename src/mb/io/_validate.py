@@ -96,9 +96,7 @@ def _check(
             tally.invalid += 1
             yield record.error
         if problem is None and (key_lines is None or number <= key_lines):
-            yield from line_key_warnings(
-                data, file=name, line=number, document=record.document, valid=record.error is None, error=record.error
-            )
+            yield from line_key_warnings(data, file=name, line=number, record=record)
 
 
 def check_block(name: str, executed: bool, key_lines: int | None, block: list[_Line]) -> _Found:

@@ -64,9 +64,7 @@ def _items(
                     data,
                     file=name,
                     line=number,
-                    document=record.document,
-                    valid=record.error is None,
-                    error=record.error,
+                    record=record,
                 ):
                     warn(warning)
             yield record.example or record.error  # type: ignore[misc]
