@@ -484,6 +484,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", True),  # half a year either way: both
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
+    # a length before or after such a date counts from that occurrence too, beside the next one
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
     # "and a quarter" after a unit is a quarter of it, as "and a half" is half of it
     ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
     ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),

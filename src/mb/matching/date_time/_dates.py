@@ -327,11 +327,13 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         raise DateProblem(f"{items[index].text!r} counts from a weekday alone")
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     named = items[1].value if len(items) == 2 else None
-    if items[index].text[0] in "+-" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
+    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
         # "oct 11 + 3 days" said on October 13th: from the day's latest or next occurrence, whichever is within nine
-        # months of today (both, half a year either way), never from the next one alone
+        # months of today (both, half a year either way); "10 days after christmas" said on December 29th from this
+        # occurrence too, beside the next one the date alone names (counted from, it may be the one meant)
         near = [w for w in _one(items[1], today, (), wide=True) if abs((w.lo.date() - today).days) < _NEAR_DAYS]
-        anchor = near or anchor
+        signed = items[index].text[0] in "+-"
+        anchor = (near if signed else list(dict.fromkeys([*near, *anchor]))) or anchor
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
