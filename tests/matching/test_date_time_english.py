@@ -496,6 +496,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next-to-last day of the year", WED, "2025-12-31", False),
     ("earlier this hour", WED, "2025-03-12T10:05:00", True),  # from the hour's start to now
     ("earlier this hour", WED, "2025-03-12T09:55:00", False),
+    # a length before or after a time of day that has passed today counts from today's, or from the next one
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T08:30:00", True),
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T09:00:00", False),
+    ("5 hours before noon", datetime(2017, 6, 14, 7, 42), "2017-06-15T07:00:00", False),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
