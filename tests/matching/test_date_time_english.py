@@ -501,6 +501,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T09:00:00", False),
     ("5 hours before noon", datetime(2017, 6, 14, 7, 42), "2017-06-15T07:00:00", False),
+    # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
+    ("in ten", WED, "2025-03-12T22:00:00", ERROR),
+    ("in five", WED, "2025-03-12T17:00:00", ERROR),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
