@@ -504,6 +504,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
+    ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
+    ("quarter to midday", WED, "2025-03-12T12:15:00", False),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
