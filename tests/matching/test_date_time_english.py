@@ -465,6 +465,51 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
     ("between five and twenty past six", WED, "2025-03-12T17:00:00", True),
     ("between five and twenty past six", WED, "2025-03-12T17:25:00", False),
+    # working days over a holiday of some places only (US federal, English bank holidays, days observed in their
+    # stead): a reading for each place, never only the one that works through it; Christmas 2027 is a Saturday
+    # (observed on Friday the 24th in the US, on Monday the 27th in England, Boxing Day on Tuesday the 28th)
+    ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-28", True),
+    ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-29", True),
+    ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-30", True),
+    ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-31", False),
+    ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
+    ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),
+    ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
+    ("the first business day of september", WED, "2025-09-03", False),
+    ("the first weekday of september", WED, "2025-09-02", False),  # a weekday, holiday or not
+    # a signed length after a date without its year counts from the date's occurrence near today
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2027-10-14", True),
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", False),
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
+    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", True),  # half a year either way: both
+    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
+    # a length before or after such a date counts from that occurrence too, beside the next one
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
+    # "and a quarter" after a unit is a quarter of it, as "and a half" is half of it
+    ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
+    ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),
+    ("2 hours and three quarters ago", WED, "2025-03-12T07:35:00", True),
+    ("the next-to-last day of the year", WED, "2025-12-30", True),
+    ("the next-to-last day of the year", WED, "2025-12-31", False),
+    ("earlier this hour", WED, "2025-03-12T10:05:00", True),  # from the hour's start to now
+    ("earlier this hour", WED, "2025-03-12T09:55:00", False),
+    # a length before or after a time of day that has passed today counts from today's, or from the next one
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T08:30:00", True),
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
+    ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T09:00:00", False),
+    ("5 hours before noon", datetime(2017, 6, 14, 7, 42), "2017-06-15T07:00:00", False),
+    # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
+    ("in ten", WED, "2025-03-12T22:00:00", ERROR),
+    ("in five", WED, "2025-03-12T17:00:00", ERROR),
+    ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
+    ("quarter to midday", WED, "2025-03-12T12:15:00", False),
+    # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
+    ("the first two weeks of april", WED, "2025-04-01", True),
+    ("the first two weeks of april", WED, "2025-04-07", True),
+    ("the first two weeks of april", WED, "2025-03-31", False),
 ]
 
 

@@ -292,7 +292,10 @@ GROUP_ROWS: list[Row] = [
     ("group", "rest of the week", N, {"start": "2016-11-07", "end": "2016-11-13"}, True),
     ("group", "rest of the week", N, {"start": "2016-11-08", "end": "2016-11-13"}, False),
     ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-11"}, True),
-    ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-14"}, False),
+    # Veterans Day (November 11th) is a US federal holiday: counted as a day off, the days end on Monday the 14th
+    ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-14"}, True),
+    ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-10"}, False),
+    ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-16"}, False),
     ("range", "today 9-5", U, {"start": "2013-02-12T09:00:00-02:00", "end": "2013-02-12T17:00:00-02:00"}, True),
     ("range", "today 9-5", U, {"start": "2013-02-12T21:00:00-02:00", "end": "2013-03-12T05:00:00-02:00"}, False),
     ("range", "from the 3rd to the 10th", U, {"start": "2013-03-03", "end": "2013-03-10"}, True),

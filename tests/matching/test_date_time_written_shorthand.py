@@ -116,9 +116,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("today-3 days", "2027-10-10", True),
     ("tomorrow-2 days", "2027-10-12", True),
     ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),
-    # a date named without its year is the one to come, as alone ("oct 11" said on October 13th is next year's): a
-    # length before or after it never reaches back to this year's
-    ("oct 11 + 3 days", "2028-10-14", True),
+    # a length after a date named without its year counts from the date's occurrence within nine months of today
+    # ("oct 11" two days ago, never next year's); "christmas" 300 days before is the coming one alone
+    ("oct 11 + 3 days", "2027-10-14", True),
+    ("oct 11 + 3 days", "2028-10-14", False),
     ("oct 11 + 3 days", "2027-10-13", False),
     ("a year before christmas", "2027-12-25", False),
     ("10 days before oct 20", "2028-10-10", False),

@@ -4,6 +4,7 @@ month, quarter, season or year around a date)."""
 
 from __future__ import annotations
 
+import functools
 from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
@@ -13,11 +14,13 @@ from ._items import DateProblem
 from ._model import Window
 
 __all__ = [
+    "PLACES",
     "SEASONS",
     "STEPS",
     "add_business_days",
     "check_business_day",
     "day",
+    "day_off",
     "days",
     "half",
     "midnight",
@@ -113,17 +116,39 @@ def _delta(amount: float, unit: str) -> relativedelta:
     )
 
 
-def add_business_days(start: date, count: int) -> date:
-    """``count`` working days (Monday to Friday) after ``start`` (before it when negative); not understood when one
-    counted is New Year's Day or Christmas, a day off in most countries, and then which days count depends on where."""
+#: Where working days are counted: with no holidays but New Year's Day and Christmas, or without the public holidays
+#: of the United States (federal) or of England (bank holidays), days observed in their stead included.
+PLACES: tuple[tuple[str, str | None] | None, ...] = (None, ("US", None), ("GB", "ENG"))
+
+
+@functools.lru_cache(maxsize=64)
+def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
+    import holidays
+
+    return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
+
+
+def day_off(d: date, place: tuple[str, str | None] | None) -> bool:
+    """Whether ``d`` is a public holiday at ``place`` (one of ``PLACES``; ``None`` has none)."""
+    return place is not None and d in _holidays_in(place, d.year)
+
+
+def add_business_days(start: date, count: int) -> list[date]:
+    """``count`` working days (Monday to Friday) after ``start`` (before it when negative), counted at each of
+    ``PLACES`` in turn (a date each, in their order): which holidays are days off depends on the place, so a count
+    crossing one has a reading for each. Not understood when a day counted is New Year's Day or Christmas, a day off
+    in most countries: counted as a working day, it is no reading anyone means."""
     step = 1 if count >= 0 else -1
-    moved = start
-    for _ in range(abs(count)):
-        moved += timedelta(days=step)
-        while moved.weekday() >= 5:
+    found = []
+    for place in PLACES:
+        moved = start
+        for _ in range(abs(count)):
             moved += timedelta(days=step)
-        check_business_day(moved)
-    return moved
+            while moved.weekday() >= 5 or day_off(moved, place):
+                moved += timedelta(days=step)
+            check_business_day(moved)
+        found.append(moved)
+    return found
 
 
 def check_business_day(d: date) -> None:

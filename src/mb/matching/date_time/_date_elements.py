@@ -326,7 +326,7 @@ def _century(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"(?:the\s+)?(?:rest|remainder)\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>hour|day|week|month|year)"
-    r"|(?P<w>earlier|later)\s+(?:on\s+)?(?:today|this\s+(?P<u2>week|month|year))",
+    r"|(?P<w>earlier|later)\s+(?:on\s+)?(?:today|this\s+(?P<u2>hour|week|month|year))",
     ("the", "rest", "remainder", "earlier", "later"),
 )
 def _rest(m: re.Match[str]) -> Item | None:

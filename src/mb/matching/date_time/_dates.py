@@ -67,9 +67,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         # below
         first, later = items[0], ((1, items[1].text),)
         if first.kind == "weekday" and first.value.rel is None:
-            return [_shifted(w, later) for w in _weekday(first.value, today)]
+            return [s for w in _weekday(first.value, today) for s in _shifted(w, later)]
         if isinstance(first.value, Days) and first.value.offset in {0, 1}:
-            return [_shifted(w, later) for w in date_windows([first], today)]
+            return [s for w in date_windows([first], today) for s in _shifted(w, later)]
     for pair in itertools.pairwise(items):
         if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
             # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
@@ -215,7 +215,7 @@ def _reached(items: list[Item], today: date) -> date | None:
         or pieces[0][0] != int(pieces[0][0])
     ):
         return None
-    return _shifted(units.day(today), pieces).lo.date()
+    return _shifted(units.day(today), pieces)[0].lo.date()
 
 
 def _this_unit(items: list[Item]) -> bool:
@@ -314,6 +314,8 @@ def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]
 
 #: Offset modes counted from a date the phrase names.
 _ANCHORED = {"anchored", "since", "on"}
+#: How far from today the yearless date a signed length is counted from may be (see ``_anchored``).
+_NEAR_DAYS = 274
 
 
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
@@ -324,11 +326,19 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         # "a week on wednesday today", "a week on tuesday before last": counted from a weekday alone
         raise DateProblem(f"{items[index].text!r} counts from a weekday alone")
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
+    named = items[1].value if len(items) == 2 else None
+    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
+        # "oct 11 + 3 days" said on October 13th: from the day's latest or next occurrence, whichever is within nine
+        # months of today (both, half a year either way); "10 days after christmas" said on December 29th from this
+        # occurrence too, beside the next one the date alone names (counted from, it may be the one meant)
+        near = [w for w in _one(items[1], today, (), wide=True) if abs((w.lo.date() - today).days) < _NEAR_DAYS]
+        signed = items[index].text[0] in "+-"
+        anchor = (near if signed else list(dict.fromkeys([*near, *anchor]))) or anchor
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
         raise DateProblem(f"{items[index].text!r} a period longer than a day may count from its start or its end")
-    return [_shifted(w, pieces) for w in anchor]
+    return [s for w in anchor for s in _shifted(w, pieces)]
 
 
 def _bare_week(item: Item) -> bool:
@@ -336,10 +346,10 @@ def _bare_week(item: Item) -> bool:
     return item.kind == "date" and isinstance(item.value, Unit) and item.text in {"week", "fortnight"}
 
 
-def _shifted(window: Window, pieces: Pieces) -> Window:
-    if pieces[0][1] == "business day":
-        return units.day(add_business_days(window.lo.date(), int(pieces[0][0])))
-    return window.shifted(step(pieces))
+def _shifted(window: Window, pieces: Pieces) -> list[Window]:
+    if pieces[0][1] == "business day":  # a day for each place whose holidays the count crosses differently
+        return [units.day(d) for d in dict.fromkeys(add_business_days(window.lo.date(), int(pieces[0][0])))]
+    return [window.shifted(step(pieces))]
 
 
 def _one(item: Item, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
@@ -352,7 +362,7 @@ def _one(item: Item, today: date, pin: tuple[int, ...], wide: bool = False) -> l
     if item.kind == "date":
         return _date(item.value, today, pin, wide)
     if item.kind == "offset":
-        return [_shifted(units.day(today), item.value.pieces)]
+        return _shifted(units.day(today), item.value.pieces)
     raise DateProblem(f"{item.text!r} is not a date")
 
 

@@ -108,11 +108,14 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
             pool = [d for d in all_days if d.weekday() == unit]
         else:
             pool = all_days if unit == "day" else [d for d in all_days if d.weekday() < 5]
-        day = _nth(pool, n)
-        if unit in {"business day", "working day"}:
-            for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
-                units.check_business_day(counted)
-        return [units.day(day)] if day is not None else []
+        if unit not in {"business day", "working day"}:
+            day = _nth(pool, n)
+            return [units.day(day)] if day is not None else []
+        for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
+            units.check_business_day(counted)
+        # a day for each place whose holidays are other days off (see ``add_business_days``)
+        found = (_nth([d for d in pool if not units.day_off(d, place)], n) for place in units.PLACES)
+        return [units.day(d) for d in dict.fromkeys(found) if d is not None]
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3
         first_day = _nth([d for d in all_days if d.day == 1 and (d.month - 1) % size == 0], n)

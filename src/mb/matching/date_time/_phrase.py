@@ -66,7 +66,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
-_IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
+_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,2}}|{number_words(1, 59)})$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
 #: phrase: a UTC offset, or a range's end ("08:30:00-12:00", "2026-02-05 8:30-1200", "22:00:00-06:00").
 _RANGE_OR_OFFSET_RE = re.compile(
@@ -568,7 +568,7 @@ def _refused(text: str) -> str | None:
     if dotted:
         return f"could not understand {dotted.group(0)!r} (a date in dots with a month's name ends with its year)"
     bare = _IN_NUMBER_RE.search(text)
-    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
+    if bare:  # "back in 5", "in ten": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"

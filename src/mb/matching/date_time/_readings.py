@@ -779,7 +779,13 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
                 days = []
             return [*days, *_placed(dates, [hour_item(numbers[0])], ref)]
         dates, times = _numbers(numbers, dates, times)
-    return _placed(dates, times, ref)
+    found = _placed(dates, times, ref)
+    if times and [i.kind for i in dates] == ["offset"] and dates[0].value.mode == "anchored":
+        pieces = dates[0].value.pieces
+        if all(u in _ELAPSED_UNITS for _, u in pieces):
+            # "half an hour before 9am" said at 13:50: from today's 9:00, or from tomorrow's (as "9am" alone names)
+            found = list(dict.fromkeys([*found, *(r.shifted(step(pieces)) for r in _placed([], times, ref))]))
+    return found
 
 
 def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:

@@ -155,7 +155,7 @@ def _weekday(m: re.Match[str]) -> Item | None:
 _AHEAD = rf"(?:\d+|an?|{HOUR_WORD})\s*(?:weeks?|months?|quarters?|years?)\b"
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next[\s-]+to[\s-]+last)"
           r"(?P<back>[\s-]+(?:to[\s-]+|from\s+(?:the\s+)?)?last)?"
           rf"\s+(?P<u>day|(?P<full>(?:full|whole|complete|entire)\s+)?week|weekend|business day|working day|weekday"
           rf"|quarter|half|month|{WEEKDAY})\s+"
@@ -257,9 +257,11 @@ def _unit_end(m: re.Match[str]) -> Item | None:
     return Item("date", "", PeriodEnd("end", m["u"], m["rel"] or "this"))
 
 
-_PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
+#: a fraction of the unit before it: "an hour and a half", "an hour and a quarter" (never a quarter of a year more)
+_AND_PART = r"\s+and\s+(?:a\s+half|a\s+quarter|three[\s-]quarters)"
+_PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:{_AND_PART})?(?![a-z]))"
 _PIECE_RE = re.compile(
-    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
+    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<part>{_AND_PART})?(?![a-z])"
 )
 #: A duration: one to seven amounts of units ("2 years 1 month 21 days", "1 day and 5 hours"); the bound keeps the
 #: work at each position of a phrase constant, so the scan stays linear in its length. The amount is written once:
@@ -273,7 +275,7 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
     """The (amount, unit) pieces of a duration; ``None`` when one cannot be read."""
     pieces: list[tuple[float, str]] = []
     for found in _PIECE_RE.finditer(text):
-        amount = quantity_value(found["n"]) + (0.5 if found["half"] else 0)
+        amount = quantity_value(found["n"]) + (quantity_value(found["part"].split(None, 1)[1]) if found["part"] else 0)
         word = found["u"]
         unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
         if unit is None or amount != amount:

@@ -29,7 +29,7 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
         return [Reading(minute_window(ref))]
     pieces = item.value.pieces
     if pieces[0][1] == "business day":
-        return [Reading(day_window(add_business_days(ref.date(), int(pieces[0][0]))))]
+        return [Reading(day_window(d)) for d in dict.fromkeys(add_business_days(ref.date(), int(pieces[0][0])))]
     moment = ref + step(pieces)
     units_ = {u for _, u in pieces}
     if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
@@ -52,9 +52,9 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
     if units_ == {"business day"}:
         count = int(abs(pieces[0][0]))
         if back:
-            return [day_range(midnight(add_business_days(ref.date(), -count)), today)]
-        first, last = add_business_days(ref.date(), 1), add_business_days(ref.date(), count)
-        return [day_range(midnight(first), midnight(last) + timedelta(days=1))]
+            return [day_range(midnight(d), today) for d in dict.fromkeys(add_business_days(ref.date(), -count))]
+        ends = dict.fromkeys(zip(add_business_days(ref.date(), 1), add_business_days(ref.date(), count), strict=True))
+        return [day_range(midnight(first), midnight(last) + timedelta(days=1)) for first, last in ends]
     if units_ & {"second", "minute", "hour"} or (today + step(pieces)).time() != time():
         if "second" in units_:  # "the last 10 seconds": to the second
             now = ref.replace(microsecond=0)
@@ -95,7 +95,8 @@ def from_now(lo: datetime, hi: datetime) -> Reading:
 
 
 def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
-    """``the first 2 weeks of 2021`` (whole Monday-to-Sunday weeks inside the period), ``the last four months of
+    """``the first 2 weeks of 2021`` (whole Monday-to-Sunday weeks inside the period, or 14 days from its start),
+    ``the last four months of
     2021``, ``within 2 weeks from today``: ranges of whole days."""
     today = midnight(ref.date())
     if item.kind == "window":
@@ -108,16 +109,16 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
         raise DateProblem(f"{item.text!r} names no period")
     count, unit, from_end = item.value.count, item.value.unit, item.value.from_end
     found: list[Reading] = []
+    length = step(((count if unit != "week" else 7 * count, unit if unit != "week" else "day"),))
     for period in date_windows(rest, ref.date()):
-        lo, hi = period.lo, period.hi
-        if unit == "week":
-            lo += timedelta(days=(7 - lo.weekday()) % 7)
-            hi -= timedelta(days=hi.weekday())
-        length = step(((count if unit != "week" else 7 * count, unit if unit != "week" else "day"),))
-        lo, hi = (hi - length, hi) if from_end else (lo, lo + length)
-        if lo < period.lo or hi > period.hi or lo >= hi:
-            raise DateProblem(f"{item.text!r} is longer than {period.label}")
-        found.append(day_range(lo, hi))
+        edges = [(period.lo, period.hi)]
+        if unit == "week":  # whole weeks, or as many days counted from the period's edge ("the first 2 weeks of may")
+            monday = period.lo + timedelta(days=(7 - period.lo.weekday()) % 7)
+            edges.insert(0, (monday, period.hi - timedelta(days=period.hi.weekday())))
+        for lo, hi in dict.fromkeys((hi - length, hi) if from_end else (lo, lo + length) for lo, hi in edges):
+            if lo < period.lo or hi > period.hi or lo >= hi:
+                raise DateProblem(f"{item.text!r} is longer than {period.label}")
+            found.append(day_range(lo, hi))
     return found
 
 
@@ -143,8 +144,8 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         return [Reading(Window(lo, lo + length, "minute" if name == "minute" else "span", note=unit))]
     if unit.startswith("earlier "):
         name = unit.removeprefix("earlier ")
-        if name == "day":
-            first = midnight(ref.date())
+        if name in {"day", "hour"}:
+            first = midnight(ref.date()) if name == "day" else ref.replace(minute=0, second=0, microsecond=0)
         else:
             (window,) = date_windows([Item("date", name, Unit(name, "this"))], ref.date())
             first = window.lo

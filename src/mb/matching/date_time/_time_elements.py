@@ -219,7 +219,8 @@ def _noonish(m: re.Match[str]) -> Item | None:
 
 
 _TARGET = (
-    rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s+(?P<tm>{MINUTE_WORD})|:(?P<tm2>[0-5]\d))?(?:\s*(?P<ap>am|pm))?"
+    rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midday|mid-day|midnight)"
+    rf"(?:\s+(?P<tm>{MINUTE_WORD})|:(?P<tm2>[0-5]\d))?(?:\s*(?P<ap>am|pm))?"
 )
 
 
@@ -241,14 +242,14 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     # after "at", digits read as words do: "at 5 to 7" is 6:55 as "at five to seven" is, "at 3 to 4" a range
     at = m.string.endswith(("at ", "@ "), 0, m.start())
     words = not m["q"].isdigit() or at
-    spelled = "min" in m.group(0) or words or m["th"] in {"noon", "midnight"}
+    target = "noon" if m["th"] in {"midday", "mid-day"} else m["th"]
+    spelled = "min" in m.group(0) or words or target in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
     if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and words and "min" not in m[0]:
         return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
         return None
-    target = m["th"]
     past_hour = 0
     if m["tm"] or m["tm2"]:
         if target in {"noon", "midnight"}:
