@@ -163,6 +163,8 @@ mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643,
 _HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
 _POINTS_ON = frozenset({"following", "below", "next"})
+_IT = frozenset({"it", "this", "that"})
+"""Words by which a sentence before the statement may speak of what it states ("I couldn't do it.")."""
 _CONDITION = (
     r"(?:unless|if|as long as|so long as|assuming|supposing|in case|on condition|subject to|until|till|as soon as|when"
     r"|whenever|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)"
@@ -353,12 +355,13 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
 def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
-    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure; or a
+    sentence pointing on or back ("## Failed actions", "None of the following is true.", "Unfortunately, I couldn't
+    do it.", "I tried, but it did not work."), a negation or a failure; or a
     condition, time or source with no main clause (``_fragment``)."""
     said = normalize(text)
     if _FALSE.search(said) or _FRAMED.search(said) or _fragment(text):
         return True
-    on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
+    on = lead or bool(HEADING.match(text)) or bool((_POINTS_ON | _IT) & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
 
 
