@@ -731,6 +731,7 @@ def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(
         ("response", '{"name": "Paris", "country": "France", "population": 2102650}'),
         ("response", '[{"role": "assistant", "content": "Done."}]'),
         ("response", 'Call {"name": "delete_account", "arguments": {}} to close it.'),
+        ("response", 'To close it, send:\n```json\n{"name": "delete_account", "arguments": {}}\n```'),
     ],
 )
 def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_without_a_warning(
@@ -759,6 +760,12 @@ def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_with
         json.dumps({"role": "assistant", "content": None, "tool_calls": [_DELETE_CALL]}),
         json.dumps({"name": "delete_account", "arguments": {}}),
         " " + json.dumps([{"type": "function_call", "call_id": "c1", "name": "delete_account", "arguments": "{}"}]),
+        # fenced or tagged alone, as open-weight models write a call
+        "```json\n" + json.dumps({"name": "delete_account", "arguments": {}}) + "\n```",
+        "<tool_call>\n" + json.dumps({"name": "delete_account", "arguments": {}}) + "\n</tool_call>",
+        "<tool_call>{}</tool_call>\n<tool_call>{}</tool_call>".format(
+            "{}", json.dumps({"name": "delete_account", "arguments": {}})
+        ),
     ],
 )
 def test_a_response_that_is_a_tool_call_leaves_no_call_made_undecided(response: str, tmp_path: Any) -> None:

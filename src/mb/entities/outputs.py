@@ -404,17 +404,29 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
     tool calls the evaluation does not read, each with whether it holds any: a key named for calls (names compared
     folded: ``calls``, ``toolUse``, ``tools_used``...) even when empty, any other extra key when it holds a call a model
     requested (:func:`requested_calls`), a tool's result (a tool ran) or a key named for calls, not empty, and
-    ``response`` when it is JSON text of a call (the agent requested a call instead of answering)."""
+    ``response`` when it is JSON text of a call, alone or only in fences or tags (the agent requested a call instead
+    of answering)."""
     found: dict[str, bool] = {}
     for key, value in outputs.items():
         if key == "response":
-            if isinstance(value, str) and requested_calls(value.strip(), 6):
+            if isinstance(value, str) and any(requested_calls(text, 6) for text in _call_texts(value)):
                 found[key] = True
         elif _named_for_calls(key):
             found[key] = _holds(value)
         elif key not in _OUTPUTS_FIELDS and (requested_calls(value, 6) or _hidden_calls(value, 6)):
             found[key] = True
     return found
+
+
+_WRAPPED_CALL = re.compile(r"\s*(?:```(?:json)?|<(tool_call|function_call)>)(.*?)(?:```|</\1>)\s*", re.DOTALL)
+"""A call in a code fence or in tags, as open-weight models write one (``<tool_call>{...}</tool_call>``)."""
+
+
+def _call_texts(response: str) -> list[str]:
+    """The texts of ``response`` that may be a call: the whole of it, or each block when it is only fenced or tagged
+    blocks."""
+    blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
+    return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:
