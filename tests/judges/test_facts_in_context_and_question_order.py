@@ -354,6 +354,8 @@ YOURS = "Your order has been cancelled"
         "Unfortunately, I couldn't do it. Your order has been cancelled.",
         "I tried, but it did not work. Your order has been cancelled.",
         "That failed on the first try. Your order has been cancelled.",
+        "Your order has been cancelled. However, it did not go through.",
+        "Your order has been cancelled. But this was never confirmed by the store.",
         "Your order has been cancelled. Nein, das stimmt nicht, die Bestellung wurde nicht storniert.",
         "Your order has been cancelled. Mentira, su pedido sigue activo y se enviará mañana.",
         "Your order has been cancelled. Non, c'est faux, la commande n'est pas annulée.",

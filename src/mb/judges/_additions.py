@@ -160,8 +160,11 @@ _UNSTATED = re.compile(
 )
 """A sentence written as no statement: an unchecked task ("- [ ] ..."), a quote in single quotes or guillemets, a
 mark of failure or refusal (\u274c, \u2717, \U0001f6ab) or of irony (\U0001f643, \U0001f609)."""
-_HIDDEN = re.compile(r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>", re.DOTALL | re.IGNORECASE)
-"""Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>")."""
+_HIDDEN = re.compile(
+    r"(?<!~)~~(?!~).+?(?<!~)~~(?!~)|<!--.*?-->|<(s|del|strike)>.*?</\1>|(?<!`)`(?!`)[^`\n]+(?<!`)`(?!`)",
+    re.DOTALL | re.IGNORECASE,
+)
+"""Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>"), or in inline code."""
 _POINTS_ON = frozenset({"following", "below", "next"})
 _IT = frozenset({"it", "this", "that"})
 """Words by which a sentence before the statement may speak of what it states ("I couldn't do it.")."""
@@ -315,6 +318,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if index < min(said) and _frames(other, negation, lead=lead):
             return f"the sentence {other!r} before it may frame, hedge or deny it"
         failed = _fails(other, own) if index > min(said) else None
+        if index > min(said) and negation and _opens_on_it(other):  # "However, it did not go through."
+            return f"the sentence {other!r} says {negation!r} of what precedes it, which may deny it"
         if failed:
             return f"the sentence {other!r} says {failed}, which may deny it"
         if index > min(said) and _undoes(other, own):
@@ -322,6 +327,17 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if index > min(said) and not stems & own and _unread(other):
             return f"the sentence {other!r} has no English function word: it may be in a language not read here"
     return None
+
+
+_CONTRAST = frozenset(words("however but yet though unfortunately sadly alas still"))
+
+
+def _opens_on_it(text: str) -> bool:
+    """Whether ``text`` opens on "it", "this" or "that", after any words of contrast ("However, it ...")."""
+    said = words(text)
+    while said and said[0] in _CONTRAST:
+        said = said[1:]
+    return bool(said) and said[0] in _IT
 
 
 def _fragmentary(text: str) -> bool:
