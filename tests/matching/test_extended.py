@@ -667,6 +667,12 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("x.com", {"email": "ana@x.com"}, False),
         ("ana@x.com", {"email": "ana@x.com"}, True),
         ("ana", {"handle": "ping @ana"}, True),
+        # each part of a URL's path and query is a text of its own
+        ("ORD-77", {"url": "https://shop.example/orders/ORD-77"}, True),
+        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
+        ("15", {"path": "reports/03/15/2024"}, False),
     ],
 )
 def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:

@@ -8,7 +8,8 @@ How values are compared:
   (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``, ``10\\u201420``, ``1.5e+300``); a sign starts a token
   (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
+  key or number of a preceding tool result (each part of a URL's path and query a text of its own) as whole tokens:
+  ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
@@ -269,11 +270,18 @@ class _Haystack:
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
 
+_URL = re.compile(r"\w+://[^\s\"'<>]+")
+_URL_PARTS = re.compile(r"[/?#&=;]")
+"""A URL in a text, and what separates the parts of its path and query: each part is a text of its own
+(``ORD-77`` and ``12345`` occur in ``https://shop.example/orders/ORD-77?ref=12345``)."""
+
+
 def _haystack(value: Any) -> _Haystack:
-    """The text and numbers of a JSON value."""
+    """The text and numbers of a JSON value; the parts of each URL are texts of their own."""
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
+    texts += [part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url)]
     haystack = _Haystack([_fold(text) for text in texts], set(numbers))
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
