@@ -856,6 +856,9 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"is_error": True, "detail": "FL-777 is cancelled"}}, False),
         ({"result": {"error": None, "flights": ["FL-777"]}}, True),  # no error: a result like any
         ({"result": {"error": "", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "None", "flights": ["FL-777"]}}, True),  # text saying there is none
+        ({"result": {"error": "null", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": " false ", "flights": ["FL-777"]}}, True),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
         ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
         ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),

@@ -176,11 +176,14 @@ def _marker(key: str, value: Any) -> bool:
 
 
 def _certain(result: Any) -> bool:
-    """Whether ``result`` is an object with a non-empty ``error`` or ``is_error`` or ``isError`` true."""
+    """Whether ``result`` is an object with a non-empty ``error`` (not text that says none: ``"None"``, ``"null"``,
+    ``"false"``) or ``is_error`` or ``isError`` true."""
     if not isinstance(result, dict):
         return False
     flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
-    return bool(result.get("error")) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
+    error = result.get("error")
+    unset = isinstance(error, str) and error.strip().casefold() in _UNSET
+    return (bool(error) and not unset) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
 
 
 @functools.cache
