@@ -624,6 +624,7 @@ _DELETE_CALL = {"id": "c1", "type": "function", "function": {"name": "delete_acc
         ("history", [{"role": "TOOL", "tool_call_id": "c1", "content": "deleted"}]),
         ("metadata", {"tool_calls": [{"name": "delete_account"}]}),
         ("metadata", {"run": [{"toolInvocation": {"tool": "delete_account"}}]}),
+        ("subagent", {"trace": [{"event": "tool_call", "id": "s1", "tool": "delete_account", "params": {}}]}),
     ],
 )
 def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_made_undecided(
@@ -660,13 +661,59 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
     assert "0/1 passed" in run.output
     assert "1 error(s)" in run.output
     # empty, or a conversation with no call: nothing hidden, decided (an empty key named for calls is still warned of)
-    named = key not in ("messages", "output", "content", "choices", "chat_history", "raw", "history", "metadata", "mcp")
+    unnamed = ("messages", "output", "content", "choices", "chat_history", "raw", "history", "metadata", "mcp")
+    unnamed += ("subagent",)
+    named = key not in unnamed
     document["outputs"][key] = [] if named else [{"role": "assistant", "content": "Done."}]
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()
     executed.write_text(json.dumps(document) + "\n")
     checked = CliRunner().invoke(main, ["validate", "--executed", str(executed)])
     assert (warning in checked.output) is named, checked.output
+
+
+_SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params": {"task": "tidy up"}}
+
+
+@pytest.mark.parametrize(
+    ("result", "extra", "why"),
+    [
+        # a nested agent's calls in a tool's result
+        ({"trace": [{"event": "tool_call", "id": "s1", "tool": "delete_account", "params": {}}]}, {}, "c1"),
+        ({"tool_calls": [{"name": "delete_account", "arguments": {}}], "output": "done"}, {}, "c1"),
+        ({"messages": [{"role": "assistant", "tool_calls": [_DELETE_CALL]}]}, {}, "c1"),
+        (json.dumps([{"role": "assistant", "tool_calls": [_DELETE_CALL]}]), {}, "c1"),
+        # a trace said to be cut short
+        ("done", {"trace_truncated": True}, "outputs.trace_truncated"),
+        ("done", {"truncated": "true"}, "outputs.truncated"),
+        ("done", {"isTruncated": 1}, "outputs.isTruncated"),
+        # nothing hidden: decided
+        ("I tidied up; delete_account was not needed.", {}, None),
+        ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
+        ("done", {"truncated": False}, None),
+    ],
+)
+def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(
+    result: Any, extra: dict[str, Any], why: str | None
+) -> None:
+    document = copy.deepcopy(BASE)
+    del document["inputs"]["tools"]
+    document["expectations"] = {
+        "extended_assertions": [
+            {"assert_that": "tool_not_called", "tool": "delete_account"},
+            {"assert_that": "tool_call_count", "tool": "delete_account", "max": 0},
+            {"assert_that": "tool_call_count", "max": 1},
+        ],
+    }
+    trace = [_SUBAGENT, {"event": "tool_result", "id": "c1", "result": result}]
+    document["outputs"] = {"response": "Done.", "trace": trace, **extra}
+    (result_,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    if why is None:
+        assert result_.status == "passed", result_.failure_reasons()
+        return
+    assert result_.status == "error"
+    assert [row.passed for row in result_.assertions] == [False] * 3
+    assert all(why in str(row.error) and "cannot tell" in str(row.error) for row in result_.assertions)
 
 
 @pytest.mark.parametrize(
@@ -684,6 +731,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
         ("response", '{"name": "Paris", "country": "France", "population": 2102650}'),
         ("response", '[{"role": "assistant", "content": "Done."}]'),
         ("response", 'Call {"name": "delete_account", "arguments": {}} to close it.'),
+        ("response", 'To close it, send:\n```json\n{"name": "delete_account", "arguments": {}}\n```'),
     ],
 )
 def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_without_a_warning(
@@ -712,6 +760,12 @@ def test_extra_keys_of_outputs_that_hold_no_call_leave_no_call_made_decided_with
         json.dumps({"role": "assistant", "content": None, "tool_calls": [_DELETE_CALL]}),
         json.dumps({"name": "delete_account", "arguments": {}}),
         " " + json.dumps([{"type": "function_call", "call_id": "c1", "name": "delete_account", "arguments": "{}"}]),
+        # fenced or tagged alone, as open-weight models write a call
+        "```json\n" + json.dumps({"name": "delete_account", "arguments": {}}) + "\n```",
+        "<tool_call>\n" + json.dumps({"name": "delete_account", "arguments": {}}) + "\n</tool_call>",
+        "<tool_call>{}</tool_call>\n<tool_call>{}</tool_call>".format(
+            "{}", json.dumps({"name": "delete_account", "arguments": {}})
+        ),
     ],
 )
 def test_a_response_that_is_a_tool_call_leaves_no_call_made_undecided(response: str, tmp_path: Any) -> None:

@@ -126,6 +126,7 @@ def test_a_fact_after_a_sentence_on_another_of_its_subject_is_undecided(judge: J
         ("Status:\n~~The ticket was closed.\nThe fix was deployed.~~", CLOSED),
         ("<!--\nThe payment has been refunded.\n-->", PAID),
         ("<del>The payment has been refunded.</del>", PAID),
+        ("`The payment has been refunded.`", PAID),
         ("\u2717 The payment has been refunded.", PAID),
         ("The payment has been refunded \u2718", PAID),
         ("\U0001f6ab The payment has been refunded.", PAID),

@@ -100,6 +100,37 @@ def test_tool_order_fails_a_call_made_before_its_turn_even_when_repeated_later()
     assert _rows(twice, [SEARCH, BOOK])[0]["passed"] is False
 
 
+def _event(kind: str, call_id: str, tool: str = "") -> dict[str, Any]:
+    if kind == "call":
+        return {"event": "tool_call", "id": call_id, "tool": tool, "params": {}}
+    return {"event": "tool_result", "id": call_id, "result": {"ok": True}}
+
+
+@pytest.mark.parametrize(
+    ("trace", "status"),
+    [
+        ([("call", "c1", "search"), ("result", "c1"), ("call", "c2", "book"), ("result", "c2")], "passed"),
+        ([("call", "c1", "search"), ("call", "c2", "book")], "passed"),  # no result: nothing says they overlapped
+        ([("call", "c1", "search"), ("call", "c2", "book"), ("result", "c1"), ("result", "c2")], "undecided"),
+        ([("call", "c1", "search"), ("call", "c2", "book"), ("result", "c2"), ("result", "c1")], "undecided"),
+        ([("call", "c2", "book"), ("call", "c1", "search"), ("result", "c1"), ("result", "c2")], "failed"),
+    ],
+)
+def test_a_call_made_before_the_result_of_the_one_it_must_follow_leaves_an_order_undecided(
+    trace: list[tuple[str, ...]], status: str
+) -> None:
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "Book the cheapest flight."}]},
+        "expectations": {"extended_assertions": [{"assert_that": "tool_order", "tools": ["search", "book"]}]},
+        "outputs": {"response": "Booked.", "trace": [_event(*event) for event in trace]},
+    }
+    result = evaluate([Example.model_validate(line)], judge="lexical", metrics=[]).results[0]
+    assert result.status == status, result.assertions[0].reason
+    if status == "undecided":
+        reason = result.assertions[0].reason
+        assert "book(c2) came after search(c1): it was called before the result of c1 came" in reason
+
+
 def test_tool_call_count() -> None:
     at_most_two = [{"assert_that": "tool_call_count", "tool": "search", "max": 2}]
     assert _rows(at_most_two, [SEARCH, SEARCH])[0]["passed"] is True
@@ -163,6 +194,8 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
         "mcpSrvDeleteAccount",
         "srv_deleteAccount",
         "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
+        "delete_account2",  # digits after letters are a word of their own
+        "deleteAccount2",
     ],
 )
 def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name: str) -> None:
@@ -629,6 +662,17 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         # a sign is part of a number only at the start of a token
         ("+5", {"sum": "1+5"}, False),
         ("+5", {"delta": "(+5)"}, True),
+        # an "@" joins too: a part of an e-mail address grounds nothing
+        ("ana", {"email": "ana@x.com"}, False),
+        ("x.com", {"email": "ana@x.com"}, False),
+        ("ana@x.com", {"email": "ana@x.com"}, True),
+        ("ana", {"handle": "ping @ana"}, True),
+        # each part of a URL's path and query is a text of its own
+        ("ORD-77", {"url": "https://shop.example/orders/ORD-77"}, True),
+        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
+        ("15", {"path": "reports/03/15/2024"}, False),
     ],
 )
 def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:
@@ -812,6 +856,9 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"is_error": True, "detail": "FL-777 is cancelled"}}, False),
         ({"result": {"error": None, "flights": ["FL-777"]}}, True),  # no error: a result like any
         ({"result": {"error": "", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "None", "flights": ["FL-777"]}}, True),  # text saying there is none
+        ({"result": {"error": "null", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": " false ", "flights": ["FL-777"]}}, True),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
         ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
         ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
@@ -948,6 +995,15 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "Flight FL-777 doesn't exist",
         "Can't find FL-777",
         "FL-777 isn't available",
+        "Rate limit exceeded. Cached: FL-777",
+        "429 Too Many Requests (FL-777)",
+        "Rate limited; last known FL-777",
+        "Upstream unreachable; last known FL-777",
+        "Tool crashed while loading FL-777",
+        "Access to FL-777 is not allowed",
+        "Operation not permitted for FL-777",
+        "Booking FL-777 is prohibited",
+        {"ok": "no", "id": "FL-777"},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:

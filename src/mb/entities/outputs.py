@@ -329,16 +329,20 @@ _PARTS = ("tool_call", "tool_use", "function_call")
 """Types of a call part: GenAI, Anthropic, OpenAI Responses ``output`` items."""
 _INSIDE = {
     "tool_calls", "toolCalls", "additional_kwargs", "kwargs", "choices", "message", "messages", "candidates",
-    "content", "parts", "output", "generations", "actions", "intermediate_steps",
+    "content", "parts", "output", "generations", "actions", "intermediate_steps", "trace",
 }  # fmt: skip
-"""Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's."""
+"""Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's, a
+nested agent's trace."""
+_CALL_ARGUMENTS = {"args", "tool_input", "arguments"}
+"""Keys of a call's arguments that make an object with a ``name`` or ``tool`` a call (or a part of ``_PARTS``, or a
+trace's ``tool_call`` event)."""
 _ASKING = (None, "assistant", "model", "ai")
 """Roles of the messages that request calls (a user's or a tool's message does not)."""
 
 
 def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
     ident = next((str(identified[key]) for key in ("call_id", "toolUseId", "id") if identified.get(key)), None)
-    arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input") if key in call), None)
+    arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input", "params") if key in call), None)
     return ident, str(name), arguments
 
 
@@ -362,7 +366,7 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
         if isinstance(call, dict) and call.get("name") and "parameters" not in call:  # not a tool's declaration
             return [_request(value if key == "function" else call, call["name"], call)]
     name = value.get("name") or value.get("tool")
-    if name and (value.get("type") in _PARTS or value.keys() & {"args", "tool_input", "arguments"}):  # parts, calls
+    if name and (value.get("type") in _PARTS or value.get("event") == "tool_call" or value.keys() & _CALL_ARGUMENTS):
         return [_request(value, name, value)]
     return [call for key, held in value.items() if key in _INSIDE for call in requested_calls(held, depth - 1)]
 
@@ -400,17 +404,29 @@ def unread_calls(outputs: Mapping[str, Any]) -> dict[str, bool]:
     tool calls the evaluation does not read, each with whether it holds any: a key named for calls (names compared
     folded: ``calls``, ``toolUse``, ``tools_used``...) even when empty, any other extra key when it holds a call a model
     requested (:func:`requested_calls`), a tool's result (a tool ran) or a key named for calls, not empty, and
-    ``response`` when it is JSON text of a call (the agent requested a call instead of answering)."""
+    ``response`` when it is JSON text of a call, alone or only in fences or tags (the agent requested a call instead
+    of answering)."""
     found: dict[str, bool] = {}
     for key, value in outputs.items():
         if key == "response":
-            if isinstance(value, str) and requested_calls(value.strip(), 6):
+            if isinstance(value, str) and any(requested_calls(text, 6) for text in _call_texts(value)):
                 found[key] = True
         elif _named_for_calls(key):
             found[key] = _holds(value)
         elif key not in _OUTPUTS_FIELDS and (requested_calls(value, 6) or _hidden_calls(value, 6)):
             found[key] = True
     return found
+
+
+_WRAPPED_CALL = re.compile(r"\s*(?:```(?:json)?|<(tool_call|function_call)>)(.*?)(?:```|</\1>)\s*", re.DOTALL)
+"""A call in a code fence or in tags, as open-weight models write one (``<tool_call>{...}</tool_call>``)."""
+
+
+def _call_texts(response: str) -> list[str]:
+    """The texts of ``response`` that may be a call: the whole of it, or each block when it is only fenced or tagged
+    blocks."""
+    blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
+    return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._redact import redact
-from ..entities import Example, ToolCall, ToolResult
+from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import reported_error, unread_calls
+from ..entities.outputs import reported_error, requested_calls, unread_calls
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -209,13 +209,34 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         and not any(m["gating"] for m in metrics.values())
     ):
         checks.append(_nothing_checked(example))
-    extra = {"response": outputs.response, **(outputs.model_extra or {})}
-    unread = [key for key, held in unread_calls(extra).items() if held]
-    if "trace" not in outputs.model_fields_set or unread:  # no key at all (an empty list says no call was made)
-        hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
-        why = f"outputs.{unread[0]} {hides} (calls go in outputs.trace)" if unread else "outputs.trace is absent"
+    why = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
+    if why is not None:
         assertions, checks = [_untraced(row, why) for row in assertions], [_untraced(row, why) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
+
+
+_UNSET = (None, False, 0, "", "false", "False", "no")
+"""Values of a flag that say no (``"truncated": false``)."""
+
+
+def _calls_untold(outputs: Outputs) -> str | None:
+    """Why the calls of ``outputs.trace`` may not be all the calls made: no trace key at all (an empty list says no
+    call was made), calls recorded in another key of ``outputs``, a key saying the trace was cut short
+    (``"trace_truncated": true``), or calls in a tool's result (a nested agent's calls, which are not read); None
+    when they are all."""
+    extra = {"response": outputs.response, **(outputs.model_extra or {})}
+    unread = [key for key, held in unread_calls(extra).items() if held]
+    if unread:
+        hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
+        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)"
+    if "trace" not in outputs.model_fields_set:
+        return "outputs.trace is absent"
+    cut = (key for key, value in extra.items() if "truncat" in key.casefold() and value not in _UNSET)
+    if (key := next(cut, None)) is not None:  # trace_truncated, truncated, isTruncated
+        return f"outputs.{key} says the trace may be cut short"
+    nested = (e.id for e in outputs.trace if isinstance(e, ToolResult) and requested_calls(e.result, 6))
+    held = next(nested, None)
+    return None if held is None else f"the result of call {held!r} holds tool calls of its own, which are not read"
 
 
 NOTHING_CHECKED = "expectations"
@@ -254,19 +275,22 @@ def _untraced(row: Row, why: str) -> Row:
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
 
 
-def _grounding(example: Example) -> tuple[Sources, list[int]]:
+def _grounding(example: Example) -> tuple[Sources, list[int], dict[str, int]]:
     """What ``grounded`` matchers read: the user messages and tool results, and how many results
-    precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
+    precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call.
+    Then, by call id, how many calls were made before its first result came (what ``tool_order`` reads)."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
     before: list[int] = []
+    answered: dict[str, int] = {}
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):
             results.append(event.result)
+            answered.setdefault(event.id, len(before))
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results), before
+    return Sources(users, results), before, answered
 
 
 _BUILT_IN_METRICS = {  # each built-in metric is the attribute of its name of the module defining it

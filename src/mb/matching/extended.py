@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import Any
 
 from ..entities.extended import (
@@ -228,9 +229,17 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
-def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:
+def _order(
+    assertion: ToolOrderAssertion,
+    calls: Sequence[CallSpec],
+    known: _Names,
+    relays: _Relays,
+    answered: Mapping[str, int],
+) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
-    when a search and another booking follow (a tool's turn is its earliest place in the list)."""
+    when a search and another booking follow (a tool's turn is its earliest place in the list). A call made before
+    the result of the one it must follow came (``answered``: by call id, how many calls were made before its result)
+    ran beside it, not after it: undecided."""
     tools = assertion.tools
     exact: dict[str, int] = {}  # the earliest place of each tool, of its letters and of its last segment's letters
     whole: dict[str, int] = {}
@@ -286,7 +295,16 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
         return _relay_row("tool_order", tools[place], call, relays, told)
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
-        return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
+        made = {call[0]: index for index, call in enumerate(calls)}  # how many calls came before each
+        beside = next((pair for pair in pairwise(found) if answered.get(pair[0][0], -1) > made[pair[1][0]]), None)
+        if beside is None:
+            return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
+        (before_id, before, _), (then_id, then, _) = beside
+        reason = (
+            f"cannot tell that {then}({then_id}) came after {before}({before_id}): it was called before the result of "
+            f"{before_id} came, beside it (calls in parallel; {_sequence(calls)})"
+        )
+        return {**_row("tool_order", None, False, then_id, reason), "undecided": True}
     if early is not None:
         after = f" after {found[-1][1]}({found[-1][0]}) but" if found else ""
         reason = f"{early[1]}({early[0]}) came{after} before any call to {tools[len(found)]!r}"
@@ -337,10 +355,12 @@ def all_assertion_rows(
     ctx: MatchContext,
     sources: Sources | None = None,
     results_before: Sequence[int] = (),
+    answered: Mapping[str, int] | None = None,
 ) -> list[Row]:
     """The rows of the published assertions, then of the extended ones. ``sources`` and ``results_before`` (the
     number of tool results before each call) are what ``grounded`` matchers read; without them a ``grounded``
-    check is an error."""
+    check is an error. ``answered`` gives, by call id, how many calls were made before its result came
+    (``tool_order`` reads it)."""
     called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
     earlier = [(call_id, params, before) for (call_id, _, params), before in zip(calls, results_before, strict=False)]
 
@@ -376,7 +396,7 @@ def all_assertion_rows(
         elif isinstance(assertion, ToolNotCalledAssertion):
             out.append(_not_called(assertion, calls, known, relays))
         elif isinstance(assertion, ToolOrderAssertion):
-            out.append(_order(assertion, calls, known, relays))
+            out.append(_order(assertion, calls, known, relays, answered or {}))
         else:
             out.append(_count(assertion, calls, known, relays))
     return out

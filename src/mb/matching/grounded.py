@@ -8,7 +8,8 @@ How values are compared:
   (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``, ``10\\u201420``, ``1.5e+300``); a sign starts a token
   (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
+  key or number of a preceding tool result (each part of a URL's path and query a text of its own) as whole tokens:
+  ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
@@ -47,9 +48,10 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:-{currency}?|[./:]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+_JOINED = r"(?:-{currency}?|[./:@]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
-colon, a comma between digits, or the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
+colon, an ``@`` (``ana@x.com``), a comma between digits, or the plus sign of an exponent (``1.5e+300``: no number of
+its own, as ``1.5e-300``)."""
 
 
 _TRUE = (True, "true")
@@ -60,13 +62,15 @@ _FAILURE = frozenset(
     {"err", "error", "errors", "errored", "errno", "fail", "fails", "failed", "failing", "failure", "failures"}
     | {"exception", "exceptions", "fault", "faults", "traceback", "denied", "invalid", "unauthorized", "forbidden"}
     | {"unauthorised", "refused", "timeout", "timeouts", "timedout", "unavailable", "notfound", "fatal", "unable"}
-    | {"cannot", "rejected", "declined", "aborted", "unsuccessful"}
+    | {"cannot", "rejected", "declined", "aborted", "unsuccessful", "unreachable", "crashed", "prohibited"}
+    | {"disallowed", "exceeded"}
 )
 """The words of failure (whole words of :func:`~mb.matching._names.words`: ``HTTPError``, ``error_code``,
 ``FAILED_PRECONDITION``, ``permissionDenied``; not ``Errand``, ``Exceptional``, ``Failover``, ``default``)."""
 _FAILURE_PHRASES = frozenset(
     {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
-    | {("not", "available"), ("not", "find")}
+    | {("not", "available"), ("not", "find"), ("not", "allowed"), ("not", "permitted"), ("too", "many")}
+    | {("rate", "limited")}
 )
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
@@ -75,7 +79,8 @@ _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0",
 ``error-free``, ``fault-tolerant``)."""
 _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
-    r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b",
+    r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
+    r"|unreach|crash|prohibit|allow|permit|exceed|many|limit",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -154,7 +159,7 @@ def _marker(key: str, value: Any) -> bool:
     if isinstance(value, str):
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
-        return value is False or value == 0 or (isinstance(value, str) and value.casefold() == "false")
+        return value is False or value == 0 or (isinstance(value, str) and value.casefold() in ("false", "no"))
     if says_failure(key) or _FAILURE_KEY.fullmatch(folded):
         return (
             value is True
@@ -171,11 +176,14 @@ def _marker(key: str, value: Any) -> bool:
 
 
 def _certain(result: Any) -> bool:
-    """Whether ``result`` is an object with a non-empty ``error`` or ``is_error`` or ``isError`` true."""
+    """Whether ``result`` is an object with a non-empty ``error`` (not text that says none: ``"None"``, ``"null"``,
+    ``"false"``) or ``is_error`` or ``isError`` true."""
     if not isinstance(result, dict):
         return False
     flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
-    return bool(result.get("error")) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
+    error = result.get("error")
+    unset = isinstance(error, str) and error.strip().casefold() in _UNSET
+    return (bool(error) and not unset) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
 
 
 @functools.cache
@@ -265,11 +273,18 @@ class _Haystack:
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
 
+_URL = re.compile(r"\w+://[^\s\"'<>]+")
+_URL_PARTS = re.compile(r"[/?#&=;]")
+"""A URL in a text, and what separates the parts of its path and query: each part is a text of its own
+(``ORD-77`` and ``12345`` occur in ``https://shop.example/orders/ORD-77?ref=12345``)."""
+
+
 def _haystack(value: Any) -> _Haystack:
-    """The text and numbers of a JSON value."""
+    """The text and numbers of a JSON value; the parts of each URL are texts of their own."""
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
+    texts += [part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url)]
     haystack = _Haystack([_fold(text) for text in texts], set(numbers))
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
@@ -341,16 +356,16 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
+        before = rf"(?<!{word})(?<!{word}[-./:@])(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
             r"(?<!-)" if needle[0].isdigit() else ""
         )
-    elif needle[0] in "+-./:,":
+    elif needle[0] in "+-./:@,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
     elif re.fullmatch(currency, needle[0]):
         before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
-    elif needle[-1] in "-./:,":
+        after = rf"(?![-./:@]?{word})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
+    elif needle[-1] in "-./:@,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
 
