@@ -150,8 +150,6 @@ def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_forma
         {"notes": "off topic entirely"},
         {"status": "\u274c"},
         {"\uff4c\uff41\uff42\uff45\uff4c": "x y"},  # fullwidth "label"
-        {"confidence": 0.95},  # harmless as it may be, any key but reason and score is refused
-        {"confidence": "high"},
         {"explanation": "both name Paris", "notes": None},
         {"Score": 5},
     ],
@@ -160,6 +158,93 @@ def test_an_extra_key_is_an_error(extra: dict[str, Any]) -> None:
     verdict = ask(json.dumps({"reason": "same city", "score": 5, **extra}), response_format="text")
     assert not verdict.passed
     assert "unexpected key" in (verdict.error or "")
+
+
+@pytest.mark.parametrize("confidence", [0.95, 0.8, 1, 90, "high", "Very high"])
+def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}))
+    assert verdict.error is None
+    assert verdict.passed
+    assert verdict.reason == "same city"
+
+
+@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium"])
+def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
+    assert server.calls == 1  # the second verdict came from the cache
+    for verdict in verdicts:
+        assert verdict.undecided
+        assert not verdict.passed
+        assert "confidence is low" in verdict.reason
+
+
+@pytest.mark.parametrize("confidence", ["sure", True, None, -0.5, 101, [0.9]])
+def test_a_confidence_that_says_no_level_is_a_malformed_answer(confidence: Any) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}))
+    assert not verdict.passed
+    assert "malformed answer" in (verdict.error or "")
+    assert "confidence" in (verdict.error or "")
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "Not equivalent: the candidate names another city.",
+        "No: a specific differs (another city).",
+        "no - another city",
+        "The candidate names London, so the two are NOT equivalent.",
+        "Not the same city.",
+    ],
+)
+@pytest.mark.parametrize("grade", [4, 5])
+def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, grade: int) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    assert verdict.undecided
+    assert not verdict.passed
+    assert "its reason says not equivalent" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("task", "reason"),
+    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "It does not, no.")],
+)
+def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
+    assert verdict.undecided
+    assert not verdict.passed
+
+
+def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
+    verdict = ask(json.dumps({"reason": "Yes, the same city.", "score": 1}))
+    assert verdict.undecided
+    assert verdict.score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("reason", "grade"),
+    [
+        ("No detail differs; both name Paris.", 5),
+        ("Nothing is missing.", 4),
+        ("Not equivalent: another city.", 1),
+        ("No, another city.", 2),
+        ("Equivalent wording, but another city.", 2),
+    ],
+)
+def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    assert not verdict.undecided
+    assert verdict.error is None
+    assert verdict.passed is (grade > 3)
+
+
+def test_a_graded_task_is_not_read_for_a_yes_or_no() -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": "No digressions.", "score": 5}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(JudgeTask.RELEVANCE, "a", "", question="q")])
+    assert not verdict.undecided
+    assert verdict.score == 1.0
 
 
 def test_an_ordinary_reason_is_read_even_with_words_of_a_verdict() -> None:

@@ -21,7 +21,17 @@ from typing import Any
 
 from .base import JudgeRequest, JudgeTask
 
-__all__ = ["DECISIONS", "GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "messages_for", "parse_answers"]
+__all__ = [
+    "DECISIONS",
+    "GROUPED",
+    "PROMPTS",
+    "REQUIRED",
+    "Prompt",
+    "answer_schema",
+    "doubt",
+    "messages_for",
+    "parse_answers",
+]
 
 
 def answer_schema(count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
@@ -225,9 +235,43 @@ Scores 3-5 mean followed, 1-2 mean not followed.""",
 GROUPED = frozenset({JudgeTask.FACT, JudgeTask.GUIDELINE})
 """The tasks whose items about one response (same candidate and question) are asked in one call."""
 
-DECISIONS = frozenset(task for task, prompt in PROMPTS.items() if "Scores 3-5 mean" in prompt.rubric)
+_LABELS = {
+    task: tuple(" ".join(label.casefold().split()) for label in found.groups())
+    for task, prompt in PROMPTS.items()
+    if (found := re.search(r"Scores 3-5 mean (.+?), 1-2 mean (.+?)\.", prompt.rubric, re.DOTALL))
+}
+"""The yes and no of each yes/no task, as its rubric names them (``equivalent``, ``not equivalent``)."""
+
+DECISIONS = frozenset(_LABELS)
 """The yes/no tasks (their rubric says what scores 3-5 mean): their grade is a decision, and 3 ("yes, barely") sits
 on its boundary."""
+
+_DOUBTFUL = "the judge's confidence is low"
+"""How a reason starts when the answer gave a confidence below :data:`_CONFIDENT`."""
+_CONFIDENT = 0.8
+_CONFIDENCE_WORDS = {"very high": 1.0, "high": 0.9, "medium": 0.5, "moderate": 0.5, "low": 0.2, "very low": 0.1}
+
+
+def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
+    """Why the verdict of a yes/no task is in doubt although its grade decides it, or None: the answer said its
+    confidence was low, or its reason opens with the other decision than the grade (``No: ...``, ``Not
+    equivalent...``, the rubric's own words for no; ``Yes, ...`` beside a no), or names no anywhere when the rubric's
+    no negates its yes (``... so they are not equivalent`` beside a 5)."""
+    if task not in DECISIONS or grade == 3:
+        return None
+    if reason.startswith(_DOUBTFUL):
+        return _DOUBTFUL
+    yes, no = _LABELS[task]
+    text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
+    bare = re.match(r"(yes|no|not)\b(?!\s*\w)|not\b", text)  # "No:", "Yes, ...", "Not the same city"
+    said = bare[1] if bare and bare[1] else "no" if bare else None
+    negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
+    if grade > 3 and (said == "no" or text.startswith(no) or negation):
+        return f"grade {grade} says {yes}, its reason says {no}"
+    if grade < 3 and said == "yes":
+        return f"grade {grade} says {no}, its reason says {yes}"
+    return None
+
 
 REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     **dict.fromkeys(JudgeTask, ("reference",)),
@@ -312,7 +356,7 @@ def _load(content: str | None) -> Any:
     return data if isinstance(data, dict) else "not a JSON object"
 
 
-_ENTRY_KEYS = frozenset({"reason", "score", "item"})
+_ENTRY_KEYS = frozenset({"reason", "score", "confidence", "item"})
 """The keys of a verdict in a group's answer."""
 
 
@@ -323,7 +367,19 @@ def _whole(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
-def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})) -> tuple[int, str] | str:
+def _confidence(value: Any) -> float | None:
+    """A stated confidence from 0 to 1: a number (a percentage above 1) or a word (``high``, ``low``); None when it
+    is none of these."""
+    if isinstance(value, str):
+        return _CONFIDENCE_WORDS.get(" ".join(value.casefold().split()))
+    if type(value) not in (int, float) or not 0 <= value <= 100:
+        return None
+    return float(value) / (100.0 if value > 1 else 1.0)
+
+
+def _verdict_of(
+    data: Any, keys: frozenset[str] = frozenset({"reason", "score", "confidence"})
+) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
     extra = sorted(set(data) - keys)
@@ -335,7 +391,14 @@ def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})
     reason = data.get("reason")
     if not isinstance(reason, str):
         return "no reason"
-    return score, reason.strip() or "(the judge gave no reason)"
+    reason = reason.strip() or "(the judge gave no reason)"
+    if "confidence" in data:
+        confidence = _confidence(data["confidence"])
+        if confidence is None:
+            return f"confidence {data['confidence']!r} is neither a number from 0 to 1 nor high, medium or low"
+        if confidence < _CONFIDENT:  # kept in the reason (and so in the cache): the verdict is in doubt
+            reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
+    return score, reason
 
 
 def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] | str:

@@ -22,7 +22,8 @@ server gave for the request itself (a malformed answer, a timeout, a repeated 50
 uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
 and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
 request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
-decision boundary: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
+decision boundary, and a grade beside a low confidence or a reason saying the other decision is in doubt: the verdict
+is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
 verdict with ``error`` set, the server's message on one line.
 """
 
@@ -44,7 +45,7 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, refused_connection, retry_after
-from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, messages_for, parse_answers
+from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -235,10 +236,13 @@ class LLMJudge:
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
         """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
-        boundary: an undecided verdict (never a pass) whose reason says why."""
+        boundary, and a grade the answer doubts (a low confidence, a reason saying the other decision) decides
+        nothing: an undecided verdict (never a pass) whose reason says why."""
         if task in DECISIONS and score == 0.5:
             note = "undecided: grade 3 of 5 (yes, barely) is at the pass threshold"
             return Verdict(score, f"{note}; {reason}", self.name, undecided=True)
+        if (doubted := doubt(task, round(score * 4) + 1, reason)) is not None:
+            return Verdict(score, f"undecided: {doubted}; {reason}", self.name, undecided=True)
         return Verdict(score, reason, self.name)
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
