@@ -496,3 +496,33 @@ def test_a_connection_closed_halfway_through_the_answer_says_so() -> None:
     assert verdict.error is not None
     assert "connection failed after 2 attempts" in verdict.error
     assert "incomplete" in verdict.error or "closed" in verdict.error, verdict.error
+
+
+def test_a_server_redirecting_in_a_loop_fails_every_question_at_once_without_retries() -> None:
+    with chat_server(lambda body: Reply({}, status=307, headers={"Location": "/v1/chat/completions"})) as server:
+        verdicts = run(make(server.base_url), [JudgeRequest(EQ, "Paris", city) for city in ("Rome", "Oslo", "Bern")])
+    assert server.calls <= 21  # one chain of redirects, followed until the client gives up, is all it is sent
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert "redirects" in (verdict.error or "")
+        assert "not retried" in (verdict.error or "")
+
+
+@pytest.mark.parametrize("status", [301, 302])
+def test_an_error_after_a_redirect_that_turned_the_request_into_a_get_says_so(status: int) -> None:
+    with chat_server(lambda body: completion(PASSING)) as target:
+        moved = Reply({}, status=status, headers={"Location": f"{target.base_url}/chat/completions"})
+        with chat_server(lambda body: moved) as server:
+            [verdict] = run(make(server.base_url, max_retries=0), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert not verdict.passed
+    assert f"redirected to {target.base_url}/chat/completions as a GET request" in (verdict.error or "")
+
+
+def test_a_redirect_to_another_server_does_not_carry_the_key() -> None:
+    with chat_server(lambda body: completion(PASSING)) as target:
+        moved = Reply({}, status=307, headers={"Location": f"{target.base_url}/chat/completions"})
+        with chat_server(lambda body: moved) as server:
+            [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.passed
+    assert KEY in json.dumps(server.headers[0])
+    assert all(KEY not in json.dumps(headers) for headers in target.headers)

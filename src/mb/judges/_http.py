@@ -7,8 +7,9 @@ import re
 import time
 from collections.abc import Mapping
 from email.utils import parsedate_to_datetime
+from typing import Any
 
-__all__ = ["FORMATS", "format_refused", "one_line", "refused_connection", "retry_after"]
+__all__ = ["FORMATS", "format_refused", "one_line", "redirected", "refused_connection", "retry_after"]
 
 FORMATS = ("json_schema", "json_object", "tool", "text")
 """The answer formats, most structured first: a strict JSON schema, JSON mode with the schema in the prompt, a forced
@@ -48,10 +49,20 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
 
 
 def refused_connection(exc: Exception) -> bool:
-    """True when the connection itself failed (refused, or the host name does not resolve), not a timeout: the
-    cause is the HTTP client's ``ConnectError`` (matched by name, whichever httpx build the OpenAI SDK uses)."""
+    """True when the connection itself failed (refused, or the host name does not resolve) or the server redirects
+    in a loop, not a timeout: the cause is the HTTP client's ``ConnectError`` or ``TooManyRedirects`` (matched by
+    name, whichever httpx build the OpenAI SDK uses)."""
     cause = exc.__cause__
-    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
+    names = ("ConnectError", "TooManyRedirects")
+    return cause is not None and any(kind.__name__ in names for kind in type(cause).__mro__)
+
+
+def redirected(response: Any) -> str:
+    """`` (redirected to URL as a METHOD request)`` when the server's answer came after a redirect (a 301 or 302
+    turns the POST into a GET), else nothing."""
+    if not getattr(response, "history", None):
+        return ""
+    return f" (redirected to {response.request.url} as a {response.request.method} request)"
 
 
 def format_refused(status: int, message: str, mode: str) -> bool:

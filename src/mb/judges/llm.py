@@ -44,7 +44,7 @@ from .._completion import not_a_completion, unfinished
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
-from ._http import FORMATS, format_refused, one_line, refused_connection, retry_after
+from ._http import FORMATS, format_refused, one_line, redirected, refused_connection, retry_after
 from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
 from .base import JudgeRequest, JudgeTask, Verdict
 
@@ -454,7 +454,8 @@ class LLMJudge:
                     continue
                 tries = f" after {attempt + 1} attempts" if attempt else ""
                 kept = status not in _RETRYABLE and status not in (401, 403, 404)
-                raise _CallFailed(f"HTTP {status} from {where}{tries}: {message}", cached=kept) from exc
+                moved = redirected(exc.response)
+                raise _CallFailed(f"HTTP {status} from {where}{moved}{tries}: {message}", cached=kept) from exc
             except openai.APIConnectionError as exc:
                 if not self._reached and refused_connection(exc):
                     # Nothing ever answered and the server refuses connections or its name does not resolve: a
