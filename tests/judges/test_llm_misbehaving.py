@@ -526,3 +526,16 @@ def test_a_redirect_to_another_server_does_not_carry_the_key() -> None:
     assert verdict.passed
     assert KEY in json.dumps(server.headers[0])
     assert all(KEY not in json.dumps(headers) for headers in target.headers)
+
+
+def test_a_runaway_reason_is_kept_shortened_in_the_verdict_and_the_cache(tmp_path: Path) -> None:
+    answer = json.dumps({"reason": "Both name Paris. " * 100_000, "score": 5})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "Paris")])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert verdict.passed
+        assert verdict.reason.startswith("Both name Paris. Both name Paris.")
+        assert verdict.reason.endswith("...")
+        assert len(verdict.reason) <= 2000
+    assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000

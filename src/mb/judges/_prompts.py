@@ -249,6 +249,8 @@ on its boundary."""
 _DOUBTFUL = "the judge's confidence is low"
 """How a reason starts when the answer gave a confidence below :data:`_CONFIDENT`."""
 _CONFIDENT = 0.8
+_LONGEST_REASON = 2000
+"""The characters of a reason kept (one or two sentences are asked for)."""
 _CONFIDENCE_WORDS = {"very high": 1.0, "high": 0.9, "medium": 0.5, "moderate": 0.5, "low": 0.2, "very low": 0.1}
 
 
@@ -392,6 +394,8 @@ def _verdict_of(
     if not isinstance(reason, str):
         return "no reason"
     reason = reason.strip() or "(the judge gave no reason)"
+    if len(reason) > _LONGEST_REASON:  # a runaway answer: the verdict is stored with every result and in the cache
+        reason = reason[: _LONGEST_REASON - 3] + "..."
     if "confidence" in data:
         confidence = _confidence(data["confidence"])
         if confidence is None:
