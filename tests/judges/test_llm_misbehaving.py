@@ -14,6 +14,7 @@ import anyio
 import pytest
 
 from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
+from mb.judges._prompts import PROMPTS, Prompt
 from tests.support.openai_server import Reply, chat_server, completion
 
 EQ = JudgeTask.EQUIVALENCE
@@ -341,6 +342,28 @@ def test_a_cached_answer_is_not_reused_under_other_settings(
     assert again.error is not None
     assert changed.error is None
     assert changed.passed
+
+
+@pytest.mark.parametrize("changed", ["rubric", "model"])
+def test_a_cached_verdict_is_not_reused_once_the_prompt_text_or_model_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: str
+) -> None:
+    request = JudgeRequest(EQ, "Paris", "Lyon")
+    answers = [PASSING, json.dumps({"reason": "another city", "score": 1})]
+    with chat_server(lambda body: completion(answers.pop(0))) as server:
+        [first] = run(make(server.base_url, tmp_path), [request])
+        if changed == "rubric":  # the text, its version left as it was
+            old = PROMPTS[EQ]
+            monkeypatch.setitem(
+                PROMPTS, EQ, Prompt(old.version, old.rubric + "\nA city is compared by name.", old.fields)
+            )
+            [second] = run(make(server.base_url, tmp_path), [request])
+        else:
+            judge = LLMJudge("another-model", base_url=server.base_url, api_key=KEY, cache=tmp_path / "cache.sqlite3")
+            [second] = run(judge, [request])
+    assert server.calls == 2
+    assert first.passed
+    assert not second.passed
 
 
 def test_a_server_that_never_answers_fails_every_question_after_one_timeout() -> None:

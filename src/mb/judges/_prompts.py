@@ -6,8 +6,8 @@ Several facts (or guidelines) about one response are asked in one call: the item
 Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. Yes/no tasks (equivalence, support,
 chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
 grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
-decision boundary 0.5 is grade 3. Change a prompt's text and you must bump its version: cached verdicts are keyed by
-it.
+decision boundary 0.5 is grade 3. Change a prompt's text and bump its version (results record it); cached verdicts
+are keyed by the text itself (:func:`prompt_text`), so none outlives a change.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ __all__ = [
     "doubt",
     "messages_for",
     "parse_answers",
+    "prompt_text",
 ]
 
 
@@ -283,6 +284,11 @@ REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     JudgeTask.DATE: ("reference", "question"),
 }
 """Request attributes besides ``candidate`` that each task cannot do without."""
+
+
+def prompt_text(task: JudgeTask) -> str:
+    """Everything a question of ``task`` is asked with besides its texts: the preambles and the rubric."""
+    return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, PROMPTS[task].rubric))
 
 
 def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> list[dict[str, str]]:

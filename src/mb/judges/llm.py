@@ -16,8 +16,8 @@ timed-out request is not retried (a server that handles one request at a time is
 before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end
 (a ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a
 malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint,
-temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls; so do failures the
-server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked, until
+temperature, max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures
+the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked, until
 ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The
 uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
 and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
@@ -45,7 +45,17 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, redirected, refused_connection, retry_after
-from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
+from ._prompts import (
+    DECISIONS,
+    GROUPED,
+    PROMPTS,
+    REQUIRED,
+    answer_schema,
+    doubt,
+    messages_for,
+    parse_answers,
+    prompt_text,
+)
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -214,10 +224,11 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
-        max_tokens, a forced answer format), prompt version and the request's texts."""
+        max_tokens, a forced answer format), the prompt (its version and text) and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
         settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
-        return cache_key("llm", self.model, self.base_url or "", settings, PROMPTS[request.task].version, *texts)
+        prompt = (PROMPTS[request.task].version, prompt_text(request.task))
+        return cache_key("llm", self.model, self.base_url or "", settings, *prompt, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
