@@ -1,12 +1,16 @@
-"""What an OpenAI-compatible server answered, as the LLM judge and the chat-completions agent read it."""
+"""What an OpenAI-compatible server answered, as the LLM judge and the chat-completions agent read it (the delay a
+failure asks for too)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["not_a_completion", "unfinished"]
+__all__ = ["not_a_completion", "retry_after", "unfinished"]
 
 _ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "end_turn", "tool_use")
 """The ``finish_reason`` values of a whole answer, compared in any case (OpenAI's, TGI's ``eos_token`` and
@@ -42,3 +46,27 @@ def unfinished(response: Any) -> str | None:
     if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
         return "the model answered nothing (no content, no tool calls)"
     return None
+
+
+_MAX_RETRY_AFTER = 120.0
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the server asks us to wait (``retry-after-ms`` or ``Retry-After`` in seconds or as an HTTP date)."""
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds:
+        try:
+            return min(_MAX_RETRY_AFTER, max(0.0, float(milliseconds) / 1000.0))
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            seconds = parsedate_to_datetime(value).timestamp() - time.time()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return None
+    return min(_MAX_RETRY_AFTER, max(0.0, seconds))

@@ -352,3 +352,24 @@ def test_a_tool_call_that_names_no_function_is_an_error_not_an_empty_answer() ->
     error = example.outputs.model_extra["error"]
     assert error["type"] == "AgentError"
     assert "names no function" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("headers", "wait"),
+    [
+        ({"Retry-After": "2"}, 2.0),
+        ({"retry-after-ms": "1500"}, 1.5),
+        ({"Retry-After": "Fri, 01 Jan 2100 00:00:00 GMT"}, 120.0),  # a date far ahead: the longest wait honoured
+        ({"Retry-After": "soon"}, None),
+    ],
+)
+def test_a_rate_limit_is_transient_with_the_wait_the_server_asks_for(
+    headers: dict[str, str], wait: float | None
+) -> None:
+    import openai
+
+    limited = Reply({"error": {"message": "slow down"}}, status=429, headers=headers)
+    with chat_server(lambda body: limited) as server, pytest.raises(openai.RateLimitError) as raised:
+        anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert getattr(raised.value, "transient", False) is True
+    assert getattr(raised.value, "retry_after", None) == wait

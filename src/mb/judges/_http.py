@@ -1,21 +1,17 @@
-"""What the LLM judge reads from a server's failures: the delay it asks for, whether the connection itself failed,
-whether it refuses the requested answer format, and its message shortened to one line."""
+"""What the LLM judge reads from a server's failures: whether the connection itself failed, whether it refuses the
+requested answer format, and its message shortened to one line (the delay it asks for: ``mb._completion``)."""
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Mapping
-from email.utils import parsedate_to_datetime
 from typing import Any
 
-__all__ = ["FORMATS", "format_refused", "one_line", "redirected", "refused_connection", "retry_after"]
+__all__ = ["FORMATS", "format_refused", "one_line", "redirected", "refused_connection"]
 
 FORMATS = ("json_schema", "json_object", "tool", "text")
 """The answer formats, most structured first: a strict JSON schema, JSON mode with the schema in the prompt, a forced
 tool call whose arguments are the answer, plain text read by a strict parser."""
 
-_MAX_RETRY_AFTER = 120.0
 _MAX_MESSAGE = 300
 # Words by which a server's error names the feature of the request it refused.
 _FORMAT_WORDS = {
@@ -25,27 +21,6 @@ _FORMAT_WORDS = {
     "text": (),
 }
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)|\n\s*File \"")
-
-
-def retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds the server asks us to wait (``retry-after-ms`` or ``Retry-After`` in seconds or as an HTTP date)."""
-    milliseconds = headers.get("retry-after-ms")
-    if milliseconds:
-        try:
-            return min(_MAX_RETRY_AFTER, max(0.0, float(milliseconds) / 1000.0))
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            seconds = parsedate_to_datetime(value).timestamp() - time.time()
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return None
-    return min(_MAX_RETRY_AFTER, max(0.0, seconds))
 
 
 def refused_connection(exc: Exception) -> bool:

@@ -40,11 +40,11 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
-from .._completion import not_a_completion, unfinished
+from .._completion import not_a_completion, retry_after, unfinished
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
-from ._http import FORMATS, format_refused, one_line, redirected, refused_connection, retry_after
+from ._http import FORMATS, format_refused, one_line, redirected, refused_connection
 from ._prompts import (
     DECISIONS,
     GROUPED,

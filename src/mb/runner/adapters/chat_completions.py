@@ -40,7 +40,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
-from ..._completion import not_a_completion, unfinished
+from ..._completion import not_a_completion, retry_after, unfinished
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -120,9 +120,8 @@ def _classify(exc: BaseException) -> None:
     if isinstance(exc, openai.APIStatusError):
         if exc.status_code not in (408, 409, 429, 502, 503, 504):
             return
-        wait = exc.response.headers.get("retry-after")
-        if wait is not None and wait.replace(".", "", 1).isdigit():
-            setattr(exc, "retry_after", float(wait))  # noqa: B010 - a foreign exception class
+        if (wait := retry_after(exc.response.headers)) is not None:
+            setattr(exc, "retry_after", wait)  # noqa: B010 - a foreign exception class
     elif not isinstance(exc, openai.APIConnectionError):
         return
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
