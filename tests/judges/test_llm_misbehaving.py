@@ -169,7 +169,7 @@ def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
     assert verdict.reason == "same city"
 
 
-@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium"])
+@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", True, None, -0.5, 101, [0.9]])
 def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
     answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
     with chat_server(lambda body: completion(answer)) as server:
@@ -179,14 +179,6 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
         assert verdict.undecided
         assert not verdict.passed
         assert "confidence is low" in verdict.reason
-
-
-@pytest.mark.parametrize("confidence", ["sure", True, None, -0.5, 101, [0.9]])
-def test_a_confidence_that_says_no_level_is_a_malformed_answer(confidence: Any) -> None:
-    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}))
-    assert not verdict.passed
-    assert "malformed answer" in (verdict.error or "")
-    assert "confidence" in (verdict.error or "")
 
 
 @pytest.mark.parametrize(

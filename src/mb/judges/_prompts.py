@@ -7,7 +7,7 @@ Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. 
 chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
 grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
 decision boundary 0.5 is grade 3. Change a prompt's text and bump its version (results record it); cached verdicts
-are keyed by the text itself (:func:`prompt_text`), so none outlives a change.
+are keyed by the text itself (``Prompt.text``), so none outlives a change.
 """
 
 from __future__ import annotations
@@ -21,18 +21,7 @@ from typing import Any
 
 from .base import JudgeRequest, JudgeTask
 
-__all__ = [
-    "DECISIONS",
-    "GROUPED",
-    "PROMPTS",
-    "REQUIRED",
-    "Prompt",
-    "answer_schema",
-    "doubt",
-    "messages_for",
-    "parse_answers",
-    "prompt_text",
-]
+__all__ = ["GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "doubt", "messages_for", "parse_answers"]
 
 
 def answer_schema(count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
@@ -85,6 +74,12 @@ class Prompt:
 
     fields: tuple[tuple[str, str], ...]
     """``(tag, request attribute)`` pairs, in the order the item shows them."""
+
+    @property
+    def text(self) -> str:
+        """What a question is asked with besides its texts: the preambles and the rubric (cached verdicts are keyed
+        by it)."""
+        return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, self.rubric))
 
 
 PROMPTS: dict[JudgeTask, Prompt] = {
@@ -248,20 +243,20 @@ DECISIONS = frozenset(_LABELS)
 on its boundary."""
 
 _DOUBTFUL = "the judge's confidence is low"
-"""How a reason starts when the answer gave a confidence below :data:`_CONFIDENT`."""
-_CONFIDENT = 0.8
+"""How a reason starts when the answer gave a confidence below 0.8 (or not ``high``)."""
 _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
-_CONFIDENCE_WORDS = {"very high": 1.0, "high": 0.9, "medium": 0.5, "moderate": 0.5, "low": 0.2, "very low": 0.1}
 
 
 def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
-    """Why the verdict of a yes/no task is in doubt although its grade decides it, or None: the answer said its
-    confidence was low, or its reason opens with the other decision than the grade (``No: ...``, ``Not
-    equivalent...``, the rubric's own words for no; ``Yes, ...`` beside a no), or names no anywhere when the rubric's
-    no negates its yes (``... so they are not equivalent`` beside a 5)."""
-    if task not in DECISIONS or grade == 3:
+    """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
+    boundary; the answer said its confidence was low; its reason opens with the other decision than the grade (``No:
+    ...``, ``Not equivalent...``, the rubric's own words for no; ``Yes, ...`` beside a no), or names no anywhere when
+    the rubric's no negates its yes (``... so they are not equivalent`` beside a 5)."""
+    if task not in DECISIONS:
         return None
+    if grade == 3:
+        return "grade 3 of 5 (yes, barely) is at the pass threshold"
     if reason.startswith(_DOUBTFUL):
         return _DOUBTFUL
     yes, no = _LABELS[task]
@@ -284,11 +279,6 @@ REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     JudgeTask.DATE: ("reference", "question"),
 }
 """Request attributes besides ``candidate`` that each task cannot do without."""
-
-
-def prompt_text(task: JudgeTask) -> str:
-    """Everything a question of ``task`` is asked with besides its texts: the preambles and the rubric."""
-    return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, PROMPTS[task].rubric))
 
 
 def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> list[dict[str, str]]:
@@ -375,14 +365,11 @@ def _whole(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
-def _confidence(value: Any) -> float | None:
-    """A stated confidence from 0 to 1: a number (a percentage above 1) or a word (``high``, ``low``); None when it
-    is none of these."""
+def _confident(value: Any) -> bool:
+    """Whether a stated confidence is 0.8 or more: a number (a percentage above 1), or the word ``high``."""
     if isinstance(value, str):
-        return _CONFIDENCE_WORDS.get(" ".join(value.casefold().split()))
-    if type(value) not in (int, float) or not 0 <= value <= 100:
-        return None
-    return float(value) / (100.0 if value > 1 else 1.0)
+        return " ".join(value.casefold().split()) in ("high", "very high")
+    return type(value) in (int, float) and 0.8 <= value / (100 if value > 1 else 1) <= 1
 
 
 def _verdict_of(
@@ -402,12 +389,8 @@ def _verdict_of(
     reason = reason.strip() or "(the judge gave no reason)"
     if len(reason) > _LONGEST_REASON:  # a runaway answer: the verdict is stored with every result and in the cache
         reason = reason[: _LONGEST_REASON - 3] + "..."
-    if "confidence" in data:
-        confidence = _confidence(data["confidence"])
-        if confidence is None:
-            return f"confidence {data['confidence']!r} is neither a number from 0 to 1 nor high, medium or low"
-        if confidence < _CONFIDENT:  # kept in the reason (and so in the cache): the verdict is in doubt
-            reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
+    if "confidence" in data and not _confident(data["confidence"]):  # kept in the reason, and so in the cache
+        reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
     return score, reason
 
 

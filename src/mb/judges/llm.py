@@ -45,17 +45,7 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, redirected, refused_connection
-from ._prompts import (
-    DECISIONS,
-    GROUPED,
-    PROMPTS,
-    REQUIRED,
-    answer_schema,
-    doubt,
-    messages_for,
-    parse_answers,
-    prompt_text,
-)
+from ._prompts import GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -227,7 +217,7 @@ class LLMJudge:
         max_tokens, a forced answer format), the prompt (its version and text) and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
         settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
-        prompt = (PROMPTS[request.task].version, prompt_text(request.task))
+        prompt = (PROMPTS[request.task].version, PROMPTS[request.task].text)
         return cache_key("llm", self.model, self.base_url or "", settings, *prompt, *texts)
 
     def _loop_state(self) -> _LoopState:
@@ -249,9 +239,6 @@ class LLMJudge:
         """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
         boundary, and a grade the answer doubts (a low confidence, a reason saying the other decision) decides
         nothing: an undecided verdict (never a pass) whose reason says why."""
-        if task in DECISIONS and score == 0.5:
-            note = "undecided: grade 3 of 5 (yes, barely) is at the pass threshold"
-            return Verdict(score, f"{note}; {reason}", self.name, undecided=True)
         if (doubted := doubt(task, round(score * 4) + 1, reason)) is not None:
             return Verdict(score, f"undecided: {doubted}; {reason}", self.name, undecided=True)
         return Verdict(score, reason, self.name)
