@@ -17,8 +17,9 @@ before the endpoint ever answered fails every pending question at once. An answe
 (a ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a
 malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint,
 temperature, max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures
-the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked, until
-``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The
+the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under
+the timeout they were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``)
+asks them again. Identical requests in flight are asked once. The
 uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
 and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
 request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
@@ -278,9 +279,9 @@ class LLMJudge:
                 for key, (score, reason) in self.cache.get_many(distinct).items():
                     answers[key] = self._verdict(distinct[key].task, score, self._clean(reason))  # an older entry
                 if not self.retry_failed:
-                    unanswered = [key for key in distinct if key not in answers]
-                    for key, message in self.cache.failures(unanswered).items():
-                        answers[key] = self._error(f"{message} {_CACHED_FAILURE}")
+                    failed = {self._failed_key(key): key for key in distinct if key not in answers}
+                    for kept, message in self.cache.failures(failed).items():
+                        answers[failed[kept]] = self._error(f"{message} {_CACHED_FAILURE}")
             todo = [key for key in distinct if key not in answers]
             if todo:
                 await self._ask_all(todo, distinct, answers)
@@ -383,8 +384,13 @@ class LLMJudge:
         message = self._clean(message)  # the cache is a file: never with a secret
         if keep and self.cache is not None:
             for key, _ in items:
-                self.cache.put_failure(key, message, self.name)
+                self.cache.put_failure(self._failed_key(key), message, self.name)
         return [self._error(message)] * len(items)
+
+    def _failed_key(self, key: str) -> str:
+        """Where the failure of a request is kept: beside its key, the timeout it was asked with (a longer one may
+        get an answer: a failure kept under a shorter one is not reused)."""
+        return cache_key(key, f"timeout {self.timeout!r}")
 
     def _backoff(self, attempt: int) -> float:
         return min(self.backoff_max, self.backoff_base * 2.0**attempt) * random.uniform(0.5, 1.0)
