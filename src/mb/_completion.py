@@ -38,12 +38,14 @@ def not_a_completion(response: Any) -> str | None:
 
 def unfinished(response: Any) -> str | None:
     """None when the message of a completion (:func:`not_a_completion` is None) is a whole answer; else why not: its
-    ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal or tool call."""
+    ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal, tool call or function call."""
     choice = response.choices[0]
     finish = getattr(choice, "finish_reason", None)
     if finish and (said := str(finish).strip().casefold()) not in _ENDED:
         return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(said, '')})"
-    if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
+    if all(
+        getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls", "function_call")
+    ):
         return "the model answered nothing (no content, no tool calls)"
     return None
 

@@ -373,3 +373,28 @@ def test_a_rate_limit_is_transient_with_the_wait_the_server_asks_for(
         anyio.run(lambda: _agent(server.base_url)(INPUTS))
     assert getattr(raised.value, "transient", False) is True
     assert getattr(raised.value, "retry_after", None) == wait
+
+
+@pytest.mark.parametrize(
+    ("finish", "message"),
+    [
+        ("tool_calls", {"role": "assistant", "content": ""}),
+        ("tool_calls", {"role": "assistant", "content": None, "tool_calls": []}),
+        (
+            "function_call",
+            {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}},
+        ),
+        ("stop", {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}}),
+    ],
+)
+def test_an_answer_asking_for_a_call_it_does_not_hold_is_an_error_never_an_answer_without_calls(
+    finish: str, message: dict[str, Any]
+) -> None:
+    reply = completion("unused")
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0].update(message=message, finish_reason=finish)
+    with chat_server(lambda body: reply) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "asks for a tool call" in error["message"]

@@ -226,6 +226,10 @@ class ChatCompletionsAgent:
                     partial.usage = usage
             message = response.choices[0].message
             calls = list(message.tool_calls or ())
+            ended = str(getattr(response.choices[0], "finish_reason", None)).casefold()
+            if not calls and (message.function_call is not None or ended in ("tool_calls", "tool_use")):
+                came = message.model_dump_json(exclude_none=True, warnings=False)[:300]  # never "no call was made"
+                raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
                 extra = {"usage": usage} if counted else {}
                 return Outputs.model_validate({"response": message.content or "", "trace": trace, **extra})
