@@ -554,3 +554,24 @@ def test_a_runaway_reason_is_kept_shortened_in_the_verdict_and_the_cache(tmp_pat
         assert verdict.reason.endswith("...")
         assert len(verdict.reason) <= 2000
     assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000
+
+
+@pytest.mark.parametrize("status", [401, 403, 404])
+def test_a_key_or_model_the_server_refuses_before_any_answer_is_sent_once_for_every_question(status: int) -> None:
+    refused = Reply({"error": {"message": f"refused: {KEY}"}}, status=status)
+    with chat_server(lambda body: refused) as server:
+        judge = make(server.base_url, max_concurrency=1)
+        verdicts = run(judge, [JudgeRequest(EQ, "Paris", city) for city in ("Rome", "Oslo", "Bern", "Kyiv")])
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert f"HTTP {status}" in (verdict.error or "")
+        assert KEY not in (verdict.error or "")
+
+
+def test_a_model_refused_after_answers_is_a_failure_of_that_question_alone() -> None:
+    replies = iter([completion(PASSING), Reply({"error": {"message": "no such model"}}, status=404)])
+    with chat_server(lambda body: next(replies, completion(PASSING))) as server:
+        verdicts = run(make(server.base_url, max_concurrency=1), [JudgeRequest(EQ, "Paris", c) for c in "ABC"])
+    assert server.calls == 3
+    assert sorted(verdict.error is None for verdict in verdicts) == [False, True, True]

@@ -9,23 +9,22 @@ in the next one, and the format that worked is remembered (one question finds it
 it fails without finding it, the others go on side by side); ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``)
 forces one.
 
-Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
-Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
-honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
-timed-out request is not retried (a server that handles one request at a time is still computing it), and a timeout
-before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end
-(a ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a
-malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint,
-temperature, max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures
-the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under
-the timeout they were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``)
-asks them again. Identical requests in flight are asked once. The
-uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
-and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
-request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
-decision boundary, and a grade beside a low confidence or a reason saying the other decision is in doubt: the verdict
-is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
-verdict with ``error`` set, the server's message on one line.
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
+limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
+``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
+is not retried (a server that handles one request at a time is still computing it), and a timeout or a 401, 403 or 404
+before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end (a
+``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a malformed
+answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, temperature,
+max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures the server gave
+for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under the timeout they
+were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again.
+Identical requests in flight are asked once. The uncached facts (or guidelines) about one response, with one question,
+are asked in one call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per
+item); each verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a
+grade of 3 ("yes, barely") sits on the decision boundary, and a grade beside a low confidence or a reason saying the
+other decision is in doubt: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure
+becomes a verdict with ``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
@@ -439,8 +438,9 @@ class LLMJudge:
                     self._unreachable = f"{late} to any question yet; not asked again"
                 raise _CallFailed(f"{late} (a timed-out request is not asked again)", cached=True) from exc
             except openai.APIStatusError as exc:
-                self._reached = True  # it answers, if with an error: a question that timed out was just slow
                 status = exc.status_code
+                denied = status in (401, 403, 404)  # a key, a permission or a model (or URL) the server does not know
+                self._reached = self._reached or not denied  # it answers: a question that timed out was just slow
                 message = one_line(str(exc.message))
                 if (
                     self.response_format is None
@@ -457,9 +457,10 @@ class LLMJudge:
                     attempt += 1
                     continue
                 tries = f" after {attempt + 1} attempts" if attempt else ""
-                kept = status not in _RETRYABLE and status not in (401, 403, 404)
-                moved = redirected(exc.response)
-                raise _CallFailed(f"HTTP {status} from {where}{moved}{tries}: {message}", cached=kept) from exc
+                failure = f"HTTP {status} from {where}{redirected(exc.response)}{tries}: {message}"
+                if denied and not self._reached:  # before any answer: every other pending question gets it at once
+                    self._unreachable = f"{failure}; not asked again"
+                raise _CallFailed(failure, cached=status not in _RETRYABLE and not denied) from exc
             except openai.APIConnectionError as exc:
                 if not self._reached and refused_connection(exc):
                     # Nothing ever answered and the server refuses connections or its name does not resolve: a
