@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["not_a_completion", "retry_after", "unfinished"]
+__all__ = ["content_text", "not_a_completion", "retry_after", "unfinished"]
 
 _ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "end_turn", "tool_use")
 """The ``finish_reason`` values of a whole answer, compared in any case (OpenAI's, TGI's ``eos_token`` and
@@ -23,6 +23,16 @@ _MEANING = {
     "max_tokens": ": max_tokens reached",
     "content_filter": ": a content filter stopped it",
 }
+
+
+def content_text(message: Any) -> str | None:
+    """The text of a message: its ``content``, or, when a server gives it as a list of parts, the text of its
+    ``text`` parts (others, such as a reasoning model's thinking, left out)."""
+    content = getattr(message, "content", None)
+    if isinstance(content, list):
+        parts = (part for part in content if isinstance(part, dict) and part.get("type") == "text")
+        return "".join(str(part.get("text") or "") for part in parts)
+    return None if content is None else str(content)
 
 
 def not_a_completion(response: Any) -> str | None:

@@ -575,3 +575,18 @@ def test_a_model_refused_after_answers_is_a_failure_of_that_question_alone() -> 
         verdicts = run(make(server.base_url, max_concurrency=1), [JudgeRequest(EQ, "Paris", c) for c in "ABC"])
     assert server.calls == 3
     assert sorted(verdict.error is None for verdict in verdicts) == [False, True, True]
+
+
+def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
+    thinking = {"type": "thinking", "thinking": '{"reason": "another city", "score": 1}'}
+    parts = [thinking, {"type": "text", "text": "Here is my verdict: "}, {"type": "text", "text": PASSING}]
+
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion("unused")
+        reply.body["choices"][0]["message"]["content"] = parts
+        return reply
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed

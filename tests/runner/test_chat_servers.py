@@ -398,3 +398,17 @@ def test_an_answer_asking_for_a_call_it_does_not_hold_is_an_error_never_an_answe
     error = example.outputs.model_extra["error"]
     assert error["type"] == "AgentError"
     assert "asks for a tool call" in error["message"]
+
+
+def test_an_answer_given_as_content_parts_is_the_text_of_its_text_parts() -> None:
+    reply = completion("unused")
+    assert isinstance(reply.body, dict)
+    parts = [
+        {"type": "thinking", "thinking": "hmm"},
+        {"type": "text", "text": "It is 21 "},
+        {"type": "text", "text": "degrees."},
+    ]
+    reply.body["choices"][0]["message"]["content"] = parts
+    with chat_server(lambda body: reply) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees."

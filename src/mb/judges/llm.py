@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
-from .._completion import not_a_completion, retry_after, unfinished
+from .._completion import content_text, not_a_completion, retry_after, unfinished
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
@@ -503,4 +503,5 @@ class LLMJudge:
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
         # text beside the call is text around the JSON object; a second call is too (malformed)
-        return "\n".join([message.content or "", *answers]) if answers else message.content
+        content = content_text(message)
+        return "\n".join([content or "", *answers]) if answers else content

@@ -40,7 +40,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
-from ..._completion import not_a_completion, retry_after, unfinished
+from ..._completion import content_text, not_a_completion, retry_after, unfinished
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -232,7 +232,7 @@ class ChatCompletionsAgent:
                 raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
                 extra = {"usage": usage} if counted else {}
-                return Outputs.model_validate({"response": message.content or "", "trace": trace, **extra})
+                return Outputs.model_validate({"response": content_text(message) or "", "trace": trace, **extra})
             if (odd := next((c for c in calls if getattr(c, "function", None) is None), None)) is not None:
                 came = odd.model_dump_json(exclude_none=True, warnings=False)[:300]
                 raise AgentError(f"the model made a tool call that names no function: {came!r}")
@@ -243,7 +243,7 @@ class ChatCompletionsAgent:
                     (call.id or traced, traced, call.function.name or "", tool_params(call.function.arguments))
                 )
                 sent.append({**call.model_dump(warnings=False), "id": call.id or traced, "type": "function"})
-            messages.append({"role": "assistant", "content": message.content or "", "tool_calls": sent})
+            messages.append({"role": "assistant", "content": content_text(message) or "", "tool_calls": sent})
             trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
             for call, (call_id, traced, name, params) in zip(calls, parsed, strict=True):
