@@ -188,7 +188,6 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
         "No: a specific differs (another city).",
         "no - another city",
         "The candidate names London, so the two are NOT equivalent.",
-        "Not the same city.",
     ],
 )
 @pytest.mark.parametrize("grade", [4, 5])
@@ -224,6 +223,7 @@ def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
         ("Not equivalent: another city.", 1),
         ("No, another city.", 2),
         ("Equivalent wording, but another city.", 2),
+        ("Not a word differs.", 5),
     ],
 )
 def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:
@@ -589,4 +589,18 @@ def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
     with chat_server(handler) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
+    assert verdict.passed
+
+
+@pytest.mark.parametrize(
+    ("task", "reason"),
+    [
+        (JudgeTask.GUIDELINE, "Not applicable: the response quotes no price, so the rule is followed."),
+        (JudgeTask.FACT, "Not explicitly stated, but the 9:40 departure implies it."),
+    ],
+)
+def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTask, reason: str) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 4}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
+    assert not verdict.undecided
     assert verdict.passed

@@ -261,8 +261,8 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
         return _DOUBTFUL
     yes, no = _LABELS[task]
     text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
-    bare = re.match(r"(yes|no|not)\b(?!\s*\w)|not\b", text)  # "No:", "Yes, ...", "Not the same city"
-    said = bare[1] if bare and bare[1] else "no" if bare else None
+    bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
+    said = bare[1] if bare else None
     negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
     if grade > 3 and (said == "no" or text.startswith(no) or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
