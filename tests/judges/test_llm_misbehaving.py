@@ -200,7 +200,7 @@ def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, 
 
 @pytest.mark.parametrize(
     ("task", "reason"),
-    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "It does not, no.")],
+    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "No: another date.")],
 )
 def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
     with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:
@@ -597,6 +597,7 @@ def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
     [
         (JudgeTask.GUIDELINE, "Not applicable: the response quotes no price, so the rule is followed."),
         (JudgeTask.FACT, "Not explicitly stated, but the 9:40 departure implies it."),
+        (JudgeTask.SIMILARITY, "It does not differ in meaning."),
     ],
 )
 def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTask, reason: str) -> None:

@@ -250,9 +250,9 @@ _LONGEST_REASON = 2000
 
 def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
-    boundary; the answer said its confidence was low; its reason opens with the other decision than the grade (``No:
-    ...``, ``Not equivalent...``, the rubric's own words for no; ``Yes, ...`` beside a no), or names no anywhere when
-    the rubric's no negates its yes (``... so they are not equivalent`` beside a 5)."""
+    boundary; the answer said its confidence was low; its reason says the other decision than the grade: it opens
+    with ``No:`` (``Yes,`` beside a no), or names the rubric's no where that negates its yes (``not equivalent``,
+    ``insufficient``) beside a yes."""
     if task not in DECISIONS:
         return None
     if grade == 3:
@@ -264,7 +264,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
     said = bare[1] if bare else None
     negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
-    if grade > 3 and (said == "no" or text.startswith(no) or negation):
+    if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes":
         return f"grade {grade} says {no}, its reason says {yes}"
