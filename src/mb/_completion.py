@@ -1,12 +1,16 @@
-"""What an OpenAI-compatible server answered, as the LLM judge and the chat-completions agent read it."""
+"""What an OpenAI-compatible server answered, as the LLM judge and the chat-completions agent read it (the delay a
+failure asks for too)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["not_a_completion", "unfinished"]
+__all__ = ["content_text", "not_a_completion", "retry_after", "unfinished"]
 
 _ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "end_turn", "tool_use")
 """The ``finish_reason`` values of a whole answer, compared in any case (OpenAI's, TGI's ``eos_token`` and
@@ -19,6 +23,16 @@ _MEANING = {
     "max_tokens": ": max_tokens reached",
     "content_filter": ": a content filter stopped it",
 }
+
+
+def content_text(message: Any) -> str | None:
+    """The text of a message: its ``content``, or, when a server gives it as a list of parts, the text of its
+    ``text`` parts (others, such as a reasoning model's thinking, left out)."""
+    content = getattr(message, "content", None)
+    if isinstance(content, list):
+        parts = (part for part in content if isinstance(part, dict) and part.get("type") == "text")
+        return "".join(str(part.get("text") or "") for part in parts)
+    return None if content is None else str(content)
 
 
 def not_a_completion(response: Any) -> str | None:
@@ -34,11 +48,37 @@ def not_a_completion(response: Any) -> str | None:
 
 def unfinished(response: Any) -> str | None:
     """None when the message of a completion (:func:`not_a_completion` is None) is a whole answer; else why not: its
-    ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal or tool call."""
+    ``finish_reason`` is none of :data:`_ENDED`, or it holds no content, refusal, tool call or function call."""
     choice = response.choices[0]
     finish = getattr(choice, "finish_reason", None)
     if finish and (said := str(finish).strip().casefold()) not in _ENDED:
         return f"the answer did not end (finish_reason {finish!r}{_MEANING.get(said, '')})"
-    if all(getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls")):
+    if all(
+        getattr(choice.message, name, None) is None for name in ("content", "refusal", "tool_calls", "function_call")
+    ):
         return "the model answered nothing (no content, no tool calls)"
     return None
+
+
+_MAX_RETRY_AFTER = 120.0
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the server asks us to wait (``retry-after-ms`` or ``Retry-After`` in seconds or as an HTTP date)."""
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds:
+        try:
+            return min(_MAX_RETRY_AFTER, max(0.0, float(milliseconds) / 1000.0))
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            seconds = parsedate_to_datetime(value).timestamp() - time.time()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return None
+    return min(_MAX_RETRY_AFTER, max(0.0, seconds))

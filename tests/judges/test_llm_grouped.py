@@ -180,3 +180,18 @@ def test_a_group_steps_down_the_answer_formats() -> None:
     assert schema["properties"]["verdicts"]["minItems"] == schema["properties"]["verdicts"]["maxItems"] == 3
     assert '"verdicts"' in server.requests[1]["messages"][0]["content"]
     assert all(verdict.passed for verdict in verdicts)
+
+
+def test_a_verdict_in_doubt_leaves_only_its_own_item_undecided() -> None:
+    doubted = [
+        {"reason": "stated: 9:40", "score": 5, "confidence": 0.95},
+        {"reason": "the gate is B12", "score": 5, "confidence": "low"},
+        {"reason": "Not stated: the bag costs 30 euros.", "score": 4},
+    ]
+    with chat_server(lambda body: completion(json.dumps({"verdicts": doubted}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert [(v.passed, v.undecided, v.error) for v in verdicts] == [
+        (True, False, None),
+        (False, True, None),
+        (False, True, None),
+    ]

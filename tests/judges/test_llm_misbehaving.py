@@ -14,6 +14,7 @@ import anyio
 import pytest
 
 from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
+from mb.judges._prompts import PROMPTS, Prompt
 from tests.support.openai_server import Reply, chat_server, completion
 
 EQ = JudgeTask.EQUIVALENCE
@@ -150,8 +151,6 @@ def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_forma
         {"notes": "off topic entirely"},
         {"status": "\u274c"},
         {"\uff4c\uff41\uff42\uff45\uff4c": "x y"},  # fullwidth "label"
-        {"confidence": 0.95},  # harmless as it may be, any key but reason and score is refused
-        {"confidence": "high"},
         {"explanation": "both name Paris", "notes": None},
         {"Score": 5},
     ],
@@ -160,6 +159,85 @@ def test_an_extra_key_is_an_error(extra: dict[str, Any]) -> None:
     verdict = ask(json.dumps({"reason": "same city", "score": 5, **extra}), response_format="text")
     assert not verdict.passed
     assert "unexpected key" in (verdict.error or "")
+
+
+@pytest.mark.parametrize("confidence", [0.95, 0.8, 1, 90, "high", "Very high"])
+def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}))
+    assert verdict.error is None
+    assert verdict.passed
+    assert verdict.reason == "same city"
+
+
+@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", True, None, -0.5, 101, [0.9]])
+def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
+    assert server.calls == 1  # the second verdict came from the cache
+    for verdict in verdicts:
+        assert verdict.undecided
+        assert not verdict.passed
+        assert "confidence is low" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "Not equivalent: the candidate names another city.",
+        "No: a specific differs (another city).",
+        "no - another city",
+        "The candidate names London, so the two are NOT equivalent.",
+    ],
+)
+@pytest.mark.parametrize("grade", [4, 5])
+def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, grade: int) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    assert verdict.undecided
+    assert not verdict.passed
+    assert "its reason says not equivalent" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("task", "reason"),
+    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "No: another date.")],
+)
+def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
+    assert verdict.undecided
+    assert not verdict.passed
+
+
+def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
+    verdict = ask(json.dumps({"reason": "Yes, the same city.", "score": 1}))
+    assert verdict.undecided
+    assert verdict.score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("reason", "grade"),
+    [
+        ("No detail differs; both name Paris.", 5),
+        ("Nothing is missing.", 4),
+        ("Not equivalent: another city.", 1),
+        ("No, another city.", 2),
+        ("Equivalent wording, but another city.", 2),
+        ("Not a word differs.", 5),
+    ],
+)
+def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    assert not verdict.undecided
+    assert verdict.error is None
+    assert verdict.passed is (grade > 3)
+
+
+def test_a_graded_task_is_not_read_for_a_yes_or_no() -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": "No digressions.", "score": 5}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(JudgeTask.RELEVANCE, "a", "", question="q")])
+    assert not verdict.undecided
+    assert verdict.score == 1.0
 
 
 def test_an_ordinary_reason_is_read_even_with_words_of_a_verdict() -> None:
@@ -256,6 +334,28 @@ def test_a_cached_answer_is_not_reused_under_other_settings(
     assert again.error is not None
     assert changed.error is None
     assert changed.passed
+
+
+@pytest.mark.parametrize("changed", ["rubric", "model"])
+def test_a_cached_verdict_is_not_reused_once_the_prompt_text_or_model_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: str
+) -> None:
+    request = JudgeRequest(EQ, "Paris", "Lyon")
+    answers = [PASSING, json.dumps({"reason": "another city", "score": 1})]
+    with chat_server(lambda body: completion(answers.pop(0))) as server:
+        [first] = run(make(server.base_url, tmp_path), [request])
+        if changed == "rubric":  # the text, its version left as it was
+            old = PROMPTS[EQ]
+            monkeypatch.setitem(
+                PROMPTS, EQ, Prompt(old.version, old.rubric + "\nA city is compared by name.", old.fields)
+            )
+            [second] = run(make(server.base_url, tmp_path), [request])
+        else:
+            judge = LLMJudge("another-model", base_url=server.base_url, api_key=KEY, cache=tmp_path / "cache.sqlite3")
+            [second] = run(judge, [request])
+    assert server.calls == 2
+    assert first.passed
+    assert not second.passed
 
 
 def test_a_server_that_never_answers_fails_every_question_after_one_timeout() -> None:
@@ -411,3 +511,97 @@ def test_a_connection_closed_halfway_through_the_answer_says_so() -> None:
     assert verdict.error is not None
     assert "connection failed after 2 attempts" in verdict.error
     assert "incomplete" in verdict.error or "closed" in verdict.error, verdict.error
+
+
+def test_a_server_redirecting_in_a_loop_fails_every_question_at_once_without_retries() -> None:
+    with chat_server(lambda body: Reply({}, status=307, headers={"Location": "/v1/chat/completions"})) as server:
+        verdicts = run(make(server.base_url), [JudgeRequest(EQ, "Paris", city) for city in ("Rome", "Oslo", "Bern")])
+    assert server.calls <= 21  # one chain of redirects, followed until the client gives up, is all it is sent
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert "redirects" in (verdict.error or "")
+        assert "not retried" in (verdict.error or "")
+
+
+@pytest.mark.parametrize("status", [301, 302])
+def test_an_error_after_a_redirect_that_turned_the_request_into_a_get_says_so(status: int) -> None:
+    with chat_server(lambda body: completion(PASSING)) as target:
+        moved = Reply({}, status=status, headers={"Location": f"{target.base_url}/chat/completions"})
+        with chat_server(lambda body: moved) as server:
+            [verdict] = run(make(server.base_url, max_retries=0), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert not verdict.passed
+    assert f"redirected to {target.base_url}/chat/completions as a GET request" in (verdict.error or "")
+
+
+def test_a_redirect_to_another_server_does_not_carry_the_key() -> None:
+    with chat_server(lambda body: completion(PASSING)) as target:
+        moved = Reply({}, status=307, headers={"Location": f"{target.base_url}/chat/completions"})
+        with chat_server(lambda body: moved) as server:
+            [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.passed
+    assert KEY in json.dumps(server.headers[0])
+    assert all(KEY not in json.dumps(headers) for headers in target.headers)
+
+
+def test_a_runaway_reason_is_kept_shortened_in_the_verdict_and_the_cache(tmp_path: Path) -> None:
+    answer = json.dumps({"reason": "Both name Paris. " * 100_000, "score": 5})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "Paris")])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert verdict.passed
+        assert verdict.reason.startswith("Both name Paris. Both name Paris.")
+        assert verdict.reason.endswith("...")
+        assert len(verdict.reason) <= 2000
+    assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000
+
+
+@pytest.mark.parametrize("status", [401, 403, 404])
+def test_a_key_or_model_the_server_refuses_before_any_answer_is_sent_once_for_every_question(status: int) -> None:
+    refused = Reply({"error": {"message": f"refused: {KEY}"}}, status=status)
+    with chat_server(lambda body: refused) as server:
+        judge = make(server.base_url, max_concurrency=1)
+        verdicts = run(judge, [JudgeRequest(EQ, "Paris", city) for city in ("Rome", "Oslo", "Bern", "Kyiv")])
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert f"HTTP {status}" in (verdict.error or "")
+        assert KEY not in (verdict.error or "")
+
+
+def test_a_model_refused_after_answers_is_a_failure_of_that_question_alone() -> None:
+    replies = iter([completion(PASSING), Reply({"error": {"message": "no such model"}}, status=404)])
+    with chat_server(lambda body: next(replies, completion(PASSING))) as server:
+        verdicts = run(make(server.base_url, max_concurrency=1), [JudgeRequest(EQ, "Paris", c) for c in "ABC"])
+    assert server.calls == 3
+    assert sorted(verdict.error is None for verdict in verdicts) == [False, True, True]
+
+
+def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
+    thinking = {"type": "thinking", "thinking": '{"reason": "another city", "score": 1}'}
+    parts = [thinking, {"type": "text", "text": "Here is my verdict: "}, {"type": "text", "text": PASSING}]
+
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion("unused")
+        reply.body["choices"][0]["message"]["content"] = parts
+        return reply
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed
+
+
+@pytest.mark.parametrize(
+    ("task", "reason"),
+    [
+        (JudgeTask.GUIDELINE, "Not applicable: the response quotes no price, so the rule is followed."),
+        (JudgeTask.FACT, "Not explicitly stated, but the 9:40 departure implies it."),
+        (JudgeTask.SIMILARITY, "It does not differ in meaning."),
+    ],
+)
+def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTask, reason: str) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 4}))) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
+    assert not verdict.undecided
+    assert verdict.passed

@@ -237,12 +237,32 @@ def test_a_timed_out_request_is_not_sent_again_to_a_busy_server(tmp_path: Path) 
         judge = make(server.base_url, tmp_path, timeout=0.3, max_retries=4, response_format="json_object")
         [verdict] = run(judge, [JudgeRequest(EQ, "a", "b")])
         assert started.is_set()
-        [rerun] = run(make(server.base_url, tmp_path, response_format="json_object"), [JudgeRequest(EQ, "a", "b")])
+        rejudge = make(server.base_url, tmp_path, timeout=0.3, response_format="json_object")
+        [rerun] = run(rejudge, [JudgeRequest(EQ, "a", "b")])
     assert server.calls == 1
     assert verdict.error is not None
     assert "no complete answer within 0.3 s" in verdict.error
     assert rerun.error is not None
     assert "cached failure" in rerun.error
+
+
+def test_a_timeout_kept_from_a_run_is_asked_again_with_a_longer_timeout(tmp_path: Path) -> None:
+    released = threading.Event()
+
+    def held(body: dict[str, Any]) -> Reply:
+        released.wait(30)  # the first question is held past its timeout; once released, every answer comes at once
+        return answer(5)
+
+    with chat_server(held) as server:
+        [timed_out] = run(make(server.base_url, tmp_path, timeout=0.2), [JudgeRequest(EQ, "a", "b")])
+        [kept] = run(make(server.base_url, tmp_path, timeout=0.2), [JudgeRequest(EQ, "a", "b")])
+        released.set()
+        [answered] = run(make(server.base_url, tmp_path, timeout=30), [JudgeRequest(EQ, "a", "b")])
+    assert "timed out" in (timed_out.error or "")
+    assert "cached failure" in (kept.error or "")
+    assert answered.error is None
+    assert answered.passed
+    assert server.calls == 2
 
 
 def test_the_timeout_starts_when_the_request_is_sent(tmp_path: Path) -> None:

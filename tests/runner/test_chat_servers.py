@@ -291,3 +291,124 @@ def test_a_connection_closed_halfway_through_the_answer_says_so_and_is_transient
     assert error["type"] == "APIConnectionError"
     assert error["transient"] is True
     assert "incomplete" in error["message"] or "closed" in error["message"], error["message"]
+
+
+def _calling(calls: list[dict[str, Any]]) -> Any:
+    """A model that makes ``calls`` (raw, as the server writes them), then answers from the results it is sent."""
+
+    def model(body: dict[str, Any]) -> Reply:
+        if any(message["role"] == "tool" for message in body["messages"]):
+            return completion("It is 21 degrees in Paris.")
+        reply = completion(None, tool_calls=[("unused", "get_weather", {})])
+        assert isinstance(reply.body, dict)
+        reply.body["choices"][0]["message"]["tool_calls"] = calls
+        return reply
+
+    return model
+
+
+PARIS = {"name": "get_weather", "arguments": '{"city": "Paris"}'}
+
+
+def test_a_tool_call_without_a_type_is_run_and_traced() -> None:
+    with chat_server(_calling([{"id": "call_1", "function": PARIS}])) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees in Paris."
+    assert outputs.trace == [
+        ToolCall(id="call_1", tool="get_weather", params={"city": "Paris"}),
+        ToolResult(id="call_1", result={"city": "Paris", "temperature": 21}),
+    ]
+    assert server.requests[1]["messages"][1]["tool_calls"][0]["type"] == "function"
+
+
+@pytest.mark.parametrize("given", [{}, {"id": None}, {"id": ""}])
+def test_tool_calls_without_an_id_get_distinct_ids_sent_back_with_their_results(given: dict[str, Any]) -> None:
+    rome = {"name": "get_weather", "arguments": '{"city": "Rome"}'}
+    calls = [{**given, "type": "function", "function": PARIS}, {**given, "type": "function", "function": rome}]
+    with chat_server(_calling(calls)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees in Paris."
+    call_ids = [event.id for event in outputs.trace if isinstance(event, ToolCall)]
+    result_ids = [event.id for event in outputs.trace if isinstance(event, ToolResult)]
+    assert len(set(call_ids)) == 2
+    assert result_ids == call_ids
+    sent = server.requests[1]["messages"]
+    assert [call["id"] for call in sent[1]["tool_calls"]] == call_ids
+    assert [message["tool_call_id"] for message in sent[2:]] == call_ids
+
+
+def test_a_tool_call_without_a_name_is_traced_and_answered_as_an_unknown_tool() -> None:
+    with chat_server(_calling([{"id": "call_1", "type": "function", "function": {"arguments": "{}"}}])) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.trace == [
+        ToolCall(id="call_1", tool="", params={}),
+        ToolResult(id="call_1", result={"error": "unknown tool ''"}),
+    ]
+
+
+def test_a_tool_call_that_names_no_function_is_an_error_not_an_empty_answer() -> None:
+    with chat_server(_calling([{"id": "call_1", "type": "custom", "custom": {"name": "x", "input": "y"}}])) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "names no function" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("headers", "wait"),
+    [
+        ({"Retry-After": "2"}, 2.0),
+        ({"retry-after-ms": "1500"}, 1.5),
+        ({"Retry-After": "Fri, 01 Jan 2100 00:00:00 GMT"}, 120.0),  # a date far ahead: the longest wait honoured
+        ({"Retry-After": "soon"}, None),
+    ],
+)
+def test_a_rate_limit_is_transient_with_the_wait_the_server_asks_for(
+    headers: dict[str, str], wait: float | None
+) -> None:
+    import openai
+
+    limited = Reply({"error": {"message": "slow down"}}, status=429, headers=headers)
+    with chat_server(lambda body: limited) as server, pytest.raises(openai.RateLimitError) as raised:
+        anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert getattr(raised.value, "transient", False) is True
+    assert getattr(raised.value, "retry_after", None) == wait
+
+
+@pytest.mark.parametrize(
+    ("finish", "message"),
+    [
+        ("tool_calls", {"role": "assistant", "content": ""}),
+        ("tool_calls", {"role": "assistant", "content": None, "tool_calls": []}),
+        (
+            "function_call",
+            {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}},
+        ),
+        ("stop", {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}}),
+    ],
+)
+def test_an_answer_asking_for_a_call_it_does_not_hold_is_an_error_never_an_answer_without_calls(
+    finish: str, message: dict[str, Any]
+) -> None:
+    reply = completion("unused")
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0].update(message=message, finish_reason=finish)
+    with chat_server(lambda body: reply) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "asks for a tool call" in error["message"]
+
+
+def test_an_answer_given_as_content_parts_is_the_text_of_its_text_parts() -> None:
+    reply = completion("unused")
+    assert isinstance(reply.body, dict)
+    parts = [
+        {"type": "thinking", "thinking": "hmm"},
+        {"type": "text", "text": "It is 21 "},
+        {"type": "text", "text": "degrees."},
+    ]
+    reply.body["choices"][0]["message"]["content"] = parts
+    with chat_server(lambda body: reply) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees."

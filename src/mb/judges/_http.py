@@ -1,20 +1,17 @@
-"""What the LLM judge reads from a server's failures: the delay it asks for, whether the connection itself failed,
-whether it refuses the requested answer format, and its message shortened to one line."""
+"""What the LLM judge reads from a server's failures: whether the connection itself failed, whether it refuses the
+requested answer format, and its message shortened to one line (the delay it asks for: ``mb._completion``)."""
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Mapping
-from email.utils import parsedate_to_datetime
+from typing import Any
 
-__all__ = ["FORMATS", "format_refused", "one_line", "refused_connection", "retry_after"]
+__all__ = ["FORMATS", "format_refused", "one_line", "redirected", "refused_connection"]
 
 FORMATS = ("json_schema", "json_object", "tool", "text")
 """The answer formats, most structured first: a strict JSON schema, JSON mode with the schema in the prompt, a forced
 tool call whose arguments are the answer, plain text read by a strict parser."""
 
-_MAX_RETRY_AFTER = 120.0
 _MAX_MESSAGE = 300
 # Words by which a server's error names the feature of the request it refused.
 _FORMAT_WORDS = {
@@ -26,32 +23,21 @@ _FORMAT_WORDS = {
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)|\n\s*File \"")
 
 
-def retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds the server asks us to wait (``retry-after-ms`` or ``Retry-After`` in seconds or as an HTTP date)."""
-    milliseconds = headers.get("retry-after-ms")
-    if milliseconds:
-        try:
-            return min(_MAX_RETRY_AFTER, max(0.0, float(milliseconds) / 1000.0))
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            seconds = parsedate_to_datetime(value).timestamp() - time.time()
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return None
-    return min(_MAX_RETRY_AFTER, max(0.0, seconds))
-
-
 def refused_connection(exc: Exception) -> bool:
-    """True when the connection itself failed (refused, or the host name does not resolve), not a timeout: the
-    cause is the HTTP client's ``ConnectError`` (matched by name, whichever httpx build the OpenAI SDK uses)."""
+    """True when the connection itself failed (refused, or the host name does not resolve) or the server redirects
+    in a loop, not a timeout: the cause is the HTTP client's ``ConnectError`` or ``TooManyRedirects`` (matched by
+    name, whichever httpx build the OpenAI SDK uses)."""
     cause = exc.__cause__
-    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
+    names = ("ConnectError", "TooManyRedirects")
+    return cause is not None and any(kind.__name__ in names for kind in type(cause).__mro__)
+
+
+def redirected(response: Any) -> str:
+    """`` (redirected to URL as a METHOD request)`` when the server's answer came after a redirect (a 301 or 302
+    turns the POST into a GET), else nothing."""
+    if not getattr(response, "history", None):
+        return ""
+    return f" (redirected to {response.request.url} as a {response.request.method} request)"
 
 
 def format_refused(status: int, message: str, mode: str) -> bool:

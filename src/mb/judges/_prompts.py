@@ -6,8 +6,8 @@ Several facts (or guidelines) about one response are asked in one call: the item
 Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. Yes/no tasks (equivalence, support,
 chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
 grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
-decision boundary 0.5 is grade 3. Change a prompt's text and you must bump its version: cached verdicts are keyed by
-it.
+decision boundary 0.5 is grade 3. Change a prompt's text and bump its version (results record it); cached verdicts
+are keyed by the text itself (``Prompt.text``), so none outlives a change.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from .base import JudgeRequest, JudgeTask
 
-__all__ = ["DECISIONS", "GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "messages_for", "parse_answers"]
+__all__ = ["GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "doubt", "messages_for", "parse_answers"]
 
 
 def answer_schema(count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
@@ -74,6 +74,12 @@ class Prompt:
 
     fields: tuple[tuple[str, str], ...]
     """``(tag, request attribute)`` pairs, in the order the item shows them."""
+
+    @property
+    def text(self) -> str:
+        """What a question is asked with besides its texts: the preambles and the rubric (cached verdicts are keyed
+        by it)."""
+        return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, self.rubric))
 
 
 PROMPTS: dict[JudgeTask, Prompt] = {
@@ -225,9 +231,45 @@ Scores 3-5 mean followed, 1-2 mean not followed.""",
 GROUPED = frozenset({JudgeTask.FACT, JudgeTask.GUIDELINE})
 """The tasks whose items about one response (same candidate and question) are asked in one call."""
 
-DECISIONS = frozenset(task for task, prompt in PROMPTS.items() if "Scores 3-5 mean" in prompt.rubric)
+_LABELS = {
+    task: tuple(" ".join(label.casefold().split()) for label in found.groups())
+    for task, prompt in PROMPTS.items()
+    if (found := re.search(r"Scores 3-5 mean (.+?), 1-2 mean (.+?)\.", prompt.rubric, re.DOTALL))
+}
+"""The yes and no of each yes/no task, as its rubric names them (``equivalent``, ``not equivalent``)."""
+
+DECISIONS = frozenset(_LABELS)
 """The yes/no tasks (their rubric says what scores 3-5 mean): their grade is a decision, and 3 ("yes, barely") sits
 on its boundary."""
+
+_DOUBTFUL = "the judge's confidence is low"
+"""How a reason starts when the answer gave a confidence below 0.8 (or not ``high``)."""
+_LONGEST_REASON = 2000
+"""The characters of a reason kept (one or two sentences are asked for)."""
+
+
+def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
+    """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
+    boundary; the answer said its confidence was low; its reason says the other decision than the grade: it opens
+    with ``No:`` (``Yes,`` beside a no), or names the rubric's no where that negates its yes (``not equivalent``,
+    ``insufficient``) beside a yes."""
+    if task not in DECISIONS:
+        return None
+    if grade == 3:
+        return "grade 3 of 5 (yes, barely) is at the pass threshold"
+    if reason.startswith(_DOUBTFUL):
+        return _DOUBTFUL
+    yes, no = _LABELS[task]
+    text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
+    bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
+    said = bare[1] if bare else None
+    negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
+    if grade > 3 and (said == "no" or negation):
+        return f"grade {grade} says {yes}, its reason says {no}"
+    if grade < 3 and said == "yes":
+        return f"grade {grade} says {no}, its reason says {yes}"
+    return None
+
 
 REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     **dict.fromkeys(JudgeTask, ("reference",)),
@@ -312,7 +354,7 @@ def _load(content: str | None) -> Any:
     return data if isinstance(data, dict) else "not a JSON object"
 
 
-_ENTRY_KEYS = frozenset({"reason", "score", "item"})
+_ENTRY_KEYS = frozenset({"reason", "score", "confidence", "item"})
 """The keys of a verdict in a group's answer."""
 
 
@@ -323,7 +365,16 @@ def _whole(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
-def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})) -> tuple[int, str] | str:
+def _confident(value: Any) -> bool:
+    """Whether a stated confidence is 0.8 or more: a number (a percentage above 1), or the word ``high``."""
+    if isinstance(value, str):
+        return " ".join(value.casefold().split()) in ("high", "very high")
+    return type(value) in (int, float) and 0.8 <= value / (100 if value > 1 else 1) <= 1
+
+
+def _verdict_of(
+    data: Any, keys: frozenset[str] = frozenset({"reason", "score", "confidence"})
+) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
     extra = sorted(set(data) - keys)
@@ -335,7 +386,12 @@ def _verdict_of(data: Any, keys: frozenset[str] = frozenset({"reason", "score"})
     reason = data.get("reason")
     if not isinstance(reason, str):
         return "no reason"
-    return score, reason.strip() or "(the judge gave no reason)"
+    reason = reason.strip() or "(the judge gave no reason)"
+    if len(reason) > _LONGEST_REASON:  # a runaway answer: the verdict is stored with every result and in the cache
+        reason = reason[: _LONGEST_REASON - 3] + "..."
+    if "confidence" in data and not _confident(data["confidence"]):  # kept in the reason, and so in the cache
+        reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
+    return score, reason
 
 
 def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] | str:

@@ -9,21 +9,22 @@ in the next one, and the format that worked is remembered (one question finds it
 it fails without finding it, the others go on side by side); ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``)
 forces one.
 
-Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
-Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
-honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
-timed-out request is not retried (a server that handles one request at a time is still computing it), and a timeout
-before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end
-(a ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a
-malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint,
-temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls; so do failures the
-server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked, until
-``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The
-uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them numbered
-and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own
-request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
-decision boundary: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
-verdict with ``error`` set, the server's message on one line.
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
+limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
+``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
+is not retried (a server that handles one request at a time is still computing it), and a timeout or a 401, 403 or 404
+before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end (a
+``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a malformed
+answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, temperature,
+max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures the server gave
+for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under the timeout they
+were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again.
+Identical requests in flight are asked once. The uncached facts (or guidelines) about one response, with one question,
+are asked in one call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per
+item); each verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a
+grade of 3 ("yes, barely") sits on the decision boundary, and a grade beside a low confidence or a reason saying the
+other decision is in doubt: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure
+becomes a verdict with ``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
-from .._completion import not_a_completion, unfinished
+from .._completion import content_text, not_a_completion, retry_after, unfinished
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
-from ._http import FORMATS, format_refused, one_line, refused_connection, retry_after
-from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, messages_for, parse_answers
+from ._http import FORMATS, format_refused, one_line, redirected, refused_connection
+from ._prompts import GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -213,10 +214,11 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
-        max_tokens, a forced answer format), prompt version and the request's texts."""
+        max_tokens, a forced answer format), the prompt (its version and text) and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
         settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
-        return cache_key("llm", self.model, self.base_url or "", settings, PROMPTS[request.task].version, *texts)
+        prompt = (PROMPTS[request.task].version, PROMPTS[request.task].text)
+        return cache_key("llm", self.model, self.base_url or "", settings, *prompt, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -235,10 +237,10 @@ class LLMJudge:
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
         """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
-        boundary: an undecided verdict (never a pass) whose reason says why."""
-        if task in DECISIONS and score == 0.5:
-            note = "undecided: grade 3 of 5 (yes, barely) is at the pass threshold"
-            return Verdict(score, f"{note}; {reason}", self.name, undecided=True)
+        boundary, and a grade the answer doubts (a low confidence, a reason saying the other decision) decides
+        nothing: an undecided verdict (never a pass) whose reason says why."""
+        if (doubted := doubt(task, round(score * 4) + 1, reason)) is not None:
+            return Verdict(score, f"undecided: {doubted}; {reason}", self.name, undecided=True)
         return Verdict(score, reason, self.name)
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
@@ -276,9 +278,9 @@ class LLMJudge:
                 for key, (score, reason) in self.cache.get_many(distinct).items():
                     answers[key] = self._verdict(distinct[key].task, score, self._clean(reason))  # an older entry
                 if not self.retry_failed:
-                    unanswered = [key for key in distinct if key not in answers]
-                    for key, message in self.cache.failures(unanswered).items():
-                        answers[key] = self._error(f"{message} {_CACHED_FAILURE}")
+                    failed = {self._failed_key(key): key for key in distinct if key not in answers}
+                    for kept, message in self.cache.failures(failed).items():
+                        answers[failed[kept]] = self._error(f"{message} {_CACHED_FAILURE}")
             todo = [key for key in distinct if key not in answers]
             if todo:
                 await self._ask_all(todo, distinct, answers)
@@ -381,8 +383,13 @@ class LLMJudge:
         message = self._clean(message)  # the cache is a file: never with a secret
         if keep and self.cache is not None:
             for key, _ in items:
-                self.cache.put_failure(key, message, self.name)
+                self.cache.put_failure(self._failed_key(key), message, self.name)
         return [self._error(message)] * len(items)
+
+    def _failed_key(self, key: str) -> str:
+        """Where the failure of a request is kept: beside its key, the timeout it was asked with (a longer one may
+        get an answer: a failure kept under a shorter one is not reused)."""
+        return cache_key(key, f"timeout {self.timeout!r}")
 
     def _backoff(self, attempt: int) -> float:
         return min(self.backoff_max, self.backoff_base * 2.0**attempt) * random.uniform(0.5, 1.0)
@@ -431,8 +438,9 @@ class LLMJudge:
                     self._unreachable = f"{late} to any question yet; not asked again"
                 raise _CallFailed(f"{late} (a timed-out request is not asked again)", cached=True) from exc
             except openai.APIStatusError as exc:
-                self._reached = True  # it answers, if with an error: a question that timed out was just slow
                 status = exc.status_code
+                denied = status in (401, 403, 404)  # a key, a permission or a model (or URL) the server does not know
+                self._reached = self._reached or not denied  # it answers: a question that timed out was just slow
                 message = one_line(str(exc.message))
                 if (
                     self.response_format is None
@@ -449,8 +457,10 @@ class LLMJudge:
                     attempt += 1
                     continue
                 tries = f" after {attempt + 1} attempts" if attempt else ""
-                kept = status not in _RETRYABLE and status not in (401, 403, 404)
-                raise _CallFailed(f"HTTP {status} from {where}{tries}: {message}", cached=kept) from exc
+                failure = f"HTTP {status} from {where}{redirected(exc.response)}{tries}: {message}"
+                if denied and not self._reached:  # before any answer: every other pending question gets it at once
+                    self._unreachable = f"{failure}; not asked again"
+                raise _CallFailed(failure, cached=status not in _RETRYABLE and not denied) from exc
             except openai.APIConnectionError as exc:
                 if not self._reached and refused_connection(exc):
                     # Nothing ever answered and the server refuses connections or its name does not resolve: a
@@ -493,4 +503,5 @@ class LLMJudge:
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
         # text beside the call is text around the JSON object; a second call is too (malformed)
-        return "\n".join([message.content or "", *answers]) if answers else message.content
+        content = content_text(message)
+        return "\n".join([content or "", *answers]) if answers else content

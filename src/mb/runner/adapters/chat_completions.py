@@ -5,8 +5,9 @@ signature and type hints; ``Annotated[str, Field(description=...)]`` documents a
 first paragraph the tool), executes the calls the model makes (sync functions in a worker thread, async ones
 awaited), feeds the results back, and stops at the first answer without tool calls (or raises after
 ``max_turns`` model calls). The trace holds, per model turn, the ``tool_call`` events in the order the model
-made them, then their ``tool_result`` events in the same order, with the model's call ids. A tool that fails
-or gets invalid arguments yields a result ``{"error": "..."}`` that the model sees too.
+made them, then their ``tool_result`` events in the same order, with the model's call ids (a call without one gets
+a distinct id, sent back too). A tool that fails, is not offered or gets invalid arguments yields a result
+``{"error": "..."}`` that the model sees too; a tool call that names no function is an ``AgentError``.
 
 Requests are what servers accept: ``tool_choice: "auto"`` with the tools (servers such as llama-cpp-python's ignore
 tools without it), ``"content": ""`` rather than null in an assistant message with tool calls, and the tool results
@@ -39,7 +40,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
-from ..._completion import not_a_completion, unfinished
+from ..._completion import content_text, not_a_completion, retry_after, unfinished
 from ..._json_text import distinct_id
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
@@ -119,9 +120,8 @@ def _classify(exc: BaseException) -> None:
     if isinstance(exc, openai.APIStatusError):
         if exc.status_code not in (408, 409, 429, 502, 503, 504):
             return
-        wait = exc.response.headers.get("retry-after")
-        if wait is not None and wait.replace(".", "", 1).isdigit():
-            setattr(exc, "retry_after", float(wait))  # noqa: B010 - a foreign exception class
+        if (wait := retry_after(exc.response.headers)) is not None:
+            setattr(exc, "retry_after", wait)  # noqa: B010 - a foreign exception class
     elif not isinstance(exc, openai.APIConnectionError):
         return
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
@@ -225,17 +225,25 @@ class ChatCompletionsAgent:
                 if partial is not None:
                     partial.usage = usage
             message = response.choices[0].message
-            calls = [c for c in message.tool_calls or () if c.type == "function"]
+            calls = list(message.tool_calls or ())
+            ended = str(getattr(response.choices[0], "finish_reason", None)).casefold()
+            if not calls and (message.function_call is not None or ended in ("tool_calls", "tool_use")):
+                came = message.model_dump_json(exclude_none=True, warnings=False)[:300]  # never "no call was made"
+                raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
                 extra = {"usage": usage} if counted else {}
-                return Outputs.model_validate({"response": message.content or "", "trace": trace, **extra})
-            messages.append(
-                {"role": "assistant", "content": message.content or "", "tool_calls": [c.model_dump() for c in calls]}
-            )
-            parsed = [
-                (call.id, distinct_id(call.id, used), call.function.name, tool_params(call.function.arguments))
-                for call in calls
-            ]
+                return Outputs.model_validate({"response": content_text(message) or "", "trace": trace, **extra})
+            if (odd := next((c for c in calls if getattr(c, "function", None) is None), None)) is not None:
+                came = odd.model_dump_json(exclude_none=True, warnings=False)[:300]
+                raise AgentError(f"the model made a tool call that names no function: {came!r}")
+            parsed, sent = [], []  # (id sent back, id traced, name, params); a call without an id gets the traced one
+            for call in calls:
+                traced = distinct_id(call.id or "", used)
+                parsed.append(
+                    (call.id or traced, traced, call.function.name or "", tool_params(call.function.arguments))
+                )
+                sent.append({**call.model_dump(warnings=False), "id": call.id or traced, "type": "function"})
+            messages.append({"role": "assistant", "content": content_text(message) or "", "tool_calls": sent})
             trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
             for call, (call_id, traced, name, params) in zip(calls, parsed, strict=True):
