@@ -255,8 +255,9 @@ async def arun(
             reporter.message(note)
         if sort and path is not None and runner.order is not None and not summary.interrupted:
             sort_output(path, runner.order)
-    examples = [example for example in runner.results or () if example is not None]
-    return RunOutput(ExecutedExamples(examples, summary.invalid * repeats), summary)  # written once a trial
+    if runner.results is None:  # nothing collected: the invalid lines alone, written once a trial
+        return RunOutput(ExecutedExamples(invalid=summary.invalid * repeats), summary)
+    return RunOutput(ExecutedExamples(item for item in runner.results if item is not None), summary)
 
 
 def run(
