@@ -234,3 +234,17 @@ def test_a_metric_given_twice_alike_counts_once(tmp_path: Path, options: list[st
     assert header["mb_results"]["requirements"] == expected[0]["mb_results"]["requirements"]
     assert [(r["status"], r["metrics"]) for r in rows] == [(r["status"], r["metrics"]) for r in expected[1:]]
     assert all(list(row["metrics"]) == ["exact_match"] for row in rows)
+
+
+@pytest.mark.parametrize("options", [[], ["--format", "json"], ["--verbose"]])
+def test_results_written_to_standard_output_are_the_only_thing_there(tmp_path: Path, options: list[str]) -> None:
+    """With `-o -` standard output is the results file, as `-o FILE` writes it; the summary goes to standard error."""
+    source = str(SPEC / "examples-executed.jsonl")
+    written = _eval(source, "-o", str(tmp_path / "results.jsonl"), *options)
+    piped = _eval(source, "-o", "-", *options)
+    assert piped.exit_code == written.exit_code == 0, piped.output
+    header, *rows = piped.stdout.splitlines()
+    assert json.loads(header)["mb_results"]["counts"]["total"] == len(rows) == 3
+    assert rows == (tmp_path / "results.jsonl").read_text().splitlines()[1:]
+    assert written.stdout
+    assert written.stdout in piped.stderr

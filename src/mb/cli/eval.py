@@ -375,15 +375,16 @@ def eval_command(
         with writing(summary_md):
             markdown = summary_markdown(summary, str(executed), failures.entries).encode()
             write_atomically(summary_md, [markdown], compress=False)
+    console = err_console if str(output) == "-" else out_console  # standard output holds the results alone
     if fmt == "json":
-        out_console.print_json(summary.model_dump_json())
+        console.print_json(summary.model_dump_json())
     else:
         detail = "quiet" if quiet else "verbose" if verbose else "normal"
         render_summary(
-            out_console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
+            console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
         )
         if not quiet:
-            render_reliability(out_console, summary)
+            render_reliability(console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
     if fail_under is not None and Fraction(summary.passed, summary.total or 1) < fail_under:
