@@ -248,11 +248,13 @@ def eval_command(
         raise click.UsageError("--address applies to --backend ray only")
     seen: dict[str, str] = {}  # two outputs that are the same file: one would overwrite the other
     for name, path in (("-o", output), ("--junit", junit), ("--summary-md", summary_md)):
-        if path is not None and str(path) != "-":
-            key = os.path.realpath(path)
+        if path is not None:
+            key = "-" if str(path) == "-" else os.path.realpath(path)
             if key in seen:
                 raise click.UsageError(
                     f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other"
+                    if key != "-"
+                    else f"{seen[key]} and {name} both write to standard output: one would be mixed into the other"
                 )
             seen[key] = name
     for extra in (output, junit, summary_md):
@@ -375,7 +377,7 @@ def eval_command(
         with writing(summary_md):
             markdown = summary_markdown(summary, str(executed), failures.entries).encode()
             write_atomically(summary_md, [markdown], compress=False)
-    console = err_console if str(output) == "-" else out_console  # standard output holds the results alone
+    console = err_console if "-" in seen else out_console  # standard output holds the file written there alone
     if fmt == "json":
         console.print_json(summary.model_dump_json())
     else:
