@@ -111,6 +111,8 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
     assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
     executed_plain = tmp_path / "executed-plain.jsonl"
     executed_plain.write_bytes(EXECUTED.read_bytes())
+    lock_named = tmp_path / ".out.jsonl.lock"  # the name of the lock a run keeps beside out.jsonl
+    lock_named.write_bytes(bench.read_bytes())
     return {
         "eval": (["eval", executed, "-o", executed_link], executed),
         "eval-plain": (["eval", executed_plain, "-o", executed_plain], executed_plain),
@@ -123,6 +125,7 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
             bench,
         ),
         "run": (["run", bench, "--agent", _agent(tmp_path), "-o", bench_link, "--overwrite"], bench),
+        "run-lock": (["run", lock_named, "--agent", _agent(tmp_path), "-o", tmp_path / "out.jsonl"], lock_named),
         "import-m365": (["import", "m365", document, "-o", document], document),
         "export-m365": (["export", "m365", executed_plain, "-o", executed_plain], executed_plain),
         "export-m365-results": (["export", "m365", EXECUTED, "--results", results, "-o", results], results),
@@ -141,6 +144,7 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
         "eval-new-folder",
         "run",
         "run-new-folder",
+        "run-lock",
         "import-m365",
         "export-m365",
         "export-m365-results",
