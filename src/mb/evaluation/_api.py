@@ -12,6 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
+import anyio.lowlevel
+
 from ..errors import InputError, OutputError
 from ..io import refuse_input_as_output
 from ..io._pool import worker_count
@@ -178,6 +180,7 @@ async def aevaluate(
                 done += block.count
                 if progress is not None:
                     progress(block)
+                await anyio.lowlevel.checkpoint()  # blocks scored without waiting: Ctrl-C or a cancel stops here
         builder.count_escalations(evaluator.judge)
         summary = builder.build(evaluator.judge.name)
         if price_table is not None and summary.agent_usage is not None:
