@@ -185,12 +185,21 @@ def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Pa
         "runevals-discovered-dataset": (["runevals", "--agent", _agent(tmp_path), "-o", document], document),
         "eval-prices": (["eval", executed, "--prices", prices, "-o", prices], prices),
         "eval-configuration": (["eval", executed, "-o", project], project),
+        "examples-configuration": (["examples", "-o", project], project),
+        "schema-configuration": (["schema", "-o", project], project),
     }
 
 
 @pytest.mark.parametrize(
     "case",
-    ["report-executed-of-the-run-record", "runevals-discovered-dataset", "eval-prices", "eval-configuration"],
+    [
+        "report-executed-of-the-run-record",
+        "runevals-discovered-dataset",
+        "eval-prices",
+        "eval-configuration",
+        "examples-configuration",
+        "schema-configuration",
+    ],
 )
 def test_a_file_read_but_not_named_is_an_input_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
     monkeypatch.chdir(tmp_path)  # where the configuration and the dataset are found
