@@ -96,7 +96,8 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write one result per input line (JSONL, input order); `.gz` compresses.",
+    help="Write one result per input line (JSONL, input order); `.gz` compresses; `-` is standard output (the "
+    "summary then goes to standard error).",
 )
 @click.option(
     "--judge",
