@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,16 +109,12 @@ class ExecutedExamples(list[Example]):
 
     def in_order(self) -> Iterator[Example | LineError]:
         """The examples with each invalid benchmark line in its place."""
-        placed = zip(self._places, self.invalid, strict=True)
-        mark = next(placed, None)
+        placed = deque(zip(self._places, self.invalid, strict=True))
         for index, example in enumerate(self):
-            while mark is not None and mark[0] <= index:
-                yield mark[1]
-                mark = next(placed, None)
+            while placed and placed[0][0] <= index:
+                yield placed.popleft()[1]
             yield example
-        while mark is not None:
-            yield mark[1]
-            mark = next(placed, None)
+        yield from (error for _place, error in placed)
 
 
 @dataclass
