@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gzip
 import json
+import os
 import random
 import signal
+import threading
 import tracemalloc
 from concurrent.futures import Future
 from functools import partial
@@ -263,6 +266,33 @@ def test_a_cancelled_evaluation_stops_at_once_and_keeps_the_previous_file(tmp_pa
         anyio.run(main)
         assert len(scored) == 1
         assert output.read_bytes() == b"previous\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_read_once_and_no_line_is_lost(tmp_path: Path) -> None:
+    lines = b"\n".join(_mixed_lines(300)) + b"\n"
+    plain = tmp_path / "mixed.jsonl"
+    plain.write_bytes(lines)
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    evaluated = threading.Event()
+
+    def feed() -> None:
+        pipe.write_bytes(lines)
+        while not evaluated.wait(0.01):  # a second reader of the pipe, if any, gets its end instead of waiting
+            with contextlib.suppress(OSError):
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        piped = evaluate(pipe, output=tmp_path / "piped.jsonl", judge="lexical")
+    finally:
+        evaluated.set()
+        writer.join()
+    whole = evaluate(plain, output=tmp_path / "plain.jsonl", judge="lexical")
+    assert (piped.summary.total, piped.summary.errors) == (whole.summary.total, whole.summary.errors)
+    assert _rows(tmp_path / "piped.jsonl") == _rows(tmp_path / "plain.jsonl")
 
 
 def test_only_offline_judges_named_here_are_built_again_in_workers(monkeypatch: pytest.MonkeyPatch) -> None:

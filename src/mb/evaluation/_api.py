@@ -142,7 +142,8 @@ async def aevaluate(
     """
     workers = worker_count(jobs, source)
     input_file = _input_file(source)
-    problem = results_file_problem(input_file, "an executed benchmark") if input_file else None
+    regular = input_file is not None and os.path.isfile(input_file)  # read beside the lines (a pipe is read once)
+    problem = results_file_problem(input_file, "an executed benchmark") if input_file and regular else None
     if problem is not None:  # what `mb eval` says of it too
         raise NothingToEvaluateError(problem)
     # results written over the benchmark (or the prices file) would destroy what is being read
@@ -160,7 +161,7 @@ async def aevaluate(
         spool = ResultsSpool(output) if output is not None else None
     except OSError as exc:
         raise OutputWriteError(exc, 0, publishing=True) from exc
-    digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if input_file and output else None
+    digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if regular and output else None
     try:
         digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
         with _cluster(backend, address) as ray:
