@@ -234,3 +234,35 @@ def test_a_metric_given_twice_alike_counts_once(tmp_path: Path, options: list[st
     assert header["mb_results"]["requirements"] == expected[0]["mb_results"]["requirements"]
     assert [(r["status"], r["metrics"]) for r in rows] == [(r["status"], r["metrics"]) for r in expected[1:]]
     assert all(list(row["metrics"]) == ["exact_match"] for row in rows)
+
+
+@pytest.mark.parametrize("options", [[], ["--format", "json"], ["--verbose"]])
+def test_results_written_to_standard_output_are_the_only_thing_there(tmp_path: Path, options: list[str]) -> None:
+    """With `-o -` standard output is the results file, as `-o FILE` writes it; the summary goes to standard error."""
+    source = str(SPEC / "examples-executed.jsonl")
+    written = _eval(source, "-o", str(tmp_path / "results.jsonl"), *options)
+    piped = _eval(source, "-o", "-", *options)
+    assert piped.exit_code == written.exit_code == 0, piped.output
+    header, *rows = piped.stdout.splitlines()
+    assert json.loads(header)["mb_results"]["counts"]["total"] == len(rows) == 3
+    assert rows == (tmp_path / "results.jsonl").read_text().splitlines()[1:]
+    assert written.stdout
+    assert written.stdout in piped.stderr
+
+
+@pytest.mark.parametrize(("option", "name"), [("--junit", "junit.xml"), ("--summary-md", "summary.md")])
+def test_a_report_written_to_standard_output_is_the_only_thing_there(tmp_path: Path, option: str, name: str) -> None:
+    source = str(SPEC / "examples-executed.jsonl")
+    written = _eval(source, option, str(tmp_path / name))
+    piped = _eval(source, option, "-")
+    assert piped.exit_code == written.exit_code == 0, piped.output
+    assert piped.stdout.splitlines()[-1] == (tmp_path / name).read_text().splitlines()[-1]
+    assert written.stdout
+    assert written.stdout in piped.stderr
+
+
+def test_two_outputs_to_standard_output_are_refused(tmp_path: Path) -> None:
+    result = _eval(str(SPEC / "examples-executed.jsonl"), "-o", "-", "--junit", "-")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "-o and --junit both write to standard output" in result.stderr

@@ -111,6 +111,8 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
     assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
     executed_plain = tmp_path / "executed-plain.jsonl"
     executed_plain.write_bytes(EXECUTED.read_bytes())
+    lock_named = tmp_path / ".out.jsonl.lock"  # the name of the lock a run keeps beside out.jsonl
+    lock_named.write_bytes(bench.read_bytes())
     return {
         "eval": (["eval", executed, "-o", executed_link], executed),
         "eval-plain": (["eval", executed_plain, "-o", executed_plain], executed_plain),
@@ -123,6 +125,7 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
             bench,
         ),
         "run": (["run", bench, "--agent", _agent(tmp_path), "-o", bench_link, "--overwrite"], bench),
+        "run-lock": (["run", lock_named, "--agent", _agent(tmp_path), "-o", tmp_path / "out.jsonl"], lock_named),
         "import-m365": (["import", "m365", document, "-o", document], document),
         "export-m365": (["export", "m365", executed_plain, "-o", executed_plain], executed_plain),
         "export-m365-results": (["export", "m365", EXECUTED, "--results", results, "-o", results], results),
@@ -141,6 +144,7 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
         "eval-new-folder",
         "run",
         "run-new-folder",
+        "run-lock",
         "import-m365",
         "export-m365",
         "export-m365-results",
@@ -181,12 +185,21 @@ def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Pa
         "runevals-discovered-dataset": (["runevals", "--agent", _agent(tmp_path), "-o", document], document),
         "eval-prices": (["eval", executed, "--prices", prices, "-o", prices], prices),
         "eval-configuration": (["eval", executed, "-o", project], project),
+        "examples-configuration": (["examples", "-o", project], project),
+        "schema-configuration": (["schema", "-o", project], project),
     }
 
 
 @pytest.mark.parametrize(
     "case",
-    ["report-executed-of-the-run-record", "runevals-discovered-dataset", "eval-prices", "eval-configuration"],
+    [
+        "report-executed-of-the-run-record",
+        "runevals-discovered-dataset",
+        "eval-prices",
+        "eval-configuration",
+        "examples-configuration",
+        "schema-configuration",
+    ],
 )
 def test_a_file_read_but_not_named_is_an_input_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
     monkeypatch.chdir(tmp_path)  # where the configuration and the dataset are found

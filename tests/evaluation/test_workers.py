@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gzip
 import json
+import os
 import random
+import signal
+import threading
 import tracemalloc
 from concurrent.futures import Future
 from functools import partial
@@ -23,7 +27,7 @@ from mb.evaluation import _blocks as blocks
 from mb.evaluation import _workers as workers
 from mb.evaluation._blocks import spec_of
 from mb.evaluation._engine import make_evaluator
-from mb.io import SameFileError
+from mb.io import SameFileError, read_examples
 from mb.io._typos import iter_key_warnings
 from mb.judges import LexicalJudge, LLMJudge, LocalJudge
 from mb.judges.cascade import CascadeJudge
@@ -212,6 +216,83 @@ def test_an_interrupted_evaluation_keeps_the_previous_file_and_leaves_nothing(tm
             anyio.run(main)
         assert output.read_bytes() == b"previous\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["mixed.jsonl", "results.jsonl"]
+
+
+@pytest.mark.usefixtures("small_blocks")
+@pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="POSIX signals")
+def test_ctrl_c_stops_an_evaluation_in_this_process_at_once_and_keeps_the_previous_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a script calling `mb.evaluate` stops it after the block under way: nothing is published."""
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(_mixed_lines(200)) + b"\n")
+    output = tmp_path / "results.jsonl"
+    output.write_bytes(b"previous\n")
+    scored: list[Scored] = []
+    score_lines = workers.score_lines
+
+    async def pressed_once(*args: Any) -> Scored:  # Ctrl-C as the first block is scored
+        block = await score_lines(*args)
+        scored.append(block)
+        if len(scored) == 1:
+            signal.raise_signal(signal.SIGINT)
+        return block
+
+    monkeypatch.setattr(workers, "score_lines", pressed_once)
+    with pytest.raises(KeyboardInterrupt):
+        evaluate(path, output=output, judge="lexical", jobs=1)
+    assert len(scored) == 1
+    assert output.read_bytes() == b"previous\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mixed.jsonl", "results.jsonl"]
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_a_cancelled_evaluation_stops_at_once_and_keeps_the_previous_file(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(_mixed_lines(200)) + b"\n")
+    output = tmp_path / "results.jsonl"
+    output.write_bytes(b"previous\n")
+    for source in (path, list(read_examples(path, executed=True))):
+        scored: list[Scored] = []
+
+        def stop(block: Scored, scope: anyio.CancelScope, scored: list[Scored] = scored) -> None:
+            scored.append(block)
+            scope.cancel()
+
+        async def main(source: Any = source) -> None:
+            with anyio.CancelScope() as scope:
+                await aevaluate(source, output=output, judge="lexical", progress=lambda block: stop(block, scope))
+
+        anyio.run(main)
+        assert len(scored) == 1
+        assert output.read_bytes() == b"previous\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_read_once_and_no_line_is_lost(tmp_path: Path) -> None:
+    lines = b"\n".join(_mixed_lines(300)) + b"\n"
+    plain = tmp_path / "mixed.jsonl"
+    plain.write_bytes(lines)
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    evaluated = threading.Event()
+
+    def feed() -> None:
+        pipe.write_bytes(lines)
+        while not evaluated.wait(0.01):  # a second reader of the pipe, if any, gets its end instead of waiting
+            with contextlib.suppress(OSError):
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        piped = evaluate(pipe, output=tmp_path / "piped.jsonl", judge="lexical")
+    finally:
+        evaluated.set()
+        writer.join()
+    whole = evaluate(plain, output=tmp_path / "plain.jsonl", judge="lexical")
+    assert (piped.summary.total, piped.summary.errors) == (whole.summary.total, whole.summary.errors)
+    assert _rows(tmp_path / "piped.jsonl") == _rows(tmp_path / "plain.jsonl")
 
 
 def test_only_offline_judges_named_here_are_built_again_in_workers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -265,15 +265,21 @@ def test_invalid_benchmark_lines_are_counted_and_written_as_errors_for_eval(tmp_
 
 
 @pytest.mark.parametrize("repeats", [1, 2])
-def test_evaluating_what_run_returns_counts_the_benchmark_lines_not_run_as_errors(tmp_path: Path, repeats: int) -> None:
-    benchmark = write_benchmark(tmp_path / "bench.jsonl", [example("one"), "{not json", example("two")])
-    examples, _ = run(benchmark, lambda messages: "ok", repeats=repeats)
-    assert len(examples) == 2 * repeats
-    for evaluated in (mb.evaluate(examples), mb.evaluate(run(benchmark, lambda messages: "ok", repeats=repeats))):
-        assert (evaluated.summary.total, evaluated.summary.errors) == (3 * repeats, repeats), "as `mb eval` counts"
-        error = evaluated.results[-1].error
-        assert error is not None
-        assert error.startswith(f"invalid line: $: not run, {benchmark}:2 is invalid: $: invalid JSON: ")
+def test_evaluating_what_run_returns_gives_the_results_of_its_sorted_output(tmp_path: Path, repeats: int) -> None:
+    """Each benchmark line not run is an error in its place, as in the output `mb run --sort` writes: line N of the
+    results is the same whether `mb.evaluate` reads that file or takes what `mb.run` returned."""
+    benchmark = write_benchmark(
+        tmp_path / "bench.jsonl", [example("one"), "{not json", example("two"), '{"inputs": {}}', example("three")]
+    )
+    output = tmp_path / "out.jsonl"
+    returned = run(benchmark, lambda messages: "ok", output=output, repeats=repeats, sort=True)
+    from_file = mb.evaluate(output, judge="lexical").results
+    for evaluated in (mb.evaluate(returned, judge="lexical"), mb.evaluate(returned.examples, judge="lexical")):
+        assert (evaluated.summary.total, evaluated.summary.errors) == (5 * repeats, 2 * repeats), "as `mb eval` counts"
+        seen = [(r.line, r.status, r.error, r.example_hash, r.repeat) for r in evaluated.results]
+        assert seen == [(r.line, r.status, r.error, r.example_hash, r.repeat) for r in from_file]
+    assert from_file[repeats].error is not None
+    assert from_file[repeats].error.startswith(f"invalid line: $: not run, {benchmark}:2 is invalid: $: invalid JSON")
 
 
 def test_an_invalid_line_of_a_file_whose_name_is_not_utf8_is_written_too(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import click
 
+from ..io import refuse_input_as_output
 from ._console import err_console, fail
 
 __all__ = [
@@ -34,7 +35,9 @@ def write_failure_status(error: OSError) -> int:
 
 @contextlib.contextmanager
 def writing(output: str | os.PathLike[str]) -> Iterator[None]:
-    """End the command with :func:`fail_write` when writing ``output`` inside the block fails."""
+    """End the command with :func:`fail_write` when writing ``output`` inside the block fails; an output that is one
+    of the files the command read is refused first (:class:`~mb.io.SameFileError`)."""
+    refuse_input_as_output(output)
     existed = os.fspath(output) != "-" and os.path.exists(output)
     try:
         yield

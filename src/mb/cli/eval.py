@@ -96,7 +96,8 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write one result per input line (JSONL, input order); `.gz` compresses.",
+    help="Write one result per input line (JSONL, input order); `.gz` compresses; `-` is standard output (the "
+    "summary then goes to standard error).",
 )
 @click.option(
     "--judge",
@@ -248,11 +249,13 @@ def eval_command(
         raise click.UsageError("--address applies to --backend ray only")
     seen: dict[str, str] = {}  # two outputs that are the same file: one would overwrite the other
     for name, path in (("-o", output), ("--junit", junit), ("--summary-md", summary_md)):
-        if path is not None and str(path) != "-":
-            key = os.path.realpath(path)
+        if path is not None:
+            key = "-" if str(path) == "-" else os.path.realpath(path)
             if key in seen:
                 raise click.UsageError(
                     f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other"
+                    if key != "-"
+                    else f"{seen[key]} and {name} both write to standard output: one would be mixed into the other"
                 )
             seen[key] = name
     for extra in (output, junit, summary_md):
@@ -375,15 +378,16 @@ def eval_command(
         with writing(summary_md):
             markdown = summary_markdown(summary, str(executed), failures.entries).encode()
             write_atomically(summary_md, [markdown], compress=False)
+    console = err_console if "-" in seen else out_console  # standard output holds the file written there alone
     if fmt == "json":
-        out_console.print_json(summary.model_dump_json())
+        console.print_json(summary.model_dump_json())
     else:
         detail = "quiet" if quiet else "verbose" if verbose else "normal"
         render_summary(
-            out_console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
+            console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
         )
         if not quiet:
-            render_reliability(out_console, summary)
+            render_reliability(console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
     if fail_under is not None and Fraction(summary.passed, summary.total or 1) < fail_under:

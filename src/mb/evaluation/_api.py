@@ -12,6 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
+import anyio.lowlevel
+
 from ..errors import InputError, OutputError
 from ..io import refuse_input_as_output
 from ..io._pool import worker_count
@@ -140,7 +142,8 @@ async def aevaluate(
     """
     workers = worker_count(jobs, source)
     input_file = _input_file(source)
-    problem = results_file_problem(input_file, "an executed benchmark") if input_file else None
+    regular = input_file is not None and os.path.isfile(input_file)  # read beside the lines (a pipe is read once)
+    problem = results_file_problem(input_file, "an executed benchmark") if input_file and regular else None
     if problem is not None:  # what `mb eval` says of it too
         raise NothingToEvaluateError(problem)
     # results written over the benchmark (or the prices file) would destroy what is being read
@@ -158,7 +161,7 @@ async def aevaluate(
         spool = ResultsSpool(output) if output is not None else None
     except OSError as exc:
         raise OutputWriteError(exc, 0, publishing=True) from exc
-    digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if input_file and output else None
+    digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if regular and output else None
     try:
         digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
         with _cluster(backend, address) as ray:
@@ -178,6 +181,7 @@ async def aevaluate(
                 done += block.count
                 if progress is not None:
                     progress(block)
+                await anyio.lowlevel.checkpoint()  # blocks scored without waiting: Ctrl-C or a cancel stops here
         builder.count_escalations(evaluator.judge)
         summary = builder.build(evaluator.judge.name)
         if price_table is not None and summary.agent_usage is not None:

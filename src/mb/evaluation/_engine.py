@@ -81,25 +81,25 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
 
 
 def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[Record]:
-    """The lines of a source as records (an in-memory example's line is its position); the benchmark lines that
-    :func:`mb.run` did not run (:class:`~mb.runner.ExecutedExamples`) follow its examples, each an invalid line."""
+    """The lines of a source as records (an in-memory example's line is its position); each benchmark line that
+    :func:`mb.run` did not run (:class:`~mb.runner.ExecutedExamples`) is an invalid line in its place."""
     if isinstance(source, (str, os.PathLike)):
         yield from iter_records(source, executed=True, max_line_bytes=max_line_bytes)
         return
     if isinstance(source, AgentRun):
         source = source.examples
-    count = 0
-    for count, record in enumerate(source, start=1):
+    not_run = source.in_order() if isinstance(source, ExecutedExamples) else None
+    for position, record in enumerate(source if not_run is None else not_run, start=1):
         if isinstance(record, Record):
             yield record
+        elif isinstance(record, LineError) and not_run is not None:
+            error = parse_document(not_run_record(record), file=record.file, line=position)  # as `mb eval` reads it
+            assert isinstance(error, LineError)
+            yield Record(position, None, error)
         elif isinstance(record, LineError):
             yield Record(record.line, None, record)
         else:
-            yield Record(count, record, None)
-    for position, error in enumerate(source.invalid if isinstance(source, ExecutedExamples) else (), count + 1):
-        not_run = parse_document(not_run_record(error), file=error.file, line=position)  # as `mb eval` reads it
-        assert isinstance(not_run, LineError)
-        yield Record(position, None, not_run)
+            yield Record(position, record, None)
 
 
 class Evaluator:

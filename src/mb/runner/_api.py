@@ -33,7 +33,7 @@ from ..io._typos import line_key_warnings
 from ._agent import AgentInput
 from ._errors import BenchmarkFileError
 from ._loader import as_agent
-from ._lock import output_lock
+from ._lock import lock_path, output_lock
 from ._loop import Runner, RunSettings
 from ._output import check_fresh_output, count_lines, move_unmatched, read_previous, sort_output, unmatched_path
 from ._progress import RichProgress, RunProgress, SilentProgress
@@ -192,6 +192,8 @@ async def arun(
         raise ConfigError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
+        if not in_place:  # the lock beside the output is written too
+            refuse_input_as_output(lock_path(path), benchmark)
         if resume:
             refuse_input_as_output(unmatched_path(path), benchmark)
     if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" and Path(benchmark).is_file():
@@ -255,8 +257,9 @@ async def arun(
             reporter.message(note)
         if sort and path is not None and runner.order is not None and not summary.interrupted:
             sort_output(path, runner.order)
-    examples = [example for example in runner.results or () if example is not None]
-    return RunOutput(ExecutedExamples(examples, summary.invalid * repeats), summary)  # written once a trial
+    if runner.results is None:  # nothing collected: the invalid lines alone, written once a trial
+        return RunOutput(ExecutedExamples(invalid=summary.invalid * repeats), summary)
+    return RunOutput(ExecutedExamples(item for item in runner.results if item is not None), summary)
 
 
 def run(

@@ -27,8 +27,9 @@ except ImportError:  # pragma: no cover - Windows: runs are not locked
 
 
 def lock_path(output: Path) -> Path:
-    """The lock file of an output file."""
-    return output.with_name(f".{output.name}.lock")
+    """The lock file of an output file (beside the file a symlink names)."""
+    real = Path(os.path.realpath(output))
+    return real.with_name(f".{real.name}.lock")
 
 
 def _holder(path: Path) -> str:
@@ -46,7 +47,7 @@ def output_lock(output: Path) -> Iterator[None]:
     if fcntl is None:  # pragma: no cover
         yield
         return
-    path = lock_path(Path(os.path.realpath(output)))
+    path = lock_path(output)
     path.parent.mkdir(parents=True, exist_ok=True)
     while True:
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)

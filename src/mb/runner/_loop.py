@@ -128,7 +128,7 @@ class Runner:
         self.progress = progress
         self.summary = summary
         self.previous = previous
-        self.results: list[Example | None] | None = [] if collect else None
+        self.results: list[Example | LineError | None] | None = [] if collect else None  # in input order
         self.order: list[str] | None = [] if keep_order else None
         self.limiter = anyio.CapacityLimiter(settings.concurrency)
         self.in_flight = 0
@@ -170,12 +170,14 @@ class Runner:
                 if self.order is not None:
                     self.order.append(trial)
                 if isinstance(item, LineError):
+                    if self.results is not None:
+                        self.results.append(item)
                     if self.writer is not None and (self.previous is None or self.previous.take(trial) is None):
                         extra = {"repeat": repeat} if repeat is not None else {}
                         self.writer.write({**document, "example_hash": key, **extra})
                     continue
                 summary.total += 1
-                index = summary.total - 1
+                index = len(self.results) if self.results is not None else 0
                 if self.results is not None:
                     self.results.append(None)
                 if self.previous is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,13 +92,29 @@ class RunSummary:
 
 class ExecutedExamples(list[Example]):
     """The executed examples of a run (a list, in input order) and, as ``invalid``, the benchmark lines that were not
-    run: :func:`mb.evaluate` given this list counts each of those as an error, as ``mb eval`` counts the line ``mb run``
-    writes in its place."""
+    run: :func:`mb.evaluate` given this list counts each of those as an error in its place, as ``mb eval`` counts the
+    line ``mb run`` writes there. ``examples`` may hold them in their places; ``invalid`` ones follow the examples."""
 
-    def __init__(self, examples: Iterable[Example] = (), invalid: Iterable[LineError] = ()) -> None:
-        super().__init__(examples)
-        self.invalid = list(invalid)
+    def __init__(self, examples: Iterable[Example | LineError] = (), invalid: Iterable[LineError] = ()) -> None:
+        super().__init__()
+        self.invalid: list[LineError] = []
         """The invalid benchmark lines (``summary.invalid`` of the run)."""
+        self._places: list[int] = []  # how many examples come before each invalid line
+        for item in (*examples, *invalid):
+            if isinstance(item, LineError):
+                self.invalid.append(item)
+                self._places.append(len(self))
+            else:
+                self.append(item)
+
+    def in_order(self) -> Iterator[Example | LineError]:
+        """The examples with each invalid benchmark line in its place."""
+        placed = deque(zip(self._places, self.invalid, strict=True))
+        for index, example in enumerate(self):
+            while placed and placed[0][0] <= index:
+                yield placed.popleft()[1]
+            yield example
+        yield from (error for _place, error in placed)
 
 
 @dataclass
