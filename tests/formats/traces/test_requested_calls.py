@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ._support import evaluate, executed_lines, import_traces, write_benchmark
 
 START = 1_717_228_800_000_000_000  # 2024-06-01T08:00:00Z
@@ -727,6 +729,39 @@ def test_a_tool_span_pairs_with_a_request_without_an_id_only_when_both_name_one_
             "result": "gone",
         }
         assert _statuses(folder) == {"tool_not_called": "failed"}, case
+
+
+@pytest.mark.parametrize(
+    ("ids", "span_id", "ran"),
+    [
+        ((None, None), None, None),  # two namespaces of its name asked for: which one ran is not known
+        (("c1", "c2"), None, None),
+        (("c1", "c2"), "c2", "c2"),  # its id says which
+        ((None, None), "c9", None),
+    ],
+)
+def test_a_bare_tool_span_runs_a_namespaced_request_only_when_one_tool_may_be_it(
+    tmp_path: Path, ids: tuple[str | None, str | None], span_id: str | None, ran: str | None
+) -> None:
+    """A span ``search`` after requests of ``crm.search`` and ``web.search``: the result of one of them, but which
+    one is known only from its call id; otherwise the line has no trace, and checks of the calls are errors."""
+    requested = [
+        {**({"id": ident} if ident else {}), "type": "function", "function": {"name": name, "arguments": "{}"}}
+        for ident, name in zip(ids, ("crm.search", "web.search"), strict=True)
+    ]
+    metadata = {"tool_call_id": span_id} if span_id else {}
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output={"role": "assistant", "tool_calls": requested}),
+        _observation("t1", "TOOL", "search", 2, input={}, output="found", metadata=metadata),
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    if ran is None:
+        assert "trace" not in line["outputs"]
+        assert "search (may run crm.search or web.search)" in result.output
+    else:
+        assert [e["id"] for e in line["outputs"]["trace"] if e["event"] == "tool_result"] == [ran]
 
 
 def test_a_retriever_named_as_a_requested_tool_is_its_run_only_when_no_tool_span_may_run_it(tmp_path: Path) -> None:

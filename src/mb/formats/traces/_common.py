@@ -286,6 +286,9 @@ def _trace_events(
             ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
                 p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
             ]
+            others = [p[1] for p in ran if not _alike(p[1], ran[0][1])]
+            if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
+                hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
             if ran:
                 pending.remove(ran[0])
                 events.append(ToolResult(id=ran[0][2], result=_result(step)))
