@@ -889,3 +889,63 @@ def _assert_imported_without_trace(tmp_path: Path, traces: dict[str, Any], namin
         assert "may be tool calls" in result.output, case
         assert naming in result.output.lower(), case
         assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+
+
+def _looped(source: str) -> dict[str, Any]:
+    """A trace whose spans ``a`` and ``b`` are each other's parent, ``b`` a plain leaf span but for the loop."""
+    if source == "mlflow":
+        chat = _mlflow_span("chat", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+        return _mlflow(
+            _mlflow_span("a", "UNKNOWN", 1, "b", {}, None), _mlflow_span("b", "UNKNOWN", 2, "a", {}, None), chat
+        )
+    if source == "langfuse":
+        return _langfuse({**_observation("a", "SPAN", "a", 1), "parentObservationId": "b"},
+                         {**_observation("b", "SPAN", "b", 2), "parentObservationId": "a"},
+                         _observation("g1", "GENERATION", "chat", 3, output=ANSWER))  # fmt: skip
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    chat = _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer)
+    return _otel(_otel_span("a", 1, "b"), _otel_span("b", 2, "a"), chat)
+
+
+def _at(source: str, start: str) -> dict[str, Any]:
+    """A trace that starts at ``start`` (nanoseconds since 1970, or a Langfuse timestamp)."""
+    if source == "langfuse":
+        return {**_langfuse(_observation("g1", "GENERATION", "chat", 1, output=ANSWER)), "timestamp": start}
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(_otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    trace["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["startTimeUnixNano"] = start
+    return trace
+
+
+@pytest.mark.parametrize(
+    ("source", "trace", "message"),
+    [
+        ("otel", _looped("otel"), "span a is its own ancestor"),
+        ("mlflow", _looped("mlflow"), "span a is its own ancestor"),
+        ("langfuse", _looped("langfuse"), "span a is its own ancestor"),
+        ("otel", _at("otel", "9" * 27), "the start time (999999999999999999999999999 ns after 1970) is out of range"),
+        ("langfuse", _at("langfuse", "0001-01-01T00:00:00+14:00"), "is out of range"),
+    ],
+)
+def test_a_trace_that_cannot_be_read_as_a_run_is_an_error_of_its_line(
+    tmp_path: Path, source: str, trace: dict[str, Any], message: str
+) -> None:
+    """Parent ids in a loop (no span of it under the root) or a start no date holds: the line is an error naming the
+    trace, never a run without its calls."""
+    result, line = _imported(tmp_path, source, trace)
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert message in line["outputs"]["error"]["message"]
+
+
+def test_a_tool_name_or_call_id_recorded_as_another_json_type_is_read_as_text(tmp_path: Path) -> None:
+    name = {"arrayValue": {"values": [{"stringValue": "delete_account"}]}}
+    span = _otel_span("t1", 2, "root", gen_ai__operation__name="execute_tool")
+    span["attributes"] += [{"key": "gen_ai.tool.name", "value": name},
+                           {"key": "gen_ai.tool.call.id", "value": {"intValue": "7"}}]  # fmt: skip
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(span, _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"][0] == {"event": "tool_call", "id": "7", "tool": "['delete_account']", "params": {}}
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}

@@ -170,9 +170,11 @@ def _result(step: Step) -> Any:
 
 
 def _above(trace: SourceTrace, span_id: str) -> list[str]:
-    """The ids of the span's ancestors, nearest first (a loop in a broken file ends the walk)."""
+    """The ids of the span's ancestors, nearest first; a loop of parent ids (no root above) is refused."""
     chain = {span_id: None}
-    while (span_id := trace.parent_of.get(span_id, "")) and span_id not in chain:
+    while span_id := trace.parent_of.get(span_id, ""):
+        if span_id in chain:
+            raise TraceError(f"{trace.label}: span {span_id} is its own ancestor (its parent ids make a loop)")
         chain[span_id] = None
     return list(chain)[1:]
 
@@ -353,7 +355,10 @@ def build_outputs(
         unsure += hidden + maybe
     if trace.start is not None:
         zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
-        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+        try:
+            data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+        except (OverflowError, OSError, ValueError):
+            raise TraceError(f"{trace.label}: the start time ({trace.start} ns after 1970) is out of range") from None
         if isinstance(zone, ZoneInfo):  # its rules for every date, beyond the offset user_time is written with
             data["environment"]["time_zone"] = zone.key
     counts = [(_tokens(s.input_tokens), _tokens(s.output_tokens)) for s in trace.steps if s.kind == "chat"]
