@@ -949,3 +949,25 @@ def test_a_tool_name_or_call_id_recorded_as_another_json_type_is_read_as_text(tm
     assert result.exit_code == 0, result.output
     assert line["outputs"]["trace"][0] == {"event": "tool_call", "id": "7", "tool": "['delete_account']", "params": {}}
     assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"role": "assistant", "tool_calls": [{"id": "c-1", "type": "function", "function": {"arguments": "{}"}}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu-1", "input": {}}]},
+        [{"role": "assistant", "parts": [{"type": "tool_call", "id": "c-1", "arguments": {"a": 1}}]}],
+    ],
+    ids=["openai", "anthropic", "genai"],
+)
+def test_a_request_that_names_no_tool_leaves_the_line_without_a_trace(tmp_path: Path, asked: Any) -> None:
+    """The model asked for a call, of a tool not recorded: no check that no call was made can pass."""
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, input=FIRST_TURN["messages"], output=asked),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert "trace" not in line["outputs"]
+    assert "chat (asks for a call that names no tool)" in result.output
+    assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}

@@ -266,6 +266,9 @@ def _trace_events(
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, request in enumerate(_new_requests(step, outer), start=1):
             ident, name, arguments = request
+            if not name.strip():  # a request that names no tool: which one was asked for is not known
+                hidden.append(f"{step.name or step.span_id} (asks for a call that names no tool)")
+                continue
             before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start) is not False]
             if before:  # a tool span recorded before the request ran it
                 alone.remove(before[0])
