@@ -971,3 +971,19 @@ def test_a_request_that_names_no_tool_leaves_the_line_without_a_trace(tmp_path: 
     assert "trace" not in line["outputs"]
     assert "chat (asks for a call that names no tool)" in result.output
     assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({"attributes": [["mlflow.spanType", "TOOL"]]}, "data.spans[1] cannot be read: a value of another JSON type"),
+        ({"start_time_unix_nano": True}, "span 'chat' has no start_time_unix_nano"),  # true is no time
+    ],
+)
+def test_an_mlflow_span_of_values_of_other_types_is_an_error_of_its_line(
+    tmp_path: Path, edit: dict[str, Any], message: str
+) -> None:
+    chat = _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    result, line = _imported(tmp_path, "mlflow", _mlflow({**chat, **edit}))
+    assert result.exit_code == 1, result.output
+    assert message in line["outputs"]["error"]["message"]

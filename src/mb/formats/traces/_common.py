@@ -19,6 +19,7 @@ from ...matching.extended import same_tool
 
 __all__ = [
     "HASH_ATTRIBUTE",
+    "WRONG_TYPE",
     "Request",
     "SourceTrace",
     "Step",
@@ -28,6 +29,7 @@ __all__ = [
     "loads_maybe",
     "message_text",
     "span_error",
+    "wrong_type",
 ]
 
 HASH_ATTRIBUTE = "mb.example_hash"
@@ -123,6 +125,15 @@ class SourceTrace:
     def ordered(self) -> list[Step]:
         """The steps by start time (the source's order breaks ties)."""
         return sorted(self.steps, key=lambda step: step.start)
+
+
+WRONG_TYPE = (AttributeError, KeyError, TypeError, ValueError)
+"""What reading a span whose values are of other JSON types than its format's raises: a problem of its trace."""
+
+
+def wrong_type(what: str, exc: Exception) -> str:
+    """A span or observation that could not be read, as a problem of its trace (the file's other traces are read)."""
+    return f"{what} cannot be read: a value of another JSON type than expected ({type(exc).__name__}: {exc})"
 
 
 def span_error(
