@@ -987,3 +987,39 @@ def test_an_mlflow_span_of_values_of_other_types_is_an_error_of_its_line(
     result, line = _imported(tmp_path, "mlflow", _mlflow({**chat, **edit}))
     assert result.exit_code == 1, result.output
     assert message in line["outputs"]["error"]["message"]
+
+
+def _ended_with_an_error(source: str, where: str) -> dict[str, Any]:
+    """A run that answered, then failed: its last chat call (``chat``) or its root span (``root``) ended with an
+    error."""
+    if source == "mlflow":
+        failed = {"status": {"code": "STATUS_CODE_ERROR", "message": "rate limited"}}
+        last = _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, None)
+        trace = _mlflow(_mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {}, {"choices": [{"message": ANSWER}]}))
+        spans = trace["data"]["spans"]
+        spans[0] |= failed if where == "root" else {}
+        spans += [last | failed] if where == "chat" else []
+        return trace
+    if source == "langfuse":
+        failed = {"level": "ERROR", "statusMessage": "rate limited"}
+        trace = _langfuse(_observation("g1", "GENERATION", "chat", 1, output=ANSWER))
+        trace["observations"][0] |= failed if where == "root" else {}
+        trace["observations"] += [_observation("g2", "GENERATION", "chat", 2, **failed)] if where == "chat" else []
+        return trace
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    failed = {"status": {"code": 2, "message": "rate limited"}}
+    trace = _otel(_otel_span("chat1", 1, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    spans = trace["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans[0] |= failed if where == "root" else {}
+    spans += [_otel_span("chat2", 2, "root", gen_ai__operation__name="chat") | failed] if where == "chat" else []
+    return trace
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow", "langfuse"])
+@pytest.mark.parametrize(("where", "message"), [("chat", "the last chat call"), ("root", "the root span")])
+def test_a_run_that_ended_with_an_error_is_an_error_of_its_line_not_an_earlier_answer(
+    tmp_path: Path, source: str, where: str, message: str
+) -> None:
+    result, line = _imported(tmp_path, source, _ended_with_an_error(source, where))
+    assert result.exit_code == 1, result.output
+    assert f"{message} ended with an error: rate limited" in line["outputs"]["error"]["message"]

@@ -65,7 +65,7 @@ class Step:
     result: Any = None
     """The tool's result (JSON text or a value)."""
     error: str | None = None
-    """Why the span failed, when its status says so."""
+    """Why the span failed, when its status says so (tool, plain and chat steps)."""
     documents: list[tuple[str | None, str]] = field(default_factory=list)
     """Retrieved chunks as (id or None, content)."""
     input_messages: list[dict[str, Any]] = field(default_factory=list)
@@ -104,6 +104,8 @@ class SourceTrace:
     """The root span's final answer, if it recorded one."""
     problems: list[str] = field(default_factory=list)
     """Why the trace cannot be used, when it cannot."""
+    error: str | None = None
+    """Why the root span failed, when its status says so (the run ended with an error)."""
     expectations: dict[str, Any] = field(default_factory=dict)
     """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
     unread: list[str] = field(default_factory=list)
@@ -359,6 +361,11 @@ def build_outputs(
     was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
+    failed = [f"the root span ended with an error: {trace.error}"] if trace.error else []
+    last = [step for step in trace.ordered() if step.kind == "chat"][-1:]
+    failed += [f"the last chat call ended with an error: {step.error}" for step in last if step.error]
+    if failed:  # an earlier answer is not the run's
+        raise TraceError(f"{trace.label}: " + "; ".join(failed))
     data: dict[str, Any] = {"response": _response(trace)}
     events, maybe, hidden = _trace_events(trace, tools, named)
     if any(isinstance(event, ToolCall) for event in events) and not hidden:

@@ -75,10 +75,8 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
     raw = observation.get("metadata")
     metadata: dict[str, Any] = raw if isinstance(raw, dict) else {}
     inputs, outputs = loads_maybe(observation.get("input")), loads_maybe(observation.get("output"))
+    error = _error(observation)
     if kind in ("tool", "span"):
-        error = None
-        if str(observation.get("level") or "").upper() == "ERROR":
-            error = str(observation.get("statusMessage") or "the observation ended with level ERROR")
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
             kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
@@ -95,10 +93,18 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
             kind="chat", start=start, span_id=span_id, name=tool,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
+            error=error,
         )  # fmt: skip
     if kind == "other":
         return Step(kind="other", start=start, span_id=span_id, name=tool)
     return None
+
+
+def _error(observation: dict[str, Any]) -> str | None:
+    """Why the observation failed, when its level is ``ERROR``."""
+    if str(observation.get("level") or "").upper() != "ERROR":
+        return None
+    return str(observation.get("statusMessage") or "the observation ended with level ERROR")
 
 
 def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
@@ -115,6 +121,8 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
         seen.add(ident)
         if parent:
             trace.parent_of[ident] = str(parent)
+        else:
+            trace.error = trace.error or _error(observation)
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")

@@ -63,6 +63,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs) + requested_calls(_last(attributes.get("mlflow.chat.messages"))),
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
     if kind in ("", "UNKNOWN") and span.get("parent_span_id"):  # a traced function (the root is the agent)
         return Step(
@@ -128,6 +129,7 @@ def _read_span(trace: SourceTrace, span: dict[str, Any]) -> None:
         if trace.start is not None:
             trace.problems.append("more than one root span")
         trace.start = start
+        trace.error = span_error(span, _STATUS_ERROR, _attributes)
         trace.request = chat_messages(attributes.get("mlflow.spanInputs"))
         trace.response = assistant_text(attributes.get("mlflow.spanOutputs"))
     step = _step(span, attributes, start)

@@ -119,6 +119,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
                 for call in _indexed(attributes, _OI_CALL)
                 if call.get("function.name")
             ],
+            error=span_error(span, _STATUS_ERROR, _attributes),
             input_tokens=_int(attributes.get("gen_ai.usage.input_tokens", attributes.get("llm.token_count.prompt"))),
             output_tokens=_int(
                 attributes.get("gen_ai.usage.output_tokens", attributes.get("llm.token_count.completion"))
@@ -192,6 +193,7 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         if trace_id in roots:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)
+                        trace.error = span_error(span, _STATUS_ERROR, _attributes)
                     step = _step(span, attributes, start)
                     if step is not None:
                         trace.steps.append(step)
