@@ -1023,3 +1023,17 @@ def test_a_run_that_ended_with_an_error_is_an_error_of_its_line_not_an_earlier_a
     result, line = _imported(tmp_path, source, _ended_with_an_error(source, where))
     assert result.exit_code == 1, result.output
     assert f"{message} ended with an error: rate limited" in line["outputs"]["error"]["message"]
+
+
+def test_a_genai_tool_span_without_its_tool_name_attribute_is_named_by_its_span_name(tmp_path: Path) -> None:
+    """GenAI names the span ``execute_tool NAME``: without ``gen_ai.tool.name`` that name is the tool's."""
+    span = {
+        **_otel_span("t1", 2, "root", gen_ai__operation__name="execute_tool"),
+        "name": "execute_tool delete_account",
+    }
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(span, _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert [e["tool"] for e in line["outputs"]["trace"] if e["event"] == "tool_call"] == ["delete_account"]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}

@@ -87,12 +87,15 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
     kind = str(attributes.get("openinference.span.kind") or "").upper()
     span_id = str(span.get("spanId") or "")
     if operation in _TOOL_OPERATIONS or kind == "TOOL":
+        named = str(span.get("name") or "")
+        shown = named.removeprefix("execute_tool ")  # GenAI names the span `execute_tool NAME`
+        tool = attributes.get("gen_ai.tool.name") or attributes.get("tool.name") or (shown if shown != named else None)
         return Step(
             kind="tool",
             start=start,
             span_id=span_id,
-            name=_text_or_none(attributes.get("gen_ai.tool.name") or attributes.get("tool.name")),
-            span_name=str(span.get("name") or "").removeprefix("execute_tool "),
+            name=_text_or_none(tool),
+            span_name=shown,
             call_id=_text_or_none(attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id")),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
