@@ -377,6 +377,9 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 f"passed is true but its status is {result.status}: the line was edited or written by another tool"
             )
             raise ResultsFormatError(problem, file=name, line=number)
+        elif result.passed and (failures := result.failure_reasons()):  # an assertion or gating check that failed
+            problem = f"passed is true but not every verdict passed ({failures[0]}): the line was edited"
+            raise ResultsFormatError(problem, file=name, line=number)
         if unlike := _value_no_metric_gives(result):
             raise ResultsFormatError(unlike, file=name, line=number)
         outcomes[result.status] += 1

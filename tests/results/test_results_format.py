@@ -150,6 +150,14 @@ def test_a_result_line_that_says_passed_beside_another_status_is_refused(tmp_pat
         read_results_file(edited)
     assert caught.value.file == str(edited)
     assert caught.value.line is not None
+    failed = _edited(results, tmp_path / "failed.jsonl", {"passed": True, "status": "passed"}, "failed")
+    lines = failed.read_text(encoding="utf-8").splitlines()  # and the run record's counts as the line says
+    record = json.loads(lines[0])
+    counts = record["mb_results"]["counts"]
+    counts["passed"], counts["failed"] = counts["passed"] + 1, counts["failed"] - 1
+    failed.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(ResultsFormatError, match=r"passed is true but not every verdict passed \(.+\)"):
+        read_results_file(failed)
 
 
 @pytest.mark.parametrize(
@@ -181,6 +189,6 @@ def test_a_metric_value_no_metric_gives_is_refused_naming_its_line_and_field(
 def test_a_result_line_whose_status_was_edited_is_refused_by_the_run_records_counts(tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
-    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": True, "status": "passed"}, "undecided")
+    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": False, "status": "failed"}, "passed")
     with pytest.raises(ResultsFormatError, match=r"the run record counts .* passed, .* but the file holds"):
         read_results_file(edited)
