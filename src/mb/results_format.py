@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import hashlib
+import math
 import os
 import zlib
 from collections import Counter
@@ -376,6 +377,11 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 f"passed is true but its status is {result.status}: the line was edited or written by another tool"
             )
             raise ResultsFormatError(problem, file=name, line=number)
+        elif result.passed and (failures := result.failure_reasons()):  # an assertion or gating check that failed
+            problem = f"passed is true but not every verdict passed ({failures[0]}): the line was edited"
+            raise ResultsFormatError(problem, file=name, line=number)
+        if unlike := _value_no_metric_gives(result):
+            raise ResultsFormatError(unlike, file=name, line=number)
         outcomes[result.status] += 1
         yield result
     if first and record is not None:
@@ -397,6 +403,20 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 "was edited; evaluate the executed benchmark again",
                 file=name,
             )
+
+
+def _value_no_metric_gives(result: ExampleResult) -> str | None:
+    """Why a metric's value cannot be one it computed: not a finite number, or outside the metric's scale."""
+    from .metrics import METRICS
+
+    for name, metric in result.metrics.items():
+        value, known = metric.value, METRICS.get(name)
+        low, high = known.scale if known is not None else (-math.inf, math.inf)
+        if value is not None and not low <= value <= (math.inf if high is None else high):
+            scale = f"at least {low:g}" if high is None else f"{low:g} to {high:g}"
+            scale = "a finite number" if known is None else scale
+            return f"$.metrics.{name}.value: {value} is outside the metric's scale ({scale}): the line was edited"
+    return None
 
 
 def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:

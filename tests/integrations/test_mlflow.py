@@ -130,6 +130,26 @@ def test_each_row_is_evaluated_once_whatever_the_number_of_scorers(
     assert feedback[3].metadata["judge"] == "lexical"
 
 
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ({"guidelines": None}, {"guidelines": float("nan")}),  # no guidelines, then a value that is no list
+        ({"guidelines": None}, {"guidelines": float("inf")}),
+    ],
+)
+def test_a_row_is_not_given_the_verdict_of_another_row_that_writes_as_the_same_json(
+    first: dict[str, Any], then: dict[str, Any]
+) -> None:
+    """MLflow's tables hold NaN where a value is missing; JSON would write it as None."""
+    (passed,) = scorers(judge=LexicalJudge(), include=["passed"])
+    inputs = {"messages": [{"role": "user", "content": "What is the capital of France?"}]}
+    answer = "Paris is the capital of France."
+    assert passed(inputs=inputs, outputs=answer, expectations={"expected_response": answer, **first}).value is True
+    feedback = passed(inputs=inputs, outputs=answer, expectations={"expected_response": answer, **then})
+    assert feedback.value is None
+    assert "not a MorganaBench example" in feedback.error.error_message
+
+
 def test_a_row_that_is_not_an_example_gets_error_feedback() -> None:
     (passed,) = scorers(judge=LexicalJudge(), include=["passed"])
     feedback = passed(inputs={"question": "hi"}, outputs="hello", expectations=None)

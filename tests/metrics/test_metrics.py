@@ -69,6 +69,12 @@ def test_partial_match_counts_words_of_polarity_quantity_and_direction(expected:
     assert _metrics(_example(response, expected=expected))["partial_match"].value < 1.0
 
 
+@pytest.mark.parametrize("expected", ["!!!", "\U0001f642", " \u2014 "])
+def test_partial_match_of_an_expected_response_without_words_is_not_scored(expected: str) -> None:
+    metric = _metrics(_example("Totally unrelated text.", expected=expected))["partial_match"]
+    assert (metric.status, metric.passed, metric.value) == ("skipped", None, None)
+
+
 def test_metrics_needing_an_expected_response_are_not_computed_without_one() -> None:
     metrics = _metrics(_example("Paris.", expected=None))
     assert "exact_match" not in metrics

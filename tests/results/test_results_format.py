@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -149,11 +150,45 @@ def test_a_result_line_that_says_passed_beside_another_status_is_refused(tmp_pat
         read_results_file(edited)
     assert caught.value.file == str(edited)
     assert caught.value.line is not None
+    failed = _edited(results, tmp_path / "failed.jsonl", {"passed": True, "status": "passed"}, "failed")
+    lines = failed.read_text(encoding="utf-8").splitlines()  # and the run record's counts as the line says
+    record = json.loads(lines[0])
+    counts = record["mb_results"]["counts"]
+    counts["passed"], counts["failed"] = counts["passed"] + 1, counts["failed"] - 1
+    failed.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(ResultsFormatError, match=r"passed is true but not every verdict passed \(.+\)"):
+        read_results_file(failed)
+
+
+@pytest.mark.parametrize(
+    ("metric", "value", "message"),
+    [
+        ("partial_match", "1.7", "$.metrics.partial_match.value: 1.7 is outside the metric's scale (0 to 1)"),
+        ("partial_match", "-0.5", "$.metrics.partial_match.value: -0.5 is outside the metric's scale (0 to 1)"),
+        ("similarity", "6", "$.metrics.similarity.value: 6.0 is outside the metric's scale (1 to 5)"),
+        ("similarity", "Infinity", "$.metrics.similarity.value: inf is outside the metric's scale (1 to 5)"),
+        ("my_metric", "NaN", "$.metrics.my_metric.value: nan is outside the metric's scale (a finite number)"),
+    ],
+)
+def test_a_metric_value_no_metric_gives_is_refused_naming_its_line_and_field(
+    tmp_path: Path, metric: str, value: str, message: str
+) -> None:
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    lines = results.read_text(encoding="utf-8").splitlines()
+    row = json.loads(lines[1])
+    row["metrics"][metric] = {"status": "ok", "value": "VALUE", "passed": False, "threshold": 0.5, "reason": ""}
+    lines[1] = json.dumps(row).replace('"VALUE"', value)
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ResultsFormatError, match=re.escape(message)) as caught:
+        read_results_file(edited)
+    assert (caught.value.file, caught.value.line) == (str(edited), 2)
 
 
 def test_a_result_line_whose_status_was_edited_is_refused_by_the_run_records_counts(tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
-    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": True, "status": "passed"}, "undecided")
+    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": False, "status": "failed"}, "passed")
     with pytest.raises(ResultsFormatError, match=r"the run record counts .* passed, .* but the file holds"):
         read_results_file(edited)

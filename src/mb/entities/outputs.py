@@ -361,13 +361,15 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
         return [call for item in value for call in requested_calls(item, depth - 1)]
     if not isinstance(value, dict) or _role(value) not in _ASKING:
         return []
-    for key in _WRAPPED:
+    for key in _WRAPPED:  # a call whose name is missing still asks for one: it names "" (no tool)
         call = value.get(key)
-        if isinstance(call, dict) and call.get("name") and "parameters" not in call:  # not a tool's declaration
-            return [_request(value if key == "function" else call, call["name"], call)]
+        if isinstance(call, dict) and (call.get("name") or "arguments" in call) and "parameters" not in call:
+            return [_request(value if key == "function" else call, call.get("name") or "", call)]
     name = value.get("name") or value.get("tool")
-    if name and (value.get("type") in _PARTS or value.get("event") == "tool_call" or value.keys() & _CALL_ARGUMENTS):
-        return [_request(value, name, value)]
+    if (name or value.get("type") in _PARTS) and (
+        value.get("type") in _PARTS or value.get("event") == "tool_call" or value.keys() & _CALL_ARGUMENTS
+    ):
+        return [_request(value, name or "", value)]
     return [call for key, held in value.items() if key in _INSIDE for call in requested_calls(held, depth - 1)]
 
 

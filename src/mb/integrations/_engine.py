@@ -9,8 +9,6 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any
 
-import orjson
-
 from .._loop import BackgroundLoop
 from ..entities import Example
 from ..entities._misspelt import MLFLOW_EXPECTATIONS, mlflow_expectation, names_expected_response
@@ -85,7 +83,7 @@ class RowEvaluator:
         self._require = list(require)
         self._lock = threading.Lock()
         self._loop = BackgroundLoop("morganabench-scorers")
-        self._cache: OrderedDict[bytes, Future[ExampleResult]] = OrderedDict()
+        self._cache: OrderedDict[str, Future[ExampleResult]] = OrderedDict()
 
     @property
     def judge(self) -> Judge:
@@ -99,9 +97,7 @@ class RowEvaluator:
 
     def evaluate(self, inputs: Any, outputs: Any, expectations: Any) -> ExampleResult:
         """The evaluation of one row (cached); ``ValueError`` when the row is not an executed example."""
-        key = orjson.dumps(
-            [inputs, outputs, expectations], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str
-        )
+        key = repr((inputs, outputs, expectations))  # not JSON: it writes NaN as null, 5 and "5" are two rows
         with self._lock:
             future = self._cache.get(key)
             owner = future is None

@@ -56,8 +56,10 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     wanted = Counter(_content_words(expected, case_sensitive))
     got = Counter(tokens(example.outputs.response, case_sensitive=case_sensitive))
     total = sum(wanted.values())
+    if not total:  # "!!!", an emoji: no word to find, no share of them to score
+        return skipped("the expected response has no word to match")
     found = sum((wanted & got).values())
-    score = found / total if total else 1.0
+    score = found / total
     return MetricResult(
         value=round(score, 4),
         passed=score >= threshold,

@@ -103,6 +103,8 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
                 "expected_facts": ["Versailles is outside Paris"],
                 "guidelines": ["Answer in one word"],
             },
+            "id": "trip-7",
+            "owner": {"team": "travel"},
         }
     )
     document = examples_to_document([*examples, history]).document
@@ -121,6 +123,7 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
         assert restored.expectations.extended_assertions == original.expectations.extended_assertions
         assert restored.inputs.metadata == original.inputs.metadata
         assert restored.inputs.model_extra == original.inputs.model_extra  # a JSON context stays JSON
+        assert {k: v for k, v in (restored.model_extra or {}).items() if k != "m365"} == original.model_extra
     assert again[-1].expectations.guidelines == ["Answer in one word"]
     document["items"][-1]["context"] = "edited by hand"  # an edited context string wins over the kept JSON value
     edited = document_to_examples(parse_document(json.loads(json.dumps(document))))

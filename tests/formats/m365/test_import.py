@@ -229,6 +229,7 @@ def test_misspelt_morganabench_data_in_extensions_is_refused_naming_file_item_an
             {"prompt": "q2", "extensions": {"MorganaBench": {"assertions": search}}},
             {"turns": [{"prompt": "q3", "extensions": {"morganabench": {"expected_fact": ["Paris"]}}}]},
             {"prompt": "q4", "extensions": {"morganabench": {"assertions": search, "note": "kept"}}},
+            {"prompt": "q5", "extensions": {"morganabench": {"line": ["q-5"]}}},  # the line's own fields: an object
         ],
     }
     with pytest.raises(M365DocumentError) as info:
@@ -238,6 +239,7 @@ def test_misspelt_morganabench_data_in_extensions_is_refused_naming_file_item_an
         "$.items[0].extensions.morganabench.guideline",
         "$.items[1].extensions.MorganaBench",
         "$.items[2].turns[0].extensions.morganabench.expected_fact",
+        "$.items[4].extensions.morganabench.line",
     ]
     message = str(info.value)
     assert message.startswith("evals.json: $.items[0].extensions.morganabench.asertions: ")

@@ -262,3 +262,17 @@ def test_a_trace_whose_hash_names_no_example_says_so(tmp_path: Path) -> None:
     result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
     assert result.exit_code == 1
     assert "its `mb.example_hash` 000000000000 is no example's" in " ".join(result.output.split())
+
+
+def test_a_value_of_another_json_type_is_an_error_of_its_trace_not_of_the_file(tmp_path: Path) -> None:
+    """The file's other traces are imported; the trace's line says which observation could not be read."""
+    broken = {**_trace(hash_of(CAPITAL)), "id": "lf-2", "input": CAPITAL["inputs"]["messages"]}
+    broken["observations"][1]["usage"] = broken["observations"][1].pop("usageDetails")["total"]  # a number
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps([_trace(hash_of(WEATHER)), broken]))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("langfuse", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER, CAPITAL), executed)
+    assert result.exit_code == 1, result.output
+    weather, capital = executed_lines(executed)
+    assert weather["outputs"]["response"] == "Sunny tomorrow."
+    assert "observation 'g1' cannot be read: a value of another JSON type" in capital["outputs"]["error"]["message"]

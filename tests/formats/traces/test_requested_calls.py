@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ._support import evaluate, executed_lines, import_traces, write_benchmark
 
 START = 1_717_228_800_000_000_000  # 2024-06-01T08:00:00Z
@@ -729,6 +731,39 @@ def test_a_tool_span_pairs_with_a_request_without_an_id_only_when_both_name_one_
         assert _statuses(folder) == {"tool_not_called": "failed"}, case
 
 
+@pytest.mark.parametrize(
+    ("ids", "span_id", "ran"),
+    [
+        ((None, None), None, None),  # two namespaces of its name asked for: which one ran is not known
+        (("c1", "c2"), None, None),
+        (("c1", "c2"), "c2", "c2"),  # its id says which
+        ((None, None), "c9", None),
+    ],
+)
+def test_a_bare_tool_span_runs_a_namespaced_request_only_when_one_tool_may_be_it(
+    tmp_path: Path, ids: tuple[str | None, str | None], span_id: str | None, ran: str | None
+) -> None:
+    """A span ``search`` after requests of ``crm.search`` and ``web.search``: the result of one of them, but which
+    one is known only from its call id; otherwise the line has no trace, and checks of the calls are errors."""
+    requested = [
+        {**({"id": ident} if ident else {}), "type": "function", "function": {"name": name, "arguments": "{}"}}
+        for ident, name in zip(ids, ("crm.search", "web.search"), strict=True)
+    ]
+    metadata = {"tool_call_id": span_id} if span_id else {}
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output={"role": "assistant", "tool_calls": requested}),
+        _observation("t1", "TOOL", "search", 2, input={}, output="found", metadata=metadata),
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    if ran is None:
+        assert "trace" not in line["outputs"]
+        assert "search (may run crm.search or web.search)" in result.output
+    else:
+        assert [e["id"] for e in line["outputs"]["trace"] if e["event"] == "tool_result"] == [ran]
+
+
 def test_a_retriever_named_as_a_requested_tool_is_its_run_only_when_no_tool_span_may_run_it(tmp_path: Path) -> None:
     """A tool span carrying the request's id runs it; one without an id after the retriever may: no trace, unless
     the retriever runs inside it."""
@@ -854,3 +889,151 @@ def _assert_imported_without_trace(tmp_path: Path, traces: dict[str, Any], namin
         assert "may be tool calls" in result.output, case
         assert naming in result.output.lower(), case
         assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+
+
+def _looped(source: str) -> dict[str, Any]:
+    """A trace whose spans ``a`` and ``b`` are each other's parent, ``b`` a plain leaf span but for the loop."""
+    if source == "mlflow":
+        chat = _mlflow_span("chat", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+        return _mlflow(
+            _mlflow_span("a", "UNKNOWN", 1, "b", {}, None), _mlflow_span("b", "UNKNOWN", 2, "a", {}, None), chat
+        )
+    if source == "langfuse":
+        return _langfuse({**_observation("a", "SPAN", "a", 1), "parentObservationId": "b"},
+                         {**_observation("b", "SPAN", "b", 2), "parentObservationId": "a"},
+                         _observation("g1", "GENERATION", "chat", 3, output=ANSWER))  # fmt: skip
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    chat = _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer)
+    return _otel(_otel_span("a", 1, "b"), _otel_span("b", 2, "a"), chat)
+
+
+def _at(source: str, start: str) -> dict[str, Any]:
+    """A trace that starts at ``start`` (nanoseconds since 1970, or a Langfuse timestamp)."""
+    if source == "langfuse":
+        return {**_langfuse(_observation("g1", "GENERATION", "chat", 1, output=ANSWER)), "timestamp": start}
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(_otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    trace["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["startTimeUnixNano"] = start
+    return trace
+
+
+@pytest.mark.parametrize(
+    ("source", "trace", "message"),
+    [
+        ("otel", _looped("otel"), "span a is its own ancestor"),
+        ("mlflow", _looped("mlflow"), "span a is its own ancestor"),
+        ("langfuse", _looped("langfuse"), "span a is its own ancestor"),
+        ("otel", _at("otel", "9" * 27), "the start time (999999999999999999999999999 ns after 1970) is out of range"),
+        ("langfuse", _at("langfuse", "0001-01-01T00:00:00+14:00"), "is out of range"),
+    ],
+)
+def test_a_trace_that_cannot_be_read_as_a_run_is_an_error_of_its_line(
+    tmp_path: Path, source: str, trace: dict[str, Any], message: str
+) -> None:
+    """Parent ids in a loop (no span of it under the root) or a start no date holds: the line is an error naming the
+    trace, never a run without its calls."""
+    result, line = _imported(tmp_path, source, trace)
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert message in line["outputs"]["error"]["message"]
+
+
+def test_a_tool_name_or_call_id_recorded_as_another_json_type_is_read_as_text(tmp_path: Path) -> None:
+    name = {"arrayValue": {"values": [{"stringValue": "delete_account"}]}}
+    span = _otel_span("t1", 2, "root", gen_ai__operation__name="execute_tool")
+    span["attributes"] += [{"key": "gen_ai.tool.name", "value": name},
+                           {"key": "gen_ai.tool.call.id", "value": {"intValue": "7"}}]  # fmt: skip
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(span, _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"][0] == {"event": "tool_call", "id": "7", "tool": "['delete_account']", "params": {}}
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"role": "assistant", "tool_calls": [{"id": "c-1", "type": "function", "function": {"arguments": "{}"}}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu-1", "input": {}}]},
+        [{"role": "assistant", "parts": [{"type": "tool_call", "id": "c-1", "arguments": {"a": 1}}]}],
+    ],
+    ids=["openai", "anthropic", "genai"],
+)
+def test_a_request_that_names_no_tool_leaves_the_line_without_a_trace(tmp_path: Path, asked: Any) -> None:
+    """The model asked for a call, of a tool not recorded: no check that no call was made can pass."""
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, input=FIRST_TURN["messages"], output=asked),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert "trace" not in line["outputs"]
+    assert "chat (asks for a call that names no tool)" in result.output
+    assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({"attributes": [["mlflow.spanType", "TOOL"]]}, "data.spans[1] cannot be read: a value of another JSON type"),
+        ({"start_time_unix_nano": True}, "span 'chat' has no start_time_unix_nano"),  # true is no time
+    ],
+)
+def test_an_mlflow_span_of_values_of_other_types_is_an_error_of_its_line(
+    tmp_path: Path, edit: dict[str, Any], message: str
+) -> None:
+    chat = _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    result, line = _imported(tmp_path, "mlflow", _mlflow({**chat, **edit}))
+    assert result.exit_code == 1, result.output
+    assert message in line["outputs"]["error"]["message"]
+
+
+def _ended_with_an_error(source: str, where: str) -> dict[str, Any]:
+    """A run that answered, then failed: its last chat call (``chat``) or its root span (``root``) ended with an
+    error."""
+    if source == "mlflow":
+        failed = {"status": {"code": "STATUS_CODE_ERROR", "message": "rate limited"}}
+        last = _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, None)
+        trace = _mlflow(_mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {}, {"choices": [{"message": ANSWER}]}))
+        spans = trace["data"]["spans"]
+        spans[0] |= failed if where == "root" else {}
+        spans += [last | failed] if where == "chat" else []
+        return trace
+    if source == "langfuse":
+        failed = {"level": "ERROR", "statusMessage": "rate limited"}
+        trace = _langfuse(_observation("g1", "GENERATION", "chat", 1, output=ANSWER))
+        trace["observations"][0] |= failed if where == "root" else {}
+        trace["observations"] += [_observation("g2", "GENERATION", "chat", 2, **failed)] if where == "chat" else []
+        return trace
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    failed = {"status": {"code": 2, "message": "rate limited"}}
+    trace = _otel(_otel_span("chat1", 1, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    spans = trace["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans[0] |= failed if where == "root" else {}
+    spans += [_otel_span("chat2", 2, "root", gen_ai__operation__name="chat") | failed] if where == "chat" else []
+    return trace
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow", "langfuse"])
+@pytest.mark.parametrize(("where", "message"), [("chat", "the last chat call"), ("root", "the root span")])
+def test_a_run_that_ended_with_an_error_is_an_error_of_its_line_not_an_earlier_answer(
+    tmp_path: Path, source: str, where: str, message: str
+) -> None:
+    result, line = _imported(tmp_path, source, _ended_with_an_error(source, where))
+    assert result.exit_code == 1, result.output
+    assert f"{message} ended with an error: rate limited" in line["outputs"]["error"]["message"]
+
+
+def test_a_genai_tool_span_without_its_tool_name_attribute_is_named_by_its_span_name(tmp_path: Path) -> None:
+    """GenAI names the span ``execute_tool NAME``: without ``gen_ai.tool.name`` that name is the tool's."""
+    span = {
+        **_otel_span("t1", 2, "root", gen_ai__operation__name="execute_tool"),
+        "name": "execute_tool delete_account",
+    }
+    answer = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": ANSWER["content"]}]}])
+    trace = _otel(span, _otel_span("chat", 3, "root", gen_ai__operation__name="chat", gen_ai__output__messages=answer))
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert [e["tool"] for e in line["outputs"]["trace"] if e["event"] == "tool_call"] == ["delete_account"]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}

@@ -101,6 +101,9 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
     native: dict[str, Any] = {}
     if earlier != history:
         native["messages"] = earlier
+    line = {k: v for k, v in (example.model_extra or {}).items() if k not in (M365_FIELD, "example_hash")}
+    if line:  # the line's own fields (an id...)
+        native["line"] = line
     if example.expectations.assertions:
         native["assertions"] = [a.model_dump(mode="json", exclude_none=True) for a in example.expectations.assertions]
     extra = example.expectations.model_extra or {}

@@ -67,7 +67,7 @@ NATIVE_EXTENSION = "morganabench"
 
 _OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
 _NATIVE_EXPECTATIONS = ("assertions", "extended_assertions", "expected_facts", "guidelines")
-_NATIVE_KEYS = ("messages", *_NATIVE_EXPECTATIONS, "tools", "metadata", "context")
+_NATIVE_KEYS = ("messages", *_NATIVE_EXPECTATIONS, "tools", "metadata", "context", "line")
 
 
 def import_m365(path: str | os.PathLike[str]) -> list[Example]:
@@ -171,8 +171,12 @@ def _example(
     extra: dict[str, Any] = {**place, "fields": fields}
     extra.update((key, entry[key]) for key in ("evaluators", "evaluators_mode") if key in entry)
     extra.update(shared)
+    line = native.get("line", {})  # the benchmark line's own fields (an id...)
+    if not isinstance(line, dict):
+        problems.append(Problem(json_path([*path, "extensions", NATIVE_EXTENSION, "line"]), "not an object"))
+        return None
     try:
-        return Example.model_validate({"inputs": inputs, "expectations": expectations, M365_FIELD: extra})
+        return Example.model_validate({**line, "inputs": inputs, "expectations": expectations, M365_FIELD: extra})
     except ValidationError as exc:
         base = [*path, "extensions", NATIVE_EXTENSION]
         for error in exc.errors(include_url=False):

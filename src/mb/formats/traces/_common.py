@@ -19,6 +19,7 @@ from ...matching.extended import same_tool
 
 __all__ = [
     "HASH_ATTRIBUTE",
+    "WRONG_TYPE",
     "Request",
     "SourceTrace",
     "Step",
@@ -28,6 +29,7 @@ __all__ = [
     "loads_maybe",
     "message_text",
     "span_error",
+    "wrong_type",
 ]
 
 HASH_ATTRIBUTE = "mb.example_hash"
@@ -63,7 +65,7 @@ class Step:
     result: Any = None
     """The tool's result (JSON text or a value)."""
     error: str | None = None
-    """Why the span failed, when its status says so."""
+    """Why the span failed, when its status says so (tool, plain and chat steps)."""
     documents: list[tuple[str | None, str]] = field(default_factory=list)
     """Retrieved chunks as (id or None, content)."""
     input_messages: list[dict[str, Any]] = field(default_factory=list)
@@ -102,6 +104,8 @@ class SourceTrace:
     """The root span's final answer, if it recorded one."""
     problems: list[str] = field(default_factory=list)
     """Why the trace cannot be used, when it cannot."""
+    error: str | None = None
+    """Why the root span failed, when its status says so (the run ended with an error)."""
     expectations: dict[str, Any] = field(default_factory=dict)
     """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
     unread: list[str] = field(default_factory=list)
@@ -123,6 +127,15 @@ class SourceTrace:
     def ordered(self) -> list[Step]:
         """The steps by start time (the source's order breaks ties)."""
         return sorted(self.steps, key=lambda step: step.start)
+
+
+WRONG_TYPE = (AttributeError, KeyError, TypeError, ValueError)
+"""What reading a span whose values are of other JSON types than its format's raises: a problem of its trace."""
+
+
+def wrong_type(what: str, exc: Exception) -> str:
+    """A span or observation that could not be read, as a problem of its trace (the file's other traces are read)."""
+    return f"{what} cannot be read: a value of another JSON type than expected ({type(exc).__name__}: {exc})"
 
 
 def span_error(
@@ -170,9 +183,11 @@ def _result(step: Step) -> Any:
 
 
 def _above(trace: SourceTrace, span_id: str) -> list[str]:
-    """The ids of the span's ancestors, nearest first (a loop in a broken file ends the walk)."""
+    """The ids of the span's ancestors, nearest first; a loop of parent ids (no root above) is refused."""
     chain = {span_id: None}
-    while (span_id := trace.parent_of.get(span_id, "")) and span_id not in chain:
+    while span_id := trace.parent_of.get(span_id, ""):
+        if span_id in chain:
+            raise TraceError(f"{trace.label}: span {span_id} is its own ancestor (its parent ids make a loop)")
         chain[span_id] = None
     return list(chain)[1:]
 
@@ -264,6 +279,9 @@ def _trace_events(
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, request in enumerate(_new_requests(step, outer), start=1):
             ident, name, arguments = request
+            if not name.strip():  # a request that names no tool: which one was asked for is not known
+                hidden.append(f"{step.name or step.span_id} (asks for a call that names no tool)")
+                continue
             before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start) is not False]
             if before:  # a tool span recorded before the request ran it
                 alone.remove(before[0])
@@ -286,6 +304,9 @@ def _trace_events(
             ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
                 p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
             ]
+            others = [p[1] for p in ran if not _alike(p[1], ran[0][1])]
+            if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
+                hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
             if ran:
                 pending.remove(ran[0])
                 events.append(ToolResult(id=ran[0][2], result=_result(step)))
@@ -340,6 +361,11 @@ def build_outputs(
     was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
+    failed = [f"the root span ended with an error: {trace.error}"] if trace.error else []
+    last = [step for step in trace.ordered() if step.kind == "chat"][-1:]
+    failed += [f"the last chat call ended with an error: {step.error}" for step in last if step.error]
+    if failed:  # an earlier answer is not the run's
+        raise TraceError(f"{trace.label}: " + "; ".join(failed))
     data: dict[str, Any] = {"response": _response(trace)}
     events, maybe, hidden = _trace_events(trace, tools, named)
     if any(isinstance(event, ToolCall) for event in events) and not hidden:
@@ -350,7 +376,10 @@ def build_outputs(
         unsure += hidden + maybe
     if trace.start is not None:
         zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
-        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+        try:
+            data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+        except (OverflowError, OSError, ValueError):
+            raise TraceError(f"{trace.label}: the start time ({trace.start} ns after 1970) is out of range") from None
         if isinstance(zone, ZoneInfo):  # its rules for every date, beyond the offset user_time is written with
             data["environment"]["time_zone"] = zone.key
     counts = [(_tokens(s.input_tokens), _tokens(s.output_tokens)) for s in trace.steps if s.kind == "chat"]

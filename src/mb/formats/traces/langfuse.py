@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...entities.outputs import requested_calls
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe
+from ._common import HASH_ATTRIBUTE, WRONG_TYPE, SourceTrace, Step, TraceError, loads_maybe, wrong_type
 from ._files import json_documents
 from ._values import assistant_text, chat_messages, documents_of
 
@@ -75,10 +75,8 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
     raw = observation.get("metadata")
     metadata: dict[str, Any] = raw if isinstance(raw, dict) else {}
     inputs, outputs = loads_maybe(observation.get("input")), loads_maybe(observation.get("output"))
+    error = _error(observation)
     if kind in ("tool", "span"):
-        error = None
-        if str(observation.get("level") or "").upper() == "ERROR":
-            error = str(observation.get("statusMessage") or "the observation ended with level ERROR")
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
             kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
@@ -95,10 +93,18 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
             kind="chat", start=start, span_id=span_id, name=tool,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
+            error=error,
         )  # fmt: skip
     if kind == "other":
         return Step(kind="other", start=start, span_id=span_id, name=tool)
     return None
+
+
+def _error(observation: dict[str, Any]) -> str | None:
+    """Why the observation failed, when its level is ``ERROR``."""
+    if str(observation.get("level") or "").upper() != "ERROR":
+        return None
+    return str(observation.get("statusMessage") or "the observation ended with level ERROR")
 
 
 def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
@@ -115,6 +121,8 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
         seen.add(ident)
         if parent:
             trace.parent_of[ident] = str(parent)
+        else:
+            trace.error = trace.error or _error(observation)
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")
@@ -122,7 +130,11 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
         metadata = observation.get("metadata")
         if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(metadata[HASH_ATTRIBUTE])
-        step = _step(observation, start, in_trace)
+        try:
+            step = _step(observation, start, in_trace)
+        except WRONG_TYPE as exc:
+            trace.problems.append(wrong_type(f"observation {ident!r}", exc))
+            continue
         if step is not None:
             trace.steps.append(step)
 

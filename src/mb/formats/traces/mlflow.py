@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...entities.outputs import requested_calls
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, span_error
+from ._common import HASH_ATTRIBUTE, WRONG_TYPE, SourceTrace, Step, TraceError, span_error, wrong_type
 from ._files import json_documents
 from ._values import assistant_text, chat_messages, documents_of
 
@@ -63,6 +63,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
             requested=requested_calls(outputs) + requested_calls(_last(attributes.get("mlflow.chat.messages"))),
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
     if kind in ("", "UNKNOWN") and span.get("parent_span_id"):  # a traced function (the root is the agent)
         return Step(
@@ -104,28 +105,36 @@ def _trace(where: str, document: Any) -> SourceTrace:
     if not isinstance(spans, list) or not spans:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
         return trace
-    for span in spans:
-        attributes = _attributes(span.get("attributes"))
-        start = span.get("start_time_unix_nano")
-        if not isinstance(start, int):
-            trace.problems.append(f"span {span.get('name')!r} has no start_time_unix_nano")
-            continue
-        if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
-            trace.example_hash = str(attributes[HASH_ATTRIBUTE])
-        if span.get("parent_span_id"):
-            trace.parent_of[str(span.get("span_id") or "")] = str(span["parent_span_id"])
-        else:
-            if trace.start is not None:
-                trace.problems.append("more than one root span")
-            trace.start = start
-            trace.request = chat_messages(attributes.get("mlflow.spanInputs"))
-            trace.response = assistant_text(attributes.get("mlflow.spanOutputs"))
-        step = _step(span, attributes, start)
-        if step is not None:
-            trace.steps.append(step)
+    for index, span in enumerate(spans):
+        try:
+            _read_span(trace, span)
+        except WRONG_TYPE as exc:
+            trace.problems.append(wrong_type(f"data.spans[{index}]", exc))
     if trace.start is None and not trace.problems:
         trace.problems.append("no root span (every span has a parent_span_id)")
     return trace
+
+
+def _read_span(trace: SourceTrace, span: dict[str, Any]) -> None:
+    attributes = _attributes(span.get("attributes"))
+    start = span.get("start_time_unix_nano")
+    if not isinstance(start, int) or isinstance(start, bool):
+        trace.problems.append(f"span {span.get('name')!r} has no start_time_unix_nano")
+        return
+    if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
+        trace.example_hash = str(attributes[HASH_ATTRIBUTE])
+    if span.get("parent_span_id"):
+        trace.parent_of[str(span.get("span_id") or "")] = str(span["parent_span_id"])
+    else:
+        if trace.start is not None:
+            trace.problems.append("more than one root span")
+        trace.start = start
+        trace.error = span_error(span, _STATUS_ERROR, _attributes)
+        trace.request = chat_messages(attributes.get("mlflow.spanInputs"))
+        trace.response = assistant_text(attributes.get("mlflow.spanOutputs"))
+    step = _step(span, attributes, start)
+    if step is not None:
+        trace.steps.append(step)
 
 
 def read_mlflow(path: Path) -> list[SourceTrace]:

@@ -87,13 +87,16 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
     kind = str(attributes.get("openinference.span.kind") or "").upper()
     span_id = str(span.get("spanId") or "")
     if operation in _TOOL_OPERATIONS or kind == "TOOL":
+        named = str(span.get("name") or "")
+        shown = named.removeprefix("execute_tool ")  # GenAI names the span `execute_tool NAME`
+        tool = attributes.get("gen_ai.tool.name") or attributes.get("tool.name") or (shown if shown != named else None)
         return Step(
             kind="tool",
             start=start,
             span_id=span_id,
-            name=attributes.get("gen_ai.tool.name") or attributes.get("tool.name"),
-            span_name=str(span.get("name") or "").removeprefix("execute_tool "),
-            call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
+            name=_text_or_none(tool),
+            span_name=shown,
+            call_id=_text_or_none(attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id")),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
             error=span_error(span, _STATUS_ERROR, _attributes),
@@ -119,6 +122,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
                 for call in _indexed(attributes, _OI_CALL)
                 if call.get("function.name")
             ],
+            error=span_error(span, _STATUS_ERROR, _attributes),
             input_tokens=_int(attributes.get("gen_ai.usage.input_tokens", attributes.get("llm.token_count.prompt"))),
             output_tokens=_int(
                 attributes.get("gen_ai.usage.output_tokens", attributes.get("llm.token_count.completion"))
@@ -192,6 +196,7 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         if trace_id in roots:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)
+                        trace.error = span_error(span, _STATUS_ERROR, _attributes)
                     step = _step(span, attributes, start)
                     if step is not None:
                         trace.steps.append(step)
