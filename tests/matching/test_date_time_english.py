@@ -506,6 +506,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
+    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
+    ("from 9 to midday", WED, "2025-03-12T11:51:00", False),
+    ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
+    ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
+    ("10 to midday", WED, "2025-03-12T11:50:00", True),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
@@ -526,6 +531,10 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-03-31"}, True),  # "the rest of"
     ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-04-30"}, False),
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+    ("from 9 to midday", WED, {"start": "2025-03-12T09:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
     ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-03T11:00:00"}, True),

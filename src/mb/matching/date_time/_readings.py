@@ -330,13 +330,13 @@ def _may_be_clock(item: Item) -> bool:
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
     """Whether "5" or "10" before "to" (or "till") and an hour may be minutes before it, as "five to seven" is:
-    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5; never after "from" or "between"."""
+    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5 ("10 to noon" likewise); never after "from" or "between"."""
     three = items[n : n + 3]
     return (
         [i.kind for i in three] in (["number", "sep", "number"], ["number", "sep", "clock"])
         and three[0].text in {"5", "10"}
         and three[1].text in {"to", "till", "til"}
-        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?", three[2].text) is not None
+        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?|noon|midday|mid-day|midnight", three[2].text) is not None
         and not any(i.kind == "between" for i in items[:n])
     )
 
