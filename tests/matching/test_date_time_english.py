@@ -501,6 +501,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T09:00:00", False),
     ("5 hours before noon", datetime(2017, 6, 14, 7, 42), "2017-06-15T07:00:00", False),
+    # ... never when the count from today's is still ahead
+    ("3 hours after noon", datetime(2028, 12, 29, 13, 50), "2028-12-29T15:00:00", True),
+    ("3 hours after noon", datetime(2028, 12, 29, 13, 50), "2028-12-30T15:00:00", False),
+    ("2 hours after 12:30", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:30:00", False),
+    ("3 hours after 11am", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:00:00", False),
+    ("25 hours before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:00:00", False),
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),

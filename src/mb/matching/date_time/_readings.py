@@ -784,7 +784,10 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         pieces = dates[0].value.pieces
         if all(u in _ELAPSED_UNITS for _, u in pieces):
             # "half an hour before 9am" said at 13:50: from today's 9:00, or from tomorrow's (as "9am" alone names)
-            found = list(dict.fromkeys([*found, *(r.shifted(step(pieces)) for r in _placed([], times, ref))]))
+            # when the count from today's has passed ("3 hours after noon" said at 13:50 is today's 15:00 alone)
+            later = (r.shifted(step(pieces)) for r in _placed([], times, ref))
+            back = relativedelta(days=-1)
+            found = list(dict.fromkeys([*found, *(r for r in later if r.shifted(back).start.hi <= ref < r.start.hi)]))
     return found
 
 
