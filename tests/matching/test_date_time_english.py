@@ -477,14 +477,26 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
     ("the first business day of september", WED, "2025-09-03", False),
     ("the first weekday of september", WED, "2025-09-02", False),  # a weekday, holiday or not
-    # a signed length after a date without its year counts from the date's occurrence near today
+    # a length after or before a date without its year counts from the next occurrence (as the date alone names),
+    # and from the latest past one when the day counted from it has not passed
     ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2027-10-14", True),
-    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", False),
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", True),
     ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
-    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", True),  # half a year either way: both
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
-    # a length before or after such a date counts from that occurrence too, beside the next one
+    ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2029-11-24", True),
+    ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2028-11-25", False),
+    ("christmas plus 3 days", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
+    ("christmas plus 3 days", datetime(2028, 12, 29, 13, 50), "2029-12-28", True),
+    ("3 days before christmas", datetime(2026, 6, 15, 10, 0), "2025-12-22", False),
+    ("3 days before christmas", datetime(2026, 6, 15, 10, 0), "2026-12-22", True),
+    ("the day before christmas", datetime(2026, 6, 15, 10, 0), "2025-12-24", False),
+    ("2 weeks before easter", datetime(2028, 12, 29, 13, 50), "2028-04-02", False),
+    ("3 days after mother's day", datetime(2028, 12, 29, 13, 50), "2028-05-17", False),
+    ("1 business day before thanksgiving", WED, "2024-11-27", False),
+    ("2 business days after christmas", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
+    ("6 months after june 1", datetime(2028, 12, 29, 13, 50), "2028-12-01", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
