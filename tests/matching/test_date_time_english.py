@@ -9,7 +9,7 @@ March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -23,6 +23,7 @@ SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
 DEC2 = datetime(2026, 12, 2, 10, 0)  # two years after a start in late 2024
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
+NEW_YORK = ZoneInfo("America/New_York")
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -472,6 +473,20 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-29", True),
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-30", True),
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-31", False),
+    # ... of the user's place alone when the zone names one: US federal holidays in America/New_York, English bank
+    # holidays in Europe/London (Thanksgiving 2025 is November 27, the late summer bank holiday August 25)
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=LONDON), "2025-11-27", True),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=LONDON), "2025-11-28", False),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=LONDON), "2025-10-14", False),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-28", True),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-27", False),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=NEW_YORK), "2025-08-26", False),
+    ("the next business day", datetime(2025, 4, 17, 10, 0, tzinfo=NEW_YORK), "2025-04-22", False),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=LONDON), "2025-08-26", True),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
+    ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),
+    ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=LONDON), "2025-09-01", True),
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),
     ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
