@@ -568,6 +568,10 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
     ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    # hours before or after a range of times may move its start alone or the whole range: not understood
+    ("an hour before 9am-10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, ERROR),
+    ("2 hours after 9-10am", WED, {"start": "2025-03-12T11:00:00", "end": "2025-03-12T12:00:00"}, ERROR),
+    ("from an hour before 9am to 10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, True),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
     ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-03T11:00:00"}, True),
