@@ -519,6 +519,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
     ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),
     ("2 hours and three quarters ago", WED, "2025-03-12T07:35:00", True),
+    # ... never before a unit of its own ("a quarter hour" is another amount), nor after a month (no number of days)
+    ("in 2 hours and a quarter hour", WED, "2025-03-12T12:35:00", True),
+    ("in an hour and a quarter hour", WED, "2025-03-12T11:35:00", True),
+    ("in 1 day and a quarter of an hour", WED, "2025-03-13T10:35:00", True),
+    ("in a week and a quarter of a day", WED, "2025-03-19T16:20:00", True),
+    ("in a week and a quarter of a day", WED, "2025-03-19T16:35:00", False),
+    ("in a month and a quarter", WED, "2025-04-19", ERROR),
     ("the next-to-last day of the year", WED, "2025-12-30", True),
     ("the next-to-last day of the year", WED, "2025-12-31", False),
     ("earlier this hour", WED, "2025-03-12T10:05:00", True),  # from the hour's start to now
