@@ -530,6 +530,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next-to-last day of the year", WED, "2025-12-31", False),
     ("earlier this hour", WED, "2025-03-12T10:05:00", True),  # from the hour's start to now
     ("earlier this hour", WED, "2025-03-12T09:55:00", False),
+    ("earlier this hour", datetime(2025, 3, 12, 10, 0), "2025-03-12T10:00:00", ERROR),  # said on the hour: no time
+    ("earlier this hour", datetime(2025, 3, 12, 10, 0, 30), "2025-03-12T10:00:00", ERROR),
     # a length before or after a time of day that has passed today counts from today's, or from the next one
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T08:30:00", True),
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
@@ -544,6 +546,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
+    ("in sixty", WED, "2025-03-12T11:20:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
     # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
