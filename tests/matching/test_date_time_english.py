@@ -9,7 +9,7 @@ March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -23,6 +23,7 @@ SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
 DEC2 = datetime(2026, 12, 2, 10, 0)  # two years after a start in late 2024
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
+NEW_YORK = ZoneInfo("America/New_York")
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -472,19 +473,45 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-29", True),
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-30", True),
     ("3 business days from dec 23", datetime(2027, 12, 20, 10, 0), "2027-12-31", False),
+    # ... of the user's place alone when the zone names one: US federal holidays in America/New_York, English bank
+    # holidays in Europe/London (Thanksgiving 2025 is November 27, the late summer bank holiday August 25)
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=LONDON), "2025-11-27", True),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=LONDON), "2025-11-28", False),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=LONDON), "2025-10-14", False),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-28", True),
+    ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-27", False),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=NEW_YORK), "2025-08-26", False),
+    ("the next business day", datetime(2025, 4, 17, 10, 0, tzinfo=NEW_YORK), "2025-04-22", False),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=LONDON), "2025-08-26", True),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
+    ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
+    ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),
+    ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=LONDON), "2025-09-01", True),
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),
     ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
     ("the first business day of september", WED, "2025-09-03", False),
     ("the first weekday of september", WED, "2025-09-02", False),  # a weekday, holiday or not
-    # a signed length after a date without its year counts from the date's occurrence near today
+    # a length after or before a date without its year counts from the next occurrence (as the date alone names),
+    # and from the latest past one when the day counted from it has not passed
     ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2027-10-14", True),
-    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", False),
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", True),
     ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
-    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", True),  # half a year either way: both
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
-    # a length before or after such a date counts from that occurrence too, beside the next one
+    ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2029-11-24", True),
+    ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2028-11-25", False),
+    ("christmas plus 3 days", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
+    ("christmas plus 3 days", datetime(2028, 12, 29, 13, 50), "2029-12-28", True),
+    ("3 days before christmas", datetime(2026, 6, 15, 10, 0), "2025-12-22", False),
+    ("3 days before christmas", datetime(2026, 6, 15, 10, 0), "2026-12-22", True),
+    ("the day before christmas", datetime(2026, 6, 15, 10, 0), "2025-12-24", False),
+    ("2 weeks before easter", datetime(2028, 12, 29, 13, 50), "2028-04-02", False),
+    ("3 days after mother's day", datetime(2028, 12, 29, 13, 50), "2028-05-17", False),
+    ("1 business day before thanksgiving", WED, "2024-11-27", False),
+    ("2 business days after christmas", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
+    ("6 months after june 1", datetime(2028, 12, 29, 13, 50), "2028-12-01", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
@@ -492,20 +519,41 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
     ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),
     ("2 hours and three quarters ago", WED, "2025-03-12T07:35:00", True),
+    # ... never before a unit of its own ("a quarter hour" is another amount), nor after a month (no number of days)
+    ("in 2 hours and a quarter hour", WED, "2025-03-12T12:35:00", True),
+    ("in an hour and a quarter hour", WED, "2025-03-12T11:35:00", True),
+    ("in 1 day and a quarter of an hour", WED, "2025-03-13T10:35:00", True),
+    ("in a week and a quarter of a day", WED, "2025-03-19T16:20:00", True),
+    ("in a week and a quarter of a day", WED, "2025-03-19T16:35:00", False),
+    ("in a month and a quarter", WED, "2025-04-19", ERROR),
     ("the next-to-last day of the year", WED, "2025-12-30", True),
     ("the next-to-last day of the year", WED, "2025-12-31", False),
     ("earlier this hour", WED, "2025-03-12T10:05:00", True),  # from the hour's start to now
     ("earlier this hour", WED, "2025-03-12T09:55:00", False),
+    ("earlier this hour", datetime(2025, 3, 12, 10, 0), "2025-03-12T10:00:00", ERROR),  # said on the hour: no time
+    ("earlier this hour", datetime(2025, 3, 12, 10, 0, 30), "2025-03-12T10:00:00", ERROR),
     # a length before or after a time of day that has passed today counts from today's, or from the next one
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T08:30:00", True),
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:30:00", True),
     ("half an hour before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-30T09:00:00", False),
     ("5 hours before noon", datetime(2017, 6, 14, 7, 42), "2017-06-15T07:00:00", False),
+    # ... never when the count from today's is still ahead
+    ("3 hours after noon", datetime(2028, 12, 29, 13, 50), "2028-12-29T15:00:00", True),
+    ("3 hours after noon", datetime(2028, 12, 29, 13, 50), "2028-12-30T15:00:00", False),
+    ("2 hours after 12:30", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:30:00", False),
+    ("3 hours after 11am", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:00:00", False),
+    ("25 hours before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:00:00", False),
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
+    ("in sixty", WED, "2025-03-12T11:20:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
+    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
+    ("from 9 to midday", WED, "2025-03-12T11:51:00", False),
+    ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
+    ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
+    ("10 to midday", WED, "2025-03-12T11:50:00", True),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
@@ -526,6 +574,14 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-03-31"}, True),  # "the rest of"
     ("the remainder of the month", WED, {"start": "2025-03-12", "end": "2025-04-30"}, False),
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+    ("from 9 to midday", WED, {"start": "2025-03-12T09:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    # hours before or after a range of times may move its start alone or the whole range: not understood
+    ("an hour before 9am-10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, ERROR),
+    ("2 hours after 9-10am", WED, {"start": "2025-03-12T11:00:00", "end": "2025-03-12T12:00:00"}, ERROR),
+    ("from an hour before 9am to 10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, True),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
     ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-03T11:00:00"}, True),

@@ -4,7 +4,11 @@ month, quarter, season or year around a date)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import re
+from collections.abc import Iterator
+from contextvars import ContextVar
 from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
@@ -17,8 +21,10 @@ __all__ = [
     "PLACES",
     "SEASONS",
     "STEPS",
+    "Place",
     "add_business_days",
     "check_business_day",
+    "counted_at",
     "day",
     "day_off",
     "days",
@@ -26,6 +32,8 @@ __all__ = [
     "midnight",
     "month",
     "nth_weekday",
+    "places",
+    "places_of",
     "quarter",
     "relative_weekday_dates",
     "season",
@@ -118,7 +126,39 @@ def _delta(amount: float, unit: str) -> relativedelta:
 
 #: Where working days are counted: with no holidays but New Year's Day and Christmas, or without the public holidays
 #: of the United States (federal) or of England (bank holidays), days observed in their stead included.
-PLACES: tuple[tuple[str, str | None] | None, ...] = (None, ("US", None), ("GB", "ENG"))
+Place = tuple[str, str | None] | None
+PLACES: tuple[Place, ...] = (None, ("US", None), ("GB", "ENG"))
+#: The zones of the United States and of Great Britain: a user there counts that place's holidays alone.
+_US_ZONE_RE = re.compile(
+    r"US/.+|Pacific/Honolulu|Navajo|America/(?:New_York|Detroit|Chicago|Denver|Boise|Phoenix|Los_Angeles|Anchorage"
+    r"|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Menominee|Indiana/.+|Kentucky/.+|North_Dakota/.+|Indianapolis"
+    r"|Fort_Wayne|Louisville|Knox_IN|Atka|Shiprock)"
+)
+_GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
+_COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
+
+
+def places_of(zone: str | None) -> tuple[Place, ...]:
+    """The places whose working days count for a user in ``zone`` (an IANA name): the US's or England's alone in
+    their zones, each of ``PLACES`` in turn in any other zone (UTC, an offset) or none."""
+    if zone is not None and _US_ZONE_RE.fullmatch(zone):
+        return (("US", None),)
+    return (("GB", "ENG"),) if zone in _GB_ZONES else PLACES
+
+
+def places() -> tuple[Place, ...]:
+    """The places working days are counted at now (see ``counted_at``)."""
+    return _COUNTED_AT.get()
+
+
+@contextlib.contextmanager
+def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
+    """Count working days at ``where`` (see ``places_of``) within the block."""
+    token = _COUNTED_AT.set(where)
+    try:
+        yield
+    finally:
+        _COUNTED_AT.reset(token)
 
 
 @functools.lru_cache(maxsize=64)
@@ -128,19 +168,19 @@ def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
 
 
-def day_off(d: date, place: tuple[str, str | None] | None) -> bool:
-    """Whether ``d`` is a public holiday at ``place`` (one of ``PLACES``; ``None`` has none)."""
+def day_off(d: date, place: Place) -> bool:
+    """Whether ``d`` is a public holiday at ``place`` (``None`` has none)."""
     return place is not None and d in _holidays_in(place, d.year)
 
 
 def add_business_days(start: date, count: int) -> list[date]:
     """``count`` working days (Monday to Friday) after ``start`` (before it when negative), counted at each of
-    ``PLACES`` in turn (a date each, in their order): which holidays are days off depends on the place, so a count
+    ``places()`` in turn (a date each, in their order): which holidays are days off depends on the place, so a count
     crossing one has a reading for each. Not understood when a day counted is New Year's Day or Christmas, a day off
     in most countries: counted as a working day, it is no reading anyone means."""
     step = 1 if count >= 0 else -1
     found = []
-    for place in PLACES:
+    for place in places():
         moved = start
         for _ in range(abs(count)):
             moved += timedelta(days=step)

@@ -8,6 +8,7 @@ is the coming March and next year's.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -314,8 +315,6 @@ def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]
 
 #: Offset modes counted from a date the phrase names.
 _ANCHORED = {"anchored", "since", "on"}
-#: How far from today the yearless date a signed length is counted from may be (see ``_anchored``).
-_NEAR_DAYS = 274
 
 
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
@@ -326,19 +325,20 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         # "a week on wednesday today", "a week on tuesday before last": counted from a weekday alone
         raise DateProblem(f"{items[index].text!r} counts from a weekday alone")
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
-    named = items[1].value if len(items) == 2 else None
-    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
-        # "oct 11 + 3 days" said on October 13th: from the day's latest or next occurrence, whichever is within nine
-        # months of today (both, half a year either way); "10 days after christmas" said on December 29th from this
-        # occurrence too, beside the next one the date alone names (counted from, it may be the one meant)
-        near = [w for w in _one(items[1], today, (), wide=True) if abs((w.lo.date() - today).days) < _NEAR_DAYS]
-        signed = items[index].text[0] in "+-"
-        anchor = (near if signed else list(dict.fromkeys([*near, *anchor]))) or anchor
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
         raise DateProblem(f"{items[index].text!r} a period longer than a day may count from its start or its end")
-    return [s for w in anchor for s in _shifted(w, pieces)]
+    found = [s for w in anchor for s in _shifted(w, pieces)]
+    named = items[1].value if len(items) == 2 else None
+    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
+        # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
+        # latest one when the day counted from it has not passed ("3 days before christmas" said in June: never last
+        # December's)
+        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < min(a.lo for a in anchor)]
+        with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
+            found += [s for s in _shifted(max(earlier, key=lambda w: w.lo), pieces) if s.lo.date() >= today]
+    return list(dict.fromkeys(found))
 
 
 def _bare_week(item: Item) -> bool:

@@ -23,6 +23,7 @@ from typing import NamedTuple
 from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
+from ._calendar import PLACES, Place, counted_at, places_of
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
@@ -66,7 +67,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
-_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,2}}|{number_words(1, 59)})$")
+_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,2}}|{number_words(1, 99)})$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
 #: phrase: a UTC offset, or a range's end ("08:30:00-12:00", "2026-02-05 8:30-1200", "22:00:00-06:00").
 _RANGE_OR_OFFSET_RE = re.compile(
@@ -594,12 +595,14 @@ def _refused(text: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
-    """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``)."""
+def resolve_naive(text: str, reference: datetime, where: tuple[Place, ...] = PLACES) -> tuple[Reading, ...]:
+    """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where``
+    (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
+    with counted_at(where):
+        return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
 
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:
@@ -982,7 +985,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         if read.elapsed and home is not None:
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
-        readings_ = resolve_naive(text, reference)
+        readings_ = resolve_naive(text, reference, places_of(home.label if home is not None else None))
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:

@@ -330,13 +330,13 @@ def _may_be_clock(item: Item) -> bool:
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
     """Whether "5" or "10" before "to" (or "till") and an hour may be minutes before it, as "five to seven" is:
-    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5; never after "from" or "between"."""
+    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5 ("10 to noon" likewise); never after "from" or "between"."""
     three = items[n : n + 3]
     return (
         [i.kind for i in three] in (["number", "sep", "number"], ["number", "sep", "clock"])
         and three[0].text in {"5", "10"}
         and three[1].text in {"to", "till", "til"}
-        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?", three[2].text) is not None
+        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?|noon|midday|mid-day|midnight", three[2].text) is not None
         and not any(i.kind == "between" for i in items[:n])
     )
 
@@ -449,6 +449,10 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
+        hours = left[0].kind == "offset" and all(u in _ELAPSED_UNITS for _, u in left[0].value.pieces)
+        if hours and not between and left[0].value.mode == "anchored" and len(left) > 1:
+            # "an hour before 9am-10am": moves the start alone, or the whole range
+            raise DateProblem(f"{left[0].text!r} before a range may move its start alone or the whole range")
         dated = any(i.kind == "weekday" or (i.kind == "date" and not isinstance(i.value, Days)) for i in left)
         dated &= parts[seps[0]].text == "-" and not between
         if dated and [i.value.mode for i in right if i.kind == "offset"] == ["from now"]:
@@ -784,7 +788,10 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         pieces = dates[0].value.pieces
         if all(u in _ELAPSED_UNITS for _, u in pieces):
             # "half an hour before 9am" said at 13:50: from today's 9:00, or from tomorrow's (as "9am" alone names)
-            found = list(dict.fromkeys([*found, *(r.shifted(step(pieces)) for r in _placed([], times, ref))]))
+            # when the count from today's has passed ("3 hours after noon" said at 13:50 is today's 15:00 alone)
+            later = (r.shifted(step(pieces)) for r in _placed([], times, ref))
+            back = relativedelta(days=-1)
+            found = list(dict.fromkeys([*found, *(r for r in later if r.shifted(back).start.hi <= ref < r.start.hi)]))
     return found
 
 

@@ -257,8 +257,9 @@ def _unit_end(m: re.Match[str]) -> Item | None:
     return Item("date", "", PeriodEnd("end", m["u"], m["rel"] or "this"))
 
 
-#: a fraction of the unit before it: "an hour and a half", "an hour and a quarter" (never a quarter of a year more)
-_AND_PART = r"\s+and\s+(?:a\s+half|a\s+quarter|three[\s-]quarters)"
+#: a fraction of the unit before it: "an hour and a half", "an hour and a quarter" (never a quarter of a year more);
+#: never before a unit of its own ("2 hours and a quarter hour", "a day and a quarter of an hour": another amount)
+_AND_PART = rf"\s+and\s+(?:a\s+half|a\s+quarter|three[\s-]quarters)(?!\s+(?:of\s|{UNIT}(?![a-z])))"
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:{_AND_PART})?(?![a-z]))"
 _PIECE_RE = re.compile(
     rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<part>{_AND_PART})?(?![a-z])"
@@ -278,8 +279,8 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
         amount = quantity_value(found["n"]) + (quantity_value(found["part"].split(None, 1)[1]) if found["part"] else 0)
         word = found["u"]
         unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
-        if unit is None or amount != amount:
-            return None
+        if unit is None or amount != amount or (unit == "month" and "quarter" in (found["part"] or "")):
+            return None  # "a month and a quarter": a quarter of a month is no number of days
         months = amount * UNIT_MONTHS.get(unit, 0)
         if amount % 1 and months and not months % 1:
             amount, unit = months, "month"  # "half a year", "1.5 years": whole months, counted on the calendar

@@ -150,6 +150,8 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
             (window,) = date_windows([Item("date", name, Unit(name, "this"))], ref.date())
             first = window.lo
         note = "earlier today" if name == "day" else f"earlier this {name}"
+        if first >= ref.replace(second=0, microsecond=0):  # said as the period starts: no time earlier in it
+            raise DateProblem(f"{note!r} said as the {name} starts names no time")
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "hour":  # from this minute to the end of the clock hour
         end = ref.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)

@@ -243,9 +243,8 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     at = m.string.endswith(("at ", "@ "), 0, m.start())
     words = not m["q"].isdigit() or at
     target = "noon" if m["th"] in {"midday", "mid-day"} else m["th"]
-    spelled = "min" in m.group(0) or words or target in {"noon", "midnight"}
-    if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
-        return None  # "3 to 4pm" is a range
+    if m["dir"] not in {"past", "after"} and "min" not in m.group(0) and not words and amount <= 12:
+        return None  # "3 to 4pm", "9 to midday" are ranges
     if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and words and "min" not in m[0]:
         return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
