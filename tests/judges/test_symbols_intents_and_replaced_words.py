@@ -115,6 +115,8 @@ def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str,
         ("the well-known author", "the well known author"),
         ("Leo forgot to renew the licence.", "Leo forgot to renew the licence"),
         ("- Your order has shipped.", "Your order has shipped."),
+        ("true", "yes"),  # the same answer to a yes-no question
+        ("False.", "No"),
     ],
 )
 def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: str, reference: str) -> None:
