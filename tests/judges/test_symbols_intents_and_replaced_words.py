@@ -117,6 +117,7 @@ def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str,
         ("- Your order has shipped.", "Your order has shipped."),
         ("true", "yes"),  # the same answer to a yes-no question
         ("False.", "No"),
+        ("yeah", "yes"),
     ],
 )
 def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: str, reference: str) -> None:

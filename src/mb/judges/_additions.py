@@ -73,8 +73,8 @@ def non_answer(candidate: str, reference: str) -> bool:
     return len(stated) >= 2 and not _DECLINES.search(said) and not _PERSONS & set(said.split())
 
 
-_YES_NO = {"yes": (True, False), "true": (True, False), "y": (True, True), "no": (False, False),
-           "false": (False, False), "n": (False, True)}  # fmt: skip
+_YES_NO = {"yes": (True, False), "yeah": (True, False), "yep": (True, False), "true": (True, False), "y": (True, True),
+           "no": (False, False), "nope": (False, False), "false": (False, False), "n": (False, True)}  # fmt: skip
 """The whole answers of a yes-no question or a boolean, with whether each is a letter ("y": maybe another letter)."""
 
 
