@@ -139,6 +139,7 @@ def test_a_response_with_another_mark_is_not_passed_as_the_same_meaning(judge: J
     [
         ("the least expensive flight", "the cheapest flight"),
         ("the meeting takes place on Monday", "the meeting is on Monday"),
+        ("Leave the keys right here", "Leave the keys here"),  # emphasis narrows no request
     ],
 )
 def test_one_word_said_in_two_still_passes_the_local_judge(candidate: str, reference: str) -> None:

@@ -107,6 +107,7 @@ def added_around(candidate: str, reference: str) -> str | None:
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), or, where the
     reference asks or commands (a question; a first word before a determiner or a number: "Order a pizza", "Send the
     report"), with words inside it, a content word among them, that may narrow what is asked ("order a large pizza",
+    not "leave the keys right here"),
     "have free parking"; a statement with more detail still says the reference: "a man seated is playing the cello"),
     which neither a cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
@@ -119,7 +120,8 @@ def added_around(candidate: str, reference: str) -> str | None:
     inside = mine[start : len(mine) - size + start]
     said = words(reference)
     asked = is_question(reference) or (len(said) > 1 and (said[1] in _DETERMINERS or said[1].isdigit()))
-    if not asked or mine[len(mine) - size + start :] != theirs[start:] or set(inside) <= STOPWORDS:
+    narrowed = set(content_stems(" ".join(inside))) - _FILLER  # not "right here"
+    if not asked or mine[len(mine) - size + start :] != theirs[start:] or not narrowed:
         return None
     return f"the candidate says the reference with {' '.join(inside)!r} inside it, which may narrow or change it"
 
@@ -254,7 +256,9 @@ _FEW = 4
 """The most words of a sentence after the statement with a negation and nothing of its own ("Well, not really.") or
 opening on "or", "but" and the like with no content word at all ("Or it did.")."""
 _BUT = frozenset(words("or but unless except though although yet"))
-_FILLER = frozenset(content_stems("well really quite exactly entirely yet anymore longer though anyway actually"))
+_FILLER = frozenset(
+    content_stems("well really quite exactly entirely yet anymore longer though anyway actually just right")
+)
 _LABEL = re.compile(
     r"\A[\W_]*(?:(?:edit(?:ed)?|update[ds]?|correction|erratum|errata|note|nb)\s*[:\u2013\u2014-]|p\.\s?s\.\s*:?|ps\s*:)"
     r"[*_]*\s*",
