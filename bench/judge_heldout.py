@@ -28,7 +28,11 @@ often as ``--why`` counts them for short and long pairs over all these sets toge
 place, quantity, qualifier or question each: tickets, queries, subjects, events, news, captions, medical questions)
 and ``bench/judge_fresh_pairs_check.tsv`` (115 more, in PAWS' shape) measure wrong passes: the doubts on a noun's
 number and on one function word said otherwise, and "improve" / "worse" as opposites, were written after reading the
-first file's wrong passes; the second file was written after them.
+first file's wrong passes; the second file was written after them. ``bench/judge_hostile_pairs.tsv`` (575 more, 119
+of them paraphrases, with a ``kind`` column: roles, opposites, qualifiers, quantities, questions, negation,
+comparisons, order in time, conditions, modality, names, units, lists, news sentences) was written later still; the
+doubts on words added inside a request, on "then" and "everyone but", and on a count beside a plural came from its
+wrong passes.
 The figures in ``docs/judges.md`` come from::
 
     bench/judge_heldout.py pairs=tests/data/judge_pairs.jsonl.gz calibration=tests/data/judge_calibration.jsonl \

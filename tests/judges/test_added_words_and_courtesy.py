@@ -29,6 +29,9 @@ EQ = JudgeTask.EQUIVALENCE
         ("The meeting is moved to Friday, tentatively.", "The meeting is moved to Friday."),
         ("Sure! The meeting is moved to Friday, tentatively.", "The meeting is moved to Friday."),
         ("In theory, your password has been reset for now.", "Your password has been reset."),
+        ("Order a large pizza.", "Order a pizza."),  # words inside it may narrow it
+        ("Does the hotel have free parking?", "Does the hotel have parking?"),
+        ("Book a first-class ticket to Rome.", "Book a ticket to Rome."),
     ],
 )
 def test_a_statement_with_words_added_is_never_passed(judge: Judge, candidate: str, reference: str) -> None:

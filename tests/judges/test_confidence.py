@@ -127,9 +127,18 @@ def test_an_expected_response_the_judge_fails_below_what_decides_is_undecided_ne
 _ANSWER = "Your refund of 40 dollars was issued on Monday and should reach your card within five working days."
 
 
-def test_an_answer_that_answers_nothing_fails_a_long_expected_response_confidently() -> None:
+@pytest.mark.parametrize(
+    "reference",
+    [
+        _ANSWER,
+        "No, the store is not open on Sundays.",  # a negation that states something
+        "No, the pool is not heated.",
+        "Refunds are never issued after 30 days.",
+    ],
+)
+def test_an_answer_that_answers_nothing_fails_an_expected_statement_confidently(reference: str) -> None:
     for candidate in ("I don't know.", "I'm not sure.", "No idea", "Sorry, I cannot help with that."):
-        verdict = _verdict(candidate, _ANSWER)
+        verdict = _verdict(candidate, reference)
         assert not verdict.passed
         assert not verdict.undecided
         assert verdict.confidence is not None
@@ -166,6 +175,11 @@ def test_an_answer_that_answers_nothing_never_passes_and_stands_against_an_expec
             "It is unclear from the documents we received whether both parties ever signed the final contract in 2019.",
         ),
         ("I don't know.", "Je ne sais pas."),
+        ("I don't know.", "No, I don't."),
+        ("I don't know.", "We do not have a record of it."),
+        ("Sorry, I cannot help with that.", "That is not something that can be shared."),
+        ("I can't help with that.", "Not possible."),
+        ("I don't know.", "The date has not been announced yet."),
     ],
 )
 def test_a_non_answer_is_never_failed_for_it_where_the_expected_answer_may_decline_or_not_know(

@@ -141,6 +141,7 @@ UNTELLABLE = [
     ("She is writing on a whiteboard.", "She is writing."),
     ("Ana is the manager of Ben.", "The manager of Ana is Ben."),
     ("What does a flu rash look like?", "How soon does a flu rash appear?"),
+    ("y", "yes"),  # a letter may be another answer
 ]
 """Responses sharing most words with the expected response but not saying the same: reordered roles, an added
 qualifier, a swapped relation, another question."""

@@ -20,6 +20,11 @@ from tests.support.judges import equivalence
         ("5 adults, 2 kids", "five adults, two kids"),
         ("1,200,000 rows", "1200000 rows"),
         ("1,200.50", "1200.50"),
+        ("1200 dollars", "$1,200."),  # a currency as a word or code, the same currency alone
+        ("1.2k dollars", "$1,200"),
+        ("The fee is 50 euros.", "The fee is \u20ac50."),
+        ("USD 1,200", "1,200 USD"),
+        ("a 50 percent refund", "a 50% refund"),
     ],
 )
 def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -52,6 +57,10 @@ def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference:
         ("Die Rate ist 1,500", "Die Rate ist 1500"),
         ("\u00a51200", "1200 JPY"),
         ("the 90s", "the 90 s"),
+        ("1200 euros", "$1,200"),
+        ("3m dollars", "$3"),  # "m" alone may be metres
+        ("1500 euros", "\u20ac1,500"),  # one comma group may be a decimal comma
+        ("\u00a5500", "500 yen"),  # yen or yuan
     ],
 )
 def test_another_number_or_word_never_passes_as_written_otherwise(judge: Judge, candidate: str, reference: str) -> None:

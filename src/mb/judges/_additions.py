@@ -14,7 +14,7 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["ARTICLES", "added_around", "non_answer", "plain", "said_around", "without_courtesy"]
+__all__ = ["ARTICLES", "added_around", "non_answer", "plain", "said_around", "without_courtesy", "yes_or_no"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -48,14 +48,39 @@ _ABSTAINS = re.compile(
 """Words with which a reference may itself not know, not say or decline (in a few languages' negations too)."""
 
 
+_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without)\b")
+_PERSONS = frozenset(words("i me my we us our you your"))
+_DECLINES = re.compile(
+    r"\b(?:shar\w*|disclos\w*|reveal\w*|discuss\w*|tell|say|said|stated|specifi\w*|provid\w*|availab\w*"
+    r"|unavailab\w*|answer\w*|help\w*|assist\w*|applicab\w*|possibl\w*|maybe|perhaps|depend\w*|yet|announc\w*"
+    r"|confirm\w*|decided|determined|released|published)\b"
+)
+"""Words with which a negated reference may decline or not know ("That cannot be shared.", "It is not specified.",
+"Not possible.", "The date has not been announced yet.")."""
+
+
 def non_answer(candidate: str, reference: str) -> bool:
-    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference is long (over ``SHORT_WORDS``
-    words) and says none of the words of not knowing, negation or declining (``_ABSTAINS``): then it states something
-    the candidate does not."""
+    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference states something: a long one (over
+    ``SHORT_WORDS`` words) saying none of the words of not knowing, negation or declining (``_ABSTAINS``), or one
+    saying a negation of two content words more, no other such word nor one of ``_DECLINES``, and no first or
+    second person ("No, the store is not open on Sundays."; not "We do not ship there.", "Not possible.")."""
     said = normalize(reference)
-    return (
-        bool(_NON_ANSWER.match(normalize(candidate))) and len(said.split()) > SHORT_WORDS and not _ABSTAINS.search(said)
-    )
+    if not _NON_ANSWER.match(normalize(candidate)) or _ABSTAINS.search(_NEGATIONS.sub("", said)):
+        return False
+    if not _NEGATIONS.search(said):
+        return len(said.split()) > SHORT_WORDS
+    stated = set(content_stems(_NEGATIONS.sub("", said)))
+    return len(stated) >= 2 and not _DECLINES.search(said) and not _PERSONS & set(said.split())
+
+
+_YES_NO = {"yes": (True, False), "yeah": (True, False), "yep": (True, False), "true": (True, False), "y": (True, True),
+           "no": (False, False), "nope": (False, False), "false": (False, False), "n": (False, True)}  # fmt: skip
+"""The whole answers of a yes-no question or a boolean, with whether each is a letter ("y": maybe another letter)."""
+
+
+def yes_or_no(text: str) -> tuple[bool, bool] | None:
+    """The answer ``text`` gives as a whole yes or no ("Yes.", "true", "N"), and whether it is a letter, or None."""
+    return _YES_NO.get(normalize(text))
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:
@@ -74,15 +99,31 @@ def plain(text: str) -> str:
     return stripped if normalize(stripped) else text
 
 
+_DETERMINERS = frozenset(words("the a an my your his her its our their this that these those some any every each"))
+
+
 def added_around(candidate: str, reference: str) -> str | None:
     """The candidate says the reference word for word (articles aside) with words before or after it that may
-    hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), which neither a
-    cosine nor word overlap sees, however close the texts."""
+    hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), or, where the
+    reference asks or commands (a question; a first word before a determiner or a number: "Order a pizza", "Send the
+    report"), with words inside it, a content word among them, that may narrow what is asked ("order a large pizza",
+    not "leave the keys right here"),
+    "have free parking"; a statement with more detail still says the reference: "a man seated is playing the cello"),
+    which neither a cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
     size = len(theirs)
-    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+    if not size or len(mine) <= size:
         return None
-    return "the candidate says the reference with words before or after it, which may qualify or retract it"
+    if any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+        return "the candidate says the reference with words before or after it, which may qualify or retract it"
+    start = next(at for at, (one, other) in enumerate(zip(mine, theirs, strict=False)) if one != other)
+    inside = mine[start : len(mine) - size + start]
+    said = words(reference)
+    asked = is_question(reference) or (len(said) > 1 and (said[1] in _DETERMINERS or said[1].isdigit()))
+    narrowed = set(content_stems(" ".join(inside))) - _FILLER  # not "right here"
+    if not asked or mine[len(mine) - size + start :] != theirs[start:] or not narrowed:
+        return None
+    return f"the candidate says the reference with {' '.join(inside)!r} inside it, which may narrow or change it"
 
 
 def _said(text: str) -> list[str]:
@@ -220,7 +261,9 @@ _FEW = 4
 """The most words of a sentence after the statement with a negation and nothing of its own ("Well, not really.") or
 opening on "or", "but" and the like with no content word at all ("Or it did.")."""
 _BUT = frozenset(words("or but unless except though although yet"))
-_FILLER = frozenset(content_stems("well really quite exactly entirely yet anymore longer though anyway actually"))
+_FILLER = frozenset(
+    content_stems("well really quite exactly entirely yet anymore longer though anyway actually just right")
+)
 _LABEL = re.compile(
     r"\A[\W_]*(?:(?:edit(?:ed)?|update[ds]?|correction|erratum|errata|note|nb)\s*[:\u2013\u2014-]|p\.\s?s\.\s*:?|ps\s*:)"
     r"[*_]*\s*",

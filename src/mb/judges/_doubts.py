@@ -774,7 +774,7 @@ def _other_way(candidate: str, reference: str) -> str | None:
     return None
 
 
-_SUBORDINATORS_TEXT = "if unless when whenever before after because since while until than instead rather"
+_SUBORDINATORS_TEXT = "if unless when whenever before after because since while until than instead rather then"
 _SUBORDINATORS = frozenset(_SUBORDINATORS_TEXT.split())
 """Words that tie a clause or a part to the rest: what follows them depends on, is compared with or replaces the
 rest ("if it rains, we stay home" / "if we stay home, it rains")."""
@@ -852,7 +852,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
 
 _CUES = {
     "a frequency or multiplier": "once twice thrice double half triple every_other again",
-    "an exception": "except unless but_not apart_from excluding",
+    "an exception": "except unless but_not apart_from excluding all_but everyone_but everybody_but everything_but "
+    "anyone_but anything_but nobody_but none_but nothing_but",
     "a negation": "false untrue not_true incorrect inaccurate wrong doubt hardly barely scarcely no_longer fail_to "
     "refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
@@ -872,13 +873,12 @@ _CUES = {
     "a degree of certainty": "probably maybe perhaps possibly likely unlikely apparently presumably seemingly "
     "conceivably",
 }
-"""Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
-not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
-approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "Ben
+"""Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does not:
+"take two tablets (twice) daily", "open (except) on weekends", "everyone (but) Tom", "(I doubt) your order ships",
+"(almost) approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by /
+after) Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "Ben
 (forgot to / needs to / has yet to / seemed to) pay", "the painter, (who was the brother of / whose brother was) her
-teacher"; "d" is a
-"'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
+teacher"; "d" is a "'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -1145,12 +1145,12 @@ def _plural(one: str, other: str) -> bool:
 
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
-    "the shop opened at 21:00": when?), or each content word that differs is the other's plural ("delete the
-    duplicate entry" / "entries", "a dog is running" / "dogs are running": one or several; not "to appeal" /
-    "appeals", nor "cow pasture" / "pasture for cows"); or the auxiliaries differ and nothing else but the same
-    verb's form ("we're" / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is
-    paying", "I've seen it" / "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone"
-    / "went"; not "she's got a car" / "she got a car": "has got" is "has")."""
+    "the shop opened at 21:00": when?), or each content word that differs is the other's plural ("delete the duplicate
+    entry" / "entries", "a dog is running" / "dogs are running", "a pair" / "two pairs": one or several, a count aside;
+    not "to appeal" / "appeals", nor "cow pasture" / "pasture for cows"); or the auxiliaries differ and nothing else but
+    the same verb's form ("we're" / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who
+    is paying", "I've seen it" / "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone" /
+    "went"; not "she's got a car" / "she got a car": "has got" is "has")."""
     texts = [words(one_spelling(text, other)[0]) for text, other in ((candidate, reference), (reference, candidate))]
     mine, theirs = (Counter(found) for found in texts)
     added, dropped = list(mine - theirs), list(theirs - mine)
@@ -1182,7 +1182,8 @@ def tense_changed(candidate: str, reference: str) -> str | None:
             shown = [" ".join(found) or "no auxiliary" for found in auxiliaries]
             also = ", and another determiner" if len(determined) > 1 else ""
             return f"one text says {shown[0]!r}, the other {shown[1]!r}{also}: the tense or the verb differs"
-    nouns = [sorted((word for word in found if word not in STOPWORDS), key=stem) for found in (added, dropped)]
+    counted = STOPWORDS | _COUNTS  # "a pair" / "two pairs": the count aside
+    nouns = [sorted((w for w in found if w not in counted and not w.isdigit()), key=stem) for found in (added, dropped)]
     paired = list(zip(*nouns, strict=False)) if len(nouns[0]) == len(nouns[1]) else []
     for mine_said, their_said in paired if all(_plural(*pair) for pair in paired) else []:
         one = int(len(their_said) < len(mine_said))  # the text saying one: not "to appeal", nor "cow pasture"
