@@ -1037,3 +1037,27 @@ def test_a_genai_tool_span_without_its_tool_name_attribute_is_named_by_its_span_
     assert result.exit_code == 0, result.output
     assert [e["tool"] for e in line["outputs"]["trace"] if e["event"] == "tool_call"] == ["delete_account"]
     assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+@pytest.mark.parametrize("failed", ["tool", "chat", "guardrail"])
+def test_a_failed_step_at_the_top_of_a_langfuse_trace_document_is_no_error_of_the_run(
+    tmp_path: Path, failed: str
+) -> None:
+    """Older Langfuse SDKs record every observation at the top of the trace: a step that failed and was retried, or a
+    guardrail that failed and let the run go on, is one step among others, not the run's end."""
+    error = {"level": "ERROR", "statusMessage": "TimeoutError: upstream timed out"}
+    asked = {"role": "assistant", "tool_calls": [{"id": "c-1", "type": "function", "function": {"name": "lookup"}}]}
+    steps = {
+        "tool": [_observation("t1", "TOOL", "lookup", 2, **error)],
+        "chat": [_observation("g0", "GENERATION", "chat", 2, **error)],
+        "guardrail": [_observation("s1", "SPAN", "moderation", 2, **error)],
+    }[failed]
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, input=FIRST_TURN["messages"], output=asked),
+        *steps,
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    trace["observations"] = [{**o, "parentObservationId": None} for o in trace["observations"][1:]]
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
