@@ -999,6 +999,7 @@ def _ended_with_an_error(source: str, where: str) -> dict[str, Any]:
         spans = trace["data"]["spans"]
         spans[0] |= failed if where == "root" else {}
         spans += [last | failed] if where == "chat" else []
+        spans[0]["attributes"]["mlflow.spanOutputs"] = "null"  # the root recorded no answer
         return trace
     if source == "langfuse":
         failed = {"level": "ERROR", "statusMessage": "rate limited"}
@@ -1059,5 +1060,52 @@ def test_a_failed_step_at_the_top_of_a_langfuse_trace_document_is_no_error_of_th
     )
     trace["observations"] = [{**o, "parentObservationId": None} for o in trace["observations"][1:]]
     result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def _root_answered(source: str, trace: dict[str, Any], answer: str) -> dict[str, Any]:
+    """The trace, its root span recording the run's answer."""
+    if source == "mlflow":
+        trace["data"]["spans"][0]["attributes"]["mlflow.spanOutputs"] = json.dumps(answer)
+    elif source == "langfuse":
+        trace["output"] = {"role": "assistant", "content": answer}
+    else:
+        said = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": answer}]}])
+        trace["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"] += [
+            {"key": "gen_ai.output.messages", "value": {"stringValue": said}}
+        ]
+    return trace
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow", "langfuse"])
+def test_a_chat_call_that_failed_after_the_answer_the_root_recorded_leaves_that_answer(
+    tmp_path: Path, source: str
+) -> None:
+    """A summary call rate limited after the answer, or an agent that caught the failure and apologised: the root's
+    answer is the one the user got, evaluated as any other."""
+    apology = "Sorry, I could not close your account."
+    result, line = _imported(tmp_path, source, _root_answered(source, _ended_with_an_error(source, "chat"), apology))
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == apology
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow"])
+@pytest.mark.parametrize("error", ["GeneratorExit", "CancelledError", "asyncio.exceptions.CancelledError: cancelled"])
+def test_a_root_span_whose_stream_was_closed_after_its_recorded_answer_is_no_error(
+    tmp_path: Path, source: str, error: str
+) -> None:
+    trace = _root_answered(source, _ended_with_an_error(source, "root"), ANSWER["content"])
+    spans = trace["data"]["spans"] if source == "mlflow" else trace["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans[0]["status"]["message"] = error
+    result, line = _imported(tmp_path, source, trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def test_a_chat_call_whose_stream_was_closed_after_its_answer_gives_that_answer(tmp_path: Path) -> None:
+    """OpenTelemetry marks a span whose generator was closed by its consumer (``GeneratorExit``) as an error."""
+    chat = _otel_chat("chat", 1, _OTEL_ANSWER) | {"status": {"code": 2, "message": "GeneratorExit"}}
+    result, line = _imported(tmp_path, "otel", _otel(chat))
     assert result.exit_code == 0, result.output
     assert line["outputs"]["response"] == ANSWER["content"]
