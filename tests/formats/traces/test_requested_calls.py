@@ -1109,3 +1109,13 @@ def test_a_chat_call_whose_stream_was_closed_after_its_answer_gives_that_answer(
     result, line = _imported(tmp_path, "otel", _otel(chat))
     assert result.exit_code == 0, result.output
     assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def test_an_empty_legacy_function_call_beside_an_answer_is_no_request(tmp_path: Path) -> None:
+    """Older clients write ``function_call: {"name": null, "arguments": ""}`` in every message: it asks for nothing."""
+    placeholder = {**ANSWER, "function_call": {"name": None, "arguments": ""}}
+    trace = _mlflow(_mlflow_span("chat", "CHAT_MODEL", 1, "agent", FIRST_TURN, {"choices": [{"message": placeholder}]}))
+    result, line = _imported(tmp_path, "mlflow", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == []
+    assert _statuses(tmp_path) == {"no_tool_called": "passed", "tool_not_called": "passed"}
