@@ -1119,3 +1119,45 @@ def test_an_empty_legacy_function_call_beside_an_answer_is_no_request(tmp_path: 
     assert result.exit_code == 0, result.output
     assert line["outputs"]["trace"] == []
     assert _statuses(tmp_path) == {"no_tool_called": "passed", "tool_not_called": "passed"}
+
+
+@pytest.mark.parametrize(
+    ("asked", "ran", "paired"),
+    [
+        (
+            ["Paris", "Paris weather"],
+            ["Paris", "Paris weather"],
+            [("crm.search", "Paris"), ("web.search", "Paris weather")],
+        ),
+        (
+            ["Paris", "Paris weather"],
+            ["Paris weather", "Paris"],
+            [("web.search", "Paris weather"), ("crm.search", "Paris")],
+        ),
+        (["Paris", "Paris"], ["Paris", "Paris"], None),  # the arguments tell nothing
+        (["Paris", "Paris weather"], ["Lyon", "Paris weather"], None),  # the first span's arguments are no request's
+    ],
+)
+def test_bare_tool_spans_run_namespaced_requests_their_arguments_tell_apart(
+    tmp_path: Path, asked: list[str], ran: list[str], paired: list[tuple[str, str]] | None
+) -> None:
+    """Two spans ``search`` without call ids after one answer requesting ``crm.search`` and ``web.search``: a span
+    whose arguments are those of one request only ran that request."""
+    requested = [
+        {"type": "function", "function": {"name": name, "arguments": json.dumps({"q": q})}}
+        for name, q in zip(("crm.search", "web.search"), asked, strict=True)
+    ]
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output={"role": "assistant", "tool_calls": requested}),
+        *(_observation(f"t{n}", "TOOL", "search", 2 + n, input={"q": q}, output=q) for n, q in enumerate(ran)),
+        _observation("g2", "GENERATION", "chat", 4, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    if paired is None:
+        assert "trace" not in line["outputs"]
+        assert "search (may run crm.search or web.search)" in result.output
+    else:
+        events = line["outputs"]["trace"]
+        tools = {e["id"]: e["tool"] for e in events if e["event"] == "tool_call"}
+        assert [(tools[e["id"]], e["result"]) for e in events if e["event"] == "tool_result"] == paired

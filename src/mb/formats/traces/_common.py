@@ -266,7 +266,7 @@ def _trace_events(
         for outer in above[step.span_id]
     }
     events: list[ToolCall | ToolResult | RetrievalResults] = []
-    pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
+    pending: list[tuple[str | None, str, str, Any]] = []  # requested, not run: (source id, tool, event id, params)
     made: list[tuple[Request, Step, str]] = []  # each request read as a call, its chat span and its event id
     seen: set[str] = set()
     alone: list[tuple[str | None, str, int]] = []  # tool spans no earlier request names: (id, tool, start)
@@ -296,7 +296,7 @@ def _trace_events(
             if again and _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}):
                 hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[0][1].name or 'a span'} did)")
             call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
-            pending.append((ident, name, call_id))
+            pending.append((ident, name, call_id, _params(arguments)))
             made.append((request, step, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
@@ -309,6 +309,8 @@ def _trace_events(
                 p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
             ]
             others = [p[1] for p in ran if not _alike(p[1], ran[0][1])]
+            if others and len(fit := [p for p in ran if p[3] == _params(step.arguments)]) == 1:
+                ran, others = fit, []  # of the requests of several tools, the only one of the span's arguments
             if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
                 hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
             if ran:
