@@ -406,11 +406,12 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
 
 
 def _value_no_metric_gives(result: ExampleResult) -> str | None:
-    """Why a metric's value cannot be one it computed: not a finite number, or outside the metric's scale."""
-    from .metrics import METRICS
+    """Why a metric's value cannot be one it computed: not a finite number, or outside a built-in metric's scale (a
+    metric of one's own may give values beside the scale it declares: its results are read back all the same)."""
+    from .metrics import METRIC_NAMES, METRICS
 
     for name, metric in result.metrics.items():
-        value, known = metric.value, METRICS.get(name)
+        value, known = metric.value, METRICS.get(name) if name in METRIC_NAMES else None
         low, high = known.scale if known is not None else (-math.inf, math.inf)
         if value is not None and not low <= value <= (math.inf if high is None else high):
             scale = f"at least {low:g}" if high is None else f"{low:g} to {high:g}"

@@ -511,3 +511,41 @@ def test_facts_and_guidelines_reach_mlflow_under_its_own_names(mlflow_store: str
     table = load_table(run_id, tracking_uri=mlflow_store)
     assert list(table["expected_facts"]) == [["The meeting is at 3pm"]]
     assert list(table["guidelines"]) == [["Be brief"]]
+
+
+def test_categories_whose_names_read_as_paths_are_logged_under_names_mlflow_takes(
+    mlflow_store: str, tmp_path: Path
+) -> None:
+    """MLflow refuses a metric name that reads as another path (``..``, ``.``, an empty part): such a category gets a
+    readable name of its own all the same."""
+    from mlflow.tracking import MlflowClient
+
+    from mb.evaluation import evaluate
+    from mb.formats.mlflow import log_results
+
+    values = ["../../etc/passwd", "a//b/", ".", "plain"]
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(
+        b"".join(
+            orjson.dumps(
+                {
+                    "inputs": {
+                        "messages": [{"role": "user", "content": "Hi"}],
+                        "metadata": {"categories": {"probe": v}},
+                    },
+                    "expectations": {"expected_response": "Hello"},
+                    "outputs": {"response": "Hello", "trace": []},
+                }
+            )
+            + b"\n"
+            for v in values
+        )
+    )
+    run_id = log_results(evaluate(executed, judge="lexical"), tracking_uri=mlflow_store)
+    metrics = MlflowClient(mlflow_store).get_run(run_id).data.metrics
+    assert sorted(key for key in metrics if key.startswith("category/")) == [
+        "category/probe/_/pass_rate",
+        "category/probe/__/__/etc/passwd/pass_rate",
+        "category/probe/a/_/b/_/pass_rate",
+        "category/probe/plain/pass_rate",
+    ]

@@ -14,7 +14,9 @@ from mb._hashing import example_hash
 from mb._version import __version__
 from mb.entities import Example
 from mb.errors import ResultsFormatError
-from mb.evaluation import read_results
+from mb.evaluation import evaluate, read_results
+from mb.metrics import METRICS, Metric
+from mb.results import MetricResult
 from mb.results_format import RESULTS_FORMAT_VERSION, kind_of_file, read_results_file
 from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval
 
@@ -184,6 +186,21 @@ def test_a_metric_value_no_metric_gives_is_refused_naming_its_line_and_field(
     with pytest.raises(ResultsFormatError, match=re.escape(message)) as caught:
         read_results_file(edited)
     assert (caught.value.file, caught.value.line) == (str(edited), 2)
+
+
+def test_a_value_of_a_metric_of_ones_own_is_read_back_as_its_metric_computed_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A metric registered with the default scale may still give a negative value (a difference): the results
+    written with it are read back, whatever metrics the reading process registers."""
+
+    def shorter(example: Example, ctx: object, spec: object) -> MetricResult:
+        return MetricResult(value=-2.0, passed=True)
+
+    monkeypatch.setitem(METRICS, "length_delta", Metric("length_delta", "words over", None, lambda e: True, shorter))
+    results = tmp_path / "results.jsonl"
+    evaluate(EXECUTED, judge="lexical", metrics=["length_delta"], output=results)
+    assert {r.metrics["length_delta"].value for r in read_results(results)} == {-2.0}
 
 
 def test_a_result_line_whose_status_was_edited_is_refused_by_the_run_records_counts(tmp_path: Path) -> None:

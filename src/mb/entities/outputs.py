@@ -364,7 +364,9 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
     for key in _WRAPPED:  # a call whose name is missing still asks for one: it names "" (no tool)
         call = value.get(key)
         if isinstance(call, dict) and (call.get("name") or "arguments" in call) and "parameters" not in call:
-            return [_request(value if key == "function" else call, call.get("name") or "", call)]
+            request = _request(value if key == "function" else call, call.get("name") or "", call)
+            if request[0] or request[1] or request[2] not in (None, ""):  # no `{"name": null, "arguments": ""}`
+                return [request]
     name = value.get("name") or value.get("tool")
     if (name or value.get("type") in _PARTS) and (
         value.get("type") in _PARTS or value.get("event") == "tool_call" or value.keys() & _CALL_ARGUMENTS

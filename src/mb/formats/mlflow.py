@@ -42,8 +42,10 @@ _UNSAFE = re.compile(r"[^\w./\- ]")
 
 
 def metric_key(*parts: str) -> str:
-    """An MLflow metric or parameter name: the parts joined with ``/``, characters MLflow refuses replaced."""
-    return "/".join(_UNSAFE.sub("_", part) for part in parts)
+    """An MLflow metric or parameter name: the parts joined with ``/``, characters MLflow refuses replaced, and so
+    are the parts of a path it refuses (empty, ``.``, ``..``: ``a//b`` becomes ``a/_/b``)."""
+    path = "/".join(_UNSAFE.sub("_", part) for part in parts).split("/")
+    return "/".join(part if part.strip(".") else "_" * max(len(part), 1) for part in path)
 
 
 def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[str, str]:

@@ -999,6 +999,7 @@ def _ended_with_an_error(source: str, where: str) -> dict[str, Any]:
         spans = trace["data"]["spans"]
         spans[0] |= failed if where == "root" else {}
         spans += [last | failed] if where == "chat" else []
+        spans[0]["attributes"]["mlflow.spanOutputs"] = "null"  # the root recorded no answer
         return trace
     if source == "langfuse":
         failed = {"level": "ERROR", "statusMessage": "rate limited"}
@@ -1037,3 +1038,126 @@ def test_a_genai_tool_span_without_its_tool_name_attribute_is_named_by_its_span_
     assert result.exit_code == 0, result.output
     assert [e["tool"] for e in line["outputs"]["trace"] if e["event"] == "tool_call"] == ["delete_account"]
     assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+@pytest.mark.parametrize("failed", ["tool", "chat", "guardrail"])
+def test_a_failed_step_at_the_top_of_a_langfuse_trace_document_is_no_error_of_the_run(
+    tmp_path: Path, failed: str
+) -> None:
+    """Older Langfuse SDKs record every observation at the top of the trace: a step that failed and was retried, or a
+    guardrail that failed and let the run go on, is one step among others, not the run's end."""
+    error = {"level": "ERROR", "statusMessage": "TimeoutError: upstream timed out"}
+    asked = {"role": "assistant", "tool_calls": [{"id": "c-1", "type": "function", "function": {"name": "lookup"}}]}
+    steps = {
+        "tool": [_observation("t1", "TOOL", "lookup", 2, **error)],
+        "chat": [_observation("g0", "GENERATION", "chat", 2, **error)],
+        "guardrail": [_observation("s1", "SPAN", "moderation", 2, **error)],
+    }[failed]
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, input=FIRST_TURN["messages"], output=asked),
+        *steps,
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    trace["observations"] = [{**o, "parentObservationId": None} for o in trace["observations"][1:]]
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def _root_answered(source: str, trace: dict[str, Any], answer: str) -> dict[str, Any]:
+    """The trace, its root span recording the run's answer."""
+    if source == "mlflow":
+        trace["data"]["spans"][0]["attributes"]["mlflow.spanOutputs"] = json.dumps(answer)
+    elif source == "langfuse":
+        trace["output"] = {"role": "assistant", "content": answer}
+    else:
+        said = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": answer}]}])
+        trace["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"] += [
+            {"key": "gen_ai.output.messages", "value": {"stringValue": said}}
+        ]
+    return trace
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow", "langfuse"])
+def test_a_chat_call_that_failed_after_the_answer_the_root_recorded_leaves_that_answer(
+    tmp_path: Path, source: str
+) -> None:
+    """A summary call rate limited after the answer, or an agent that caught the failure and apologised: the root's
+    answer is the one the user got, evaluated as any other."""
+    apology = "Sorry, I could not close your account."
+    result, line = _imported(tmp_path, source, _root_answered(source, _ended_with_an_error(source, "chat"), apology))
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == apology
+
+
+@pytest.mark.parametrize("source", ["otel", "mlflow"])
+@pytest.mark.parametrize("error", ["GeneratorExit", "CancelledError", "asyncio.exceptions.CancelledError: cancelled"])
+def test_a_root_span_whose_stream_was_closed_after_its_recorded_answer_is_no_error(
+    tmp_path: Path, source: str, error: str
+) -> None:
+    trace = _root_answered(source, _ended_with_an_error(source, "root"), ANSWER["content"])
+    spans = trace["data"]["spans"] if source == "mlflow" else trace["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans[0]["status"]["message"] = error
+    result, line = _imported(tmp_path, source, trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def test_a_chat_call_whose_stream_was_closed_after_its_answer_gives_that_answer(tmp_path: Path) -> None:
+    """OpenTelemetry marks a span whose generator was closed by its consumer (``GeneratorExit``) as an error."""
+    chat = _otel_chat("chat", 1, _OTEL_ANSWER) | {"status": {"code": 2, "message": "GeneratorExit"}}
+    result, line = _imported(tmp_path, "otel", _otel(chat))
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["response"] == ANSWER["content"]
+
+
+def test_an_empty_legacy_function_call_beside_an_answer_is_no_request(tmp_path: Path) -> None:
+    """Older clients write ``function_call: {"name": null, "arguments": ""}`` in every message: it asks for nothing."""
+    placeholder = {**ANSWER, "function_call": {"name": None, "arguments": ""}}
+    trace = _mlflow(_mlflow_span("chat", "CHAT_MODEL", 1, "agent", FIRST_TURN, {"choices": [{"message": placeholder}]}))
+    result, line = _imported(tmp_path, "mlflow", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == []
+    assert _statuses(tmp_path) == {"no_tool_called": "passed", "tool_not_called": "passed"}
+
+
+@pytest.mark.parametrize(
+    ("asked", "ran", "paired"),
+    [
+        (
+            ["Paris", "Paris weather"],
+            ["Paris", "Paris weather"],
+            [("crm.search", "Paris"), ("web.search", "Paris weather")],
+        ),
+        (
+            ["Paris", "Paris weather"],
+            ["Paris weather", "Paris"],
+            [("web.search", "Paris weather"), ("crm.search", "Paris")],
+        ),
+        (["Paris", "Paris"], ["Paris", "Paris"], None),  # the arguments tell nothing
+        (["Paris", "Paris weather"], ["Lyon", "Paris weather"], None),  # the first span's arguments are no request's
+    ],
+)
+def test_bare_tool_spans_run_namespaced_requests_their_arguments_tell_apart(
+    tmp_path: Path, asked: list[str], ran: list[str], paired: list[tuple[str, str]] | None
+) -> None:
+    """Two spans ``search`` without call ids after one answer requesting ``crm.search`` and ``web.search``: a span
+    whose arguments are those of one request only ran that request."""
+    requested = [
+        {"type": "function", "function": {"name": name, "arguments": json.dumps({"q": q})}}
+        for name, q in zip(("crm.search", "web.search"), asked, strict=True)
+    ]
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output={"role": "assistant", "tool_calls": requested}),
+        *(_observation(f"t{n}", "TOOL", "search", 2 + n, input={"q": q}, output=q) for n, q in enumerate(ran)),
+        _observation("g2", "GENERATION", "chat", 4, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    if paired is None:
+        assert "trace" not in line["outputs"]
+        assert "search (may run crm.search or web.search)" in result.output
+    else:
+        events = line["outputs"]["trace"]
+        tools = {e["id"]: e["tool"] for e in events if e["event"] == "tool_call"}
+        assert [(tools[e["id"]], e["result"]) for e in events if e["event"] == "tool_result"] == paired

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
@@ -128,6 +129,9 @@ class SourceTrace:
         """The steps by start time (the source's order breaks ties)."""
         return sorted(self.steps, key=lambda step: step.start)
 
+
+_CLOSED = re.compile(r"\b(GeneratorExit|CancelledError|Cancelled|ClosedResourceError|StreamClosed)\b")
+"""The errors of a span whose consumer closed its stream or cancelled its task, not of a failed run."""
 
 WRONG_TYPE = (AttributeError, KeyError, TypeError, ValueError)
 """What reading a span whose values are of other JSON types than its format's raises: a problem of its trace."""
@@ -262,7 +266,7 @@ def _trace_events(
         for outer in above[step.span_id]
     }
     events: list[ToolCall | ToolResult | RetrievalResults] = []
-    pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
+    pending: list[tuple[str | None, str, str, Any]] = []  # requested, not run: (source id, tool, event id, params)
     made: list[tuple[Request, Step, str]] = []  # each request read as a call, its chat span and its event id
     seen: set[str] = set()
     alone: list[tuple[str | None, str, int]] = []  # tool spans no earlier request names: (id, tool, start)
@@ -292,7 +296,7 @@ def _trace_events(
             if again and _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}):
                 hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[0][1].name or 'a span'} did)")
             call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
-            pending.append((ident, name, call_id))
+            pending.append((ident, name, call_id, _params(arguments)))
             made.append((request, step, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
@@ -305,6 +309,8 @@ def _trace_events(
                 p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
             ]
             others = [p[1] for p in ran if not _alike(p[1], ran[0][1])]
+            if others and len(fit := [p for p in ran if p[3] == _params(step.arguments)]) == 1:
+                ran, others = fit, []  # of the requests of several tools, the only one of the span's arguments
             if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
                 hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
             if ran:
@@ -330,7 +336,14 @@ def _trace_events(
 
 
 def _response(trace: SourceTrace) -> str:
-    answers = [s.output_text for s in trace.ordered() if s.kind == "chat" and s.output_text]
+    """The last chat call's answer, else the root's; when the last chat call failed with no answer, only the root's
+    (an apology the run gave after it): an earlier chat answer is not the run's."""
+    chats = [s for s in trace.ordered() if s.kind == "chat"]
+    if chats and chats[-1].error and not chats[-1].output_text:
+        if trace.response:
+            return trace.response
+        raise TraceError(f"{trace.label}: the last chat call ended with an error: {chats[-1].error}")
+    answers = [s.output_text for s in chats if s.output_text]
     if answers:
         return str(answers[-1])
     if trace.response:
@@ -361,11 +374,8 @@ def build_outputs(
     was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
-    failed = [f"the root span ended with an error: {trace.error}"] if trace.error else []
-    last = [step for step in trace.ordered() if step.kind == "chat"][-1:]
-    failed += [f"the last chat call ended with an error: {step.error}" for step in last if step.error]
-    if failed:  # an earlier answer is not the run's
-        raise TraceError(f"{trace.label}: " + "; ".join(failed))
+    if trace.error and not (trace.response and _CLOSED.search(trace.error)):  # a stream closed after the answer
+        raise TraceError(f"{trace.label}: the root span ended with an error: {trace.error}")
     data: dict[str, Any] = {"response": _response(trace)}
     events, maybe, hidden = _trace_events(trace, tools, named)
     if any(isinstance(event, ToolCall) for event in events) and not hidden:

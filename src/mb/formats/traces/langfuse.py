@@ -121,8 +121,6 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
         seen.add(ident)
         if parent:
             trace.parent_of[ident] = str(parent)
-        else:
-            trace.error = trace.error or _error(observation)
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")
@@ -137,10 +135,13 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
             continue
         if step is not None:
             trace.steps.append(step)
+    tops = [o for o in observations if isinstance(o, dict) and not o.get("parentObservationId")]
+    if len(tops) == 1:  # the observation that holds the run (older SDKs put every step at the top: none holds it)
+        trace.error = trace.error or _error(tops[0])
 
 
 def _from_trace(where: str, document: dict[str, Any]) -> SourceTrace:
-    trace = SourceTrace(trace_id=str(document.get("id") or "(no id)"), where=where)
+    trace = SourceTrace(trace_id=str(document.get("id") or "(no id)"), where=where, error=_error(document))
     metadata = document.get("metadata")
     if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE):
         trace.example_hash = str(metadata[HASH_ATTRIBUTE])
