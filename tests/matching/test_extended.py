@@ -859,6 +859,22 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"error": "None", "flights": ["FL-777"]}}, True),  # text saying there is none
         ({"result": {"error": "null", "flights": ["FL-777"]}}, True),
         ({"result": {"error": " false ", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "None", "status": "ok", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "False", "code": "E_BUSY", "flights": ["FL-777"]}}, False),  # the code says what failed
+        ({"result": {"error": "None", "warning": "data stale", "flights": ["FL-777"]}}, False),
+        ({"result": {"error": "NONE", "flights": ["FL-777"]}}, False),  # not a spelling of none
+        # words that data says too are read in what the tool itself says (None: it may be a failure, undecided), not
+        # in the records it lists
+        ({"result": {"flights": [{"id": "FL-777", "notes": "Pets not allowed in the cabin."}]}}, True),
+        ({"result": {"flights": [{"id": "FL-777", "smoking_prohibited": True}]}}, True),
+        ({"result": {"hosts": [{"name": "FL-777", "status": "unreachable"}]}}, True),
+        ({"result": {"checks": [{"id": "FL-777", "ok": "no"}]}}, True),
+        ({"result": {"content": [{"type": "text", "text": "FL-777 (over 8 kg not allowed)"}], "isError": False}}, True),
+        ({"result": "Rate limit exceeded: cached flight FL-777 may be stale"}, None),
+        ({"result": {"status": "unreachable", "flights": ["FL-777"]}}, None),
+        ({"result": {"message": "Too many requests; cached FL-777", "flights": ["FL-777"]}}, None),
+        ({"result": {"ok": "no", "flights": ["FL-777"]}}, None),
+        ({"result": {"rate_limited": True, "flights": ["FL-777"]}}, None),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
         ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
         ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
@@ -876,7 +892,7 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"status": "transferred", "is_error": "false", "failed": False, "flights": ["FL-777"]}}, True),
     ],
 )
-def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
+def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool | None) -> None:
     for where in ("tool_results", None):
         matcher = {"match_as": "grounded"} | ({"from": where} if where else {})
         assertion = {
@@ -895,9 +911,11 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
             }
         )
         (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
-        assert row.passed is grounded, row.reason
-        if not grounded:
+        assert row.passed is (grounded is True), row.reason
+        if grounded is False:
             assert '"FL-777" occurs only in the error of a failed tool call' in row.parameters[0].reason
+        if grounded is None:
+            assert "may be a failure" in row.parameters[0].reason
     # a successful result after the failed call grounds the value
     retried = [_LOOKUP, {"event": "tool_result", "id": "c1", "result": {"error": "FL-777?"}}, {**_LOOKUP, "id": "c3"}]
     retried += [{"event": "tool_result", "id": "c3", "result": {"flights": ["FL-777"]}}, _BOOK]
