@@ -210,7 +210,7 @@ def _certain(result: Any) -> bool:
 _NONE_SAID = ("None", "none", "null", "false", "False")
 """How a result's ``error`` may say there is none as text."""
 _TELLING = _SAYING | {"code", "status", "state", "warning", "warnings", "errorcode", "statuscode", "errno"}
-_FINE = (None, "", 0, 200, "0", "200", "ok", "OK", "success", "succeeded", "done", "completed", [], {})
+_FINE: tuple[Any, ...] = (None, "", 0, 200, "0", "200", "ok", "OK", "success", "succeeded", "done", "completed", [], {})
 """Keys beside ``error`` that may say what happened, and their values that say all went well."""
 
 
