@@ -182,6 +182,15 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tool", "name"),
+    [("sha", "sha256"), ("md", "md5sum"), ("gpt", "gpt4_summarize"), ("md", "get_md5")],
+)
+def test_digits_after_a_short_word_do_not_split_it(tool: str, name: str) -> None:
+    never = _rows([{"assert_that": "tool_not_called", "tool": tool}], [("call", ("c7", name, {}))])[0]
+    assert never["passed"] is True, never["reason"]
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "mcp_srv_delete_account",
@@ -196,6 +205,7 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
         "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
         "delete_account2",  # digits after letters are a word of their own
         "deleteAccount2",
+        "delete_account2fa",
     ],
 )
 def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name: str) -> None:
@@ -667,9 +677,21 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("x.com", {"email": "ana@x.com"}, False),
         ("ana@x.com", {"email": "ana@x.com"}, True),
         ("ana", {"handle": "ping @ana"}, True),
-        # each part of a URL's path and query is a text of its own
+        ("ana", {"email": "ana@mail.example.org"}, False),
+        # but not before a version, a digest or a time: a package and its version are each grounded
+        ("lodash", {"note": "Install lodash@4.17.21"}, True),
+        ("4.17.21", {"note": "Install lodash@4.17.21"}, True),
+        ("18.2.0", {"note": "Pin react@18.2.0."}, True),
+        ("nginx", {"note": "Pull nginx@sha256:abc123"}, True),
+        ("5pm", {"note": "Book the room for team@5pm."}, True),
+        # each part of a URL's path and query is a text of its own, unless it is digits alone
         ("ORD-77", {"url": "https://shop.example/orders/ORD-77"}, True),
-        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, False),
+        ("12345", {"link": "See https://shop.example/orders/12345?ref=mail."}, False),
+        (800, {"link": "https://cdn.example/img/800/600/photo.jpg"}, False),
+        ("12", {"link": "https://news.example/2026/05/12/story"}, False),
+        ("42", {"link": "https://api.example/v1/users/42/orders"}, False),
+        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, True),
         ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
         ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
         ("15", {"path": "reports/03/15/2024"}, False),

@@ -48,10 +48,12 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:-{currency}?|[./:@]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+_DOMAIN = r"(?:[\w-]+\.)+[^\W\d_][^\W\d_]+"
+"""What follows the ``@`` of an e-mail address: labels and a dot, and letters (``x.com``; not ``4.17.21``, ``5pm``)."""
+_JOINED = rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
-colon, an ``@`` (``ana@x.com``), a comma between digits, or the plus sign of an exponent (``1.5e+300``: no number of
-its own, as ``1.5e-300``)."""
+colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, or
+the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
 
 
 _TRUE = (True, "true")
@@ -303,8 +305,10 @@ class _Haystack:
 
 _URL = re.compile(r"\w+://[^\s\"'<>]+")
 _URL_PARTS = re.compile(r"[/?#&=;]")
-"""A URL in a text, and what separates the parts of its path and query: each part is a text of its own
-(``ORD-77`` and ``12345`` occur in ``https://shop.example/orders/ORD-77?ref=12345``)."""
+_NUMERIC = re.compile(r"[\d.,_-]*")
+"""A URL in a text, what separates the parts of its path and query, and a part of digits alone: each other part is a
+text of its own (``ORD-77`` occurs in ``https://shop.example/orders/ORD-77?ref=12345``; ``12345`` does not, nor
+``800`` in ``https://cdn.example/img/800/600/a.jpg``: sizes, dates and pages are no ids)."""
 
 
 def _haystack(value: Any) -> _Haystack:
@@ -312,7 +316,8 @@ def _haystack(value: Any) -> _Haystack:
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    texts += [part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url)]
+    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url))
+    texts += [part for part in parts if not _NUMERIC.fullmatch(part)]
     haystack = _Haystack([_fold(text) for text in texts], set(numbers))
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
@@ -384,7 +389,7 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:@])(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
+        before = rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
             r"(?<!-)" if needle[0].isdigit() else ""
         )
     elif needle[0] in "+-./:@,":
@@ -392,7 +397,7 @@ def _pattern(needle: str) -> str:
     elif re.fullmatch(currency, needle[0]):
         before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:@]?{word})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
+        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
     elif needle[-1] in "-./:@,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
