@@ -356,6 +356,8 @@ YOURS = "Your order has been cancelled"
         "That failed on the first try. Your order has been cancelled.",
         "Your order has been cancelled. However, it did not go through.",
         "Your order has been cancelled. But this was never confirmed by the store.",
+        "Your order has been cancelled. Sadly, I could not complete it.",
+        "Your order has been cancelled. That didn't go through, though.",
         "Your order has been cancelled. Nein, das stimmt nicht, die Bestellung wurde nicht storniert.",
         "Your order has been cancelled. Mentira, su pedido sigue activo y se enviará mañana.",
         "Your order has been cancelled. Non, c'est faux, la commande n'est pas annulée.",
@@ -385,6 +387,16 @@ def test_a_fact_framed_before_or_denied_after_without_its_words_is_undecided(jud
         "Your order has been cancelled. Refund issued within five business days.",
         "Your order has been cancelled. Order cancelled successfully today.",
         "Your order has been cancelled. Reference: ORD-1234-XY.",
+        # "it", "this" or "that" with a negation that says no failure of what is stated
+        "Your order has been cancelled. That is not all: you also get a 10% voucher.",
+        "Your order has been cancelled. It doesn't include tax.",
+        "Your order has been cancelled. It won't appear in your history anymore.",
+        "Your order has been cancelled. However, it doesn't include the shipping fee.",
+        "Sorry, that wasn't clear before. Your order has been cancelled.",
+        "Thanks for waiting, I know it wasn't quick. Your order has been cancelled.",
+        "Don't worry, it's done. Your order has been cancelled.",
+        "I know this isn't ideal. Your order has been cancelled.",
+        "I couldn't find a cheaper plan, so I kept this one. Your order has been cancelled.",
     ],
 )
 def test_a_fact_before_an_offer_of_help_or_a_plain_remark_passes(judge: Judge, response: str) -> None:

@@ -182,6 +182,15 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tool", "name"),
+    [("sha", "sha256"), ("md", "md5sum"), ("gpt", "gpt4_summarize"), ("md", "get_md5")],
+)
+def test_digits_after_a_short_word_do_not_split_it(tool: str, name: str) -> None:
+    never = _rows([{"assert_that": "tool_not_called", "tool": tool}], [("call", ("c7", name, {}))])[0]
+    assert never["passed"] is True, never["reason"]
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "mcp_srv_delete_account",
@@ -196,6 +205,7 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
         "soft_delete_account",  # maybe another tool: still no proof that delete_account was not called
         "delete_account2",  # digits after letters are a word of their own
         "deleteAccount2",
+        "delete_account2fa",
     ],
 )
 def test_a_call_holding_a_forbidden_name_with_a_prefix_or_suffix_is_no_pass(name: str) -> None:
@@ -667,9 +677,21 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("x.com", {"email": "ana@x.com"}, False),
         ("ana@x.com", {"email": "ana@x.com"}, True),
         ("ana", {"handle": "ping @ana"}, True),
-        # each part of a URL's path and query is a text of its own
+        ("ana", {"email": "ana@mail.example.org"}, False),
+        # but not before a version, a digest or a time: a package and its version are each grounded
+        ("lodash", {"note": "Install lodash@4.17.21"}, True),
+        ("4.17.21", {"note": "Install lodash@4.17.21"}, True),
+        ("18.2.0", {"note": "Pin react@18.2.0."}, True),
+        ("nginx", {"note": "Pull nginx@sha256:abc123"}, True),
+        ("5pm", {"note": "Book the room for team@5pm."}, True),
+        # each part of a URL's path and query is a text of its own, unless it is digits alone
         ("ORD-77", {"url": "https://shop.example/orders/ORD-77"}, True),
-        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
+        (12345, {"link": "See https://shop.example/orders/12345?ref=mail."}, False),
+        ("12345", {"link": "See https://shop.example/orders/12345?ref=mail."}, False),
+        (800, {"link": "https://cdn.example/img/800/600/photo.jpg"}, False),
+        ("12", {"link": "https://news.example/2026/05/12/story"}, False),
+        ("42", {"link": "https://api.example/v1/users/42/orders"}, False),
+        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, True),
         ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
         ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
         ("15", {"path": "reports/03/15/2024"}, False),
@@ -859,6 +881,22 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"error": "None", "flights": ["FL-777"]}}, True),  # text saying there is none
         ({"result": {"error": "null", "flights": ["FL-777"]}}, True),
         ({"result": {"error": " false ", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "None", "status": "ok", "flights": ["FL-777"]}}, True),
+        ({"result": {"error": "False", "code": "E_BUSY", "flights": ["FL-777"]}}, False),  # the code says what failed
+        ({"result": {"error": "None", "warning": "data stale", "flights": ["FL-777"]}}, False),
+        ({"result": {"error": "NONE", "flights": ["FL-777"]}}, False),  # not a spelling of none
+        # words that data says too are read in what the tool itself says (None: it may be a failure, undecided), not
+        # in the records it lists
+        ({"result": {"flights": [{"id": "FL-777", "notes": "Pets not allowed in the cabin."}]}}, True),
+        ({"result": {"flights": [{"id": "FL-777", "smoking_prohibited": True}]}}, True),
+        ({"result": {"hosts": [{"name": "FL-777", "status": "unreachable"}]}}, True),
+        ({"result": {"checks": [{"id": "FL-777", "ok": "no"}]}}, True),
+        ({"result": {"content": [{"type": "text", "text": "FL-777 (over 8 kg not allowed)"}], "isError": False}}, True),
+        ({"result": "Rate limit exceeded: cached flight FL-777 may be stale"}, None),
+        ({"result": {"status": "unreachable", "flights": ["FL-777"]}}, None),
+        ({"result": {"message": "Too many requests; cached FL-777", "flights": ["FL-777"]}}, None),
+        ({"result": {"ok": "no", "flights": ["FL-777"]}}, None),
+        ({"result": {"rate_limited": True, "flights": ["FL-777"]}}, None),
         ({"result": {"is_error": False, "seats": "FL-777 has seats"}}, True),
         ({"result": {"is_error": "true", "seats": "FL-777 has seats"}}, False),  # the flag written as text
         ({"result": {"is_error": "false", "seats": "FL-777 has seats"}}, True),
@@ -876,7 +914,7 @@ _BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id
         ({"result": {"status": "transferred", "is_error": "false", "failed": False, "flights": ["FL-777"]}}, True),
     ],
 )
-def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
+def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool | None) -> None:
     for where in ("tool_results", None):
         matcher = {"match_as": "grounded"} | ({"from": where} if where else {})
         assertion = {
@@ -895,9 +933,11 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
             }
         )
         (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
-        assert row.passed is grounded, row.reason
-        if not grounded:
+        assert row.passed is (grounded is True), row.reason
+        if grounded is False:
             assert '"FL-777" occurs only in the error of a failed tool call' in row.parameters[0].reason
+        if grounded is None:
+            assert "may be a failure" in row.parameters[0].reason
     # a successful result after the failed call grounds the value
     retried = [_LOOKUP, {"event": "tool_result", "id": "c1", "result": {"error": "FL-777?"}}, {**_LOOKUP, "id": "c3"}]
     retried += [{"event": "tool_result", "id": "c3", "result": {"flights": ["FL-777"]}}, _BOOK]

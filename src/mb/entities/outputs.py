@@ -336,20 +336,26 @@ nested agent's trace."""
 _CALL_ARGUMENTS = {"args", "tool_input", "arguments"}
 """Keys of a call's arguments that make an object with a ``name`` or ``tool`` a call (or a part of ``_PARTS``, or a
 trace's ``tool_call`` event)."""
+_IDS = ("call_id", "toolUseId", "id")
+_LISTS = ("tool_calls", "toolCalls")
+"""Keys of a call's id, and of a list of calls (whose items are calls whatever else they hold)."""
 _ASKING = (None, "assistant", "model", "ai")
 """Roles of the messages that request calls (a user's or a tool's message does not)."""
 
 
 def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
-    ident = next((str(identified[key]) for key in ("call_id", "toolUseId", "id") if identified.get(key)), None)
+    ident = next((str(identified[key]) for key in _IDS if identified.get(key)), None)
     arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input", "params") if key in call), None)
     return ident, str(name), arguments
 
 
-def requested_calls(value: Any, depth: int = 8) -> list[Request]:
+def requested_calls(value: Any, depth: int = 8, *, strict: bool = False) -> list[Request]:
     """The tool calls a model's answer requests (a message, a list of messages, a response or JSON text of one),
     looked for ``depth`` levels down in the shapes above: OpenAI chat and Responses, GenAI, Anthropic, Gemini,
-    Bedrock Converse, LangChain (serialised too)."""
+    Bedrock Converse, LangChain (serialised too). An object with a ``name`` and arguments is a call when its
+    arguments are an object, JSON text of one or LangChain's ``tool_input`` (not ``{"name": "ls", "args": ["-la"]}``);
+    ``strict``, as in a tool's result, also only when it has a ``type`` or an ``id``, is LangChain's action or an item
+    of ``tool_calls`` (not a record of a process or of a span: ``{"name": "retrieve", "args": {"k": 5}}``)."""
     if depth == 0:
         return []
     if isinstance(value, str) and value[:1] in ("[", "{"):
@@ -358,21 +364,39 @@ def requested_calls(value: Any, depth: int = 8) -> list[Request]:
         except ValueError:
             return []
     if isinstance(value, list):
-        return [call for item in value for call in requested_calls(item, depth - 1)]
+        return [call for item in value for call in requested_calls(item, depth - 1, strict=strict)]
     if not isinstance(value, dict) or _role(value) not in _ASKING:
         return []
+    marked = (
+        not strict
+        or "tool_input" in value  # LangChain's action
+        or value.get("type") == "function"
+        or any(isinstance(value.get(k), str) and value[k] for k in _IDS)
+    )
     for key in _WRAPPED:  # a call whose name is missing still asks for one: it names "" (no tool)
         call = value.get(key)
-        if isinstance(call, dict) and (call.get("name") or "arguments" in call) and "parameters" not in call:
+        if (
+            isinstance(call, dict)
+            and (call.get("name") or "arguments" in call)
+            and "parameters" not in call
+            and (key != "function" or marked)
+        ):
             request = _request(value if key == "function" else call, call.get("name") or "", call)
             if request[0] or request[1] or request[2] not in (None, ""):  # no `{"name": null, "arguments": ""}`
                 return [request]
     name = value.get("name") or value.get("tool")
+    arguments = _request(value, name or "", value)[2]
+    shaped = isinstance(arguments, dict) or "tool_input" in value or str(arguments).lstrip()[:1] == "{"
     if (name or value.get("type") in _PARTS) and (
-        value.get("type") in _PARTS or value.get("event") == "tool_call" or value.keys() & _CALL_ARGUMENTS
+        value.get("type") in _PARTS
+        or value.get("event") == "tool_call"
+        or (marked and shaped and value.keys() & _CALL_ARGUMENTS)
     ):
         return [_request(value, name or "", value)]
-    return [call for key, held in value.items() if key in _INSIDE for call in requested_calls(held, depth - 1)]
+    inside = ((key, held) for key, held in value.items() if key in _INSIDE)
+    return [
+        call for key, held in inside for call in requested_calls(held, depth - 1, strict=strict and key not in _LISTS)
+    ]
 
 
 _CALL_NAMES = {

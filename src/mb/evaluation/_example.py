@@ -9,8 +9,9 @@ from .._redact import redact
 from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import reported_error, requested_calls, unread_calls
+from ..entities.outputs import Request, reported_error, requested_calls, unread_calls
 from ..matching import MatchContext
+from ..matching._names import letters
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
@@ -209,34 +210,46 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         and not any(m["gating"] for m in metrics.values())
     ):
         checks.append(_nothing_checked(example))
-    why = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
-    if why is not None:
-        assertions, checks = [_untraced(row, why) for row in assertions], [_untraced(row, why) for row in checks]
+    untold = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
+    if untold is not None:
+        why, nested = untold
+        asked = [None] * len(published) + list(extended)
+        assertions = [_untraced(row, why, nested, said) for row, said in zip(assertions, asked, strict=True)]
+        checks = [_untraced(row, why, nested, None) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_UNSET = (None, False, 0, "", "false", "False", "no")
-"""Values of a flag that say no (``"truncated": false``)."""
+_CUT = frozenset({"truncated", "istruncated", "tracetruncated", "traceistruncated", "incomplete", "traceincomplete"})
+"""Keys of ``outputs`` (folded: letters and digits, lower case) that say the trace is cut short when true."""
 
 
-def _calls_untold(outputs: Outputs) -> str | None:
-    """Why the calls of ``outputs.trace`` may not be all the calls made: no trace key at all (an empty list says no
-    call was made), calls recorded in another key of ``outputs``, a key saying the trace was cut short
-    (``"trace_truncated": true``), or calls in a tool's result (a nested agent's calls, which are not read); None
-    when they are all."""
+def _says_yes(flag: Any) -> bool:
+    return flag == 1 or (isinstance(flag, str) and flag.strip().casefold() in ("true", "yes", "1"))
+
+
+def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None] | None:
+    """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
+    (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
+    of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
+    (``"trace_truncated": true``, ``"truncated": true``) or calls in a tool's result (a nested agent's calls, read when
+    they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
     if unread:
         hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
-        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)"
+        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None
     if "trace" not in outputs.model_fields_set:
-        return "outputs.trace is absent"
-    cut = (key for key, value in extra.items() if "truncat" in key.casefold() and value not in _UNSET)
-    if (key := next(cut, None)) is not None:  # trace_truncated, truncated, isTruncated
-        return f"outputs.{key} says the trace may be cut short"
-    nested = (e.id for e in outputs.trace if isinstance(e, ToolResult) and requested_calls(e.result, 6))
-    held = next(nested, None)
-    return None if held is None else f"the result of call {held!r} holds tool calls of its own, which are not read"
+        return "outputs.trace is absent", None
+    cut = (key for key, value in extra.items() if letters(key) in _CUT and _says_yes(value))
+    if (key := next(cut, None)) is not None:
+        return f"outputs.{key} says the trace may be cut short", []
+    nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
+    held = [(call_id, calls) for call_id, calls in nested if calls]
+    if not held:
+        return None
+    return f"the result of call {held[0][0]!r} holds tool calls of its own", [
+        call for _, calls in held for call in calls
+    ]
 
 
 NOTHING_CHECKED = "expectations"
@@ -264,13 +277,24 @@ _UNTRACED = {
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
 
 
-def _untraced(row: Row, why: str) -> Row:
+def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
-    (``why``): an error, not a pass."""
-    told = _UNTRACED.get(row.get("assert_that") or row.get("name") or "")
+    (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
+    none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
+    restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
+    may be (named in its name or arguments)."""
+    kind = row.get("assert_that") or row.get("name") or ""
+    told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
         return row
+    if more is not None:
+        tools = [letters(tool) for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
+        said = [letters(f"{name} {arguments}") for _, name, arguments in more]
+        if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
+            return row
+        if kind != "no_tool_called" and more and tools and not any(tool in text for tool in tools for text in said):
+            return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
 

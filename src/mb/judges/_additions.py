@@ -207,8 +207,15 @@ _HIDDEN = re.compile(
 )
 """Text struck through or hidden from the reader ("~~...~~", "<!-- ... -->", "<del>...</del>"), or in inline code."""
 _POINTS_ON = frozenset({"following", "below", "next"})
-_IT = frozenset({"it", "this", "that"})
-"""Words by which a sentence before the statement may speak of what it states ("I couldn't do it.")."""
+_IT_FAILED = re.compile(
+    r"\b(?:(?:could not|cannot|can not|was unable to|were unable to|was not able to|failed to) (?:\w+ ){0,2}?"
+    r"(?:it|this|that)\b|(?:it|this|that) (?:(?:did not|does not|has not) (?:work|go through|succeed|happen|complete)"
+    r"|(?:was|is|has been) (?:not|never) (?:\w+ )?(?:done|completed|processed|confirmed|possible|successful)"
+    r"|fail\w*|fell through|never (?:went through|happened|worked)))\b"
+)
+"""Words, in a normalized sentence, by which it says that what "it", "this" or "that" stands for failed ("I couldn't
+do it.", "It did not go through.", "That failed.", "This was never confirmed."; not "It does not include tax.",
+"I know this isn't ideal.")."""
 _CONDITION = (
     r"(?:unless|if|as long as|so long as|assuming|supposing|in case|on condition|subject to|until|till|as soon as|when"
     r"|whenever|pending|depending|barring|conditional|contingent|once(?! (?:again|more)\b)"
@@ -361,8 +368,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if index < min(said) and _frames(other, negation, lead=lead):
             return f"the sentence {other!r} before it may frame, hedge or deny it"
         failed = _fails(other, own) if index > min(said) else None
-        if index > min(said) and negation and _opens_on_it(other):  # "However, it did not go through."
-            return f"the sentence {other!r} says {negation!r} of what precedes it, which may deny it"
+        if index > min(said) and _IT_FAILED.search(normalize(other)):  # "However, it did not go through."
+            return f"the sentence {other!r} says that it failed, which may deny it"
         if failed:
             return f"the sentence {other!r} says {failed}, which may deny it"
         if index > min(said) and _undoes(other, own):
@@ -370,17 +377,6 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if index > min(said) and not stems & own and _unread(other):
             return f"the sentence {other!r} has no English function word: it may be in a language not read here"
     return None
-
-
-_CONTRAST = frozenset(words("however but yet though unfortunately sadly alas still"))
-
-
-def _opens_on_it(text: str) -> bool:
-    """Whether ``text`` opens on "it", "this" or "that", after any words of contrast ("However, it ...")."""
-    said = words(text)
-    while said and said[0] in _CONTRAST:
-        said = said[1:]
-    return bool(said) and said[0] in _IT
 
 
 def _fragmentary(text: str) -> bool:
@@ -414,13 +410,13 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
 def _frames(text: str, negation: str | None, *, lead: bool) -> bool:
     """Whether ``text``, a sentence before the statement, may frame it: a falsity, hedge, plan or hypothesis ("These
     could not be verified.", "I am not sure.", "Imagine this scenario."), or, as a heading, the lead-in of a list or a
-    sentence pointing on or back ("## Failed actions", "None of the following is true.", "Unfortunately, I couldn't
-    do it.", "I tried, but it did not work."), a negation or a failure; or a
+    sentence pointing on ("## Failed actions", "None of the following is true."), a negation or a failure; a failure of
+    what it stands for (``_IT_FAILED``: "Unfortunately, I couldn't do it.", "I tried, but it did not work."); or a
     condition, time or source with no main clause (``_fragment``)."""
     said = normalize(text)
-    if _FALSE.search(said) or _FRAMED.search(said) or _fragment(text):
+    if _FALSE.search(said) or _FRAMED.search(said) or _IT_FAILED.search(said) or _fragment(text):
         return True
-    on = lead or bool(HEADING.match(text)) or bool((_POINTS_ON | _IT) & set(said.split()))
+    on = lead or bool(HEADING.match(text)) or bool(_POINTS_ON & set(said.split()))
     return on and bool(negation or _FAILED.search(text))
 
 

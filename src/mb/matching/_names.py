@@ -16,14 +16,15 @@ def letters(name: str) -> str:
     return "".join(char for char in unicodedata.normalize("NFKC", name).casefold() if char.isalnum())
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
-"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``), and letters to digits
-(``account2``, ``HTTP404``)."""
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z]{4})(?=[0-9])")
+"""Where a camelCase name turns to its next word (``mcpSrv``, ``HTTPServer``), and four letters or more to digits
+(``account2``, ``HTTP404``, ``account2fa``; not ``sha256``, ``md5sum``: a short word with digits is a name)."""
 
 
 def words(text: str) -> list[str]:
     """The words of ``text`` folded as by :func:`letters`, split at separators, at camelCase (``HTTPError`` is
-    ``http``, ``error``) and before digits (``account2``), invisible format characters removed."""
+    ``http``, ``error``) and before digits after four letters or more (``account2``), invisible format characters
+    removed."""
     if text.isascii():  # most texts: the words are their letters already
         return [word.lower() for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if word]
     text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")

@@ -48,10 +48,12 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
-_JOINED = r"(?:-{currency}?|[./:@]|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+_DOMAIN = r"(?:[\w-]+\.)+[^\W\d_][^\W\d_]+"
+"""What follows the ``@`` of an e-mail address: labels and a dot, and letters (``x.com``; not ``4.17.21``, ``5pm``)."""
+_JOINED = rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
-colon, an ``@`` (``ana@x.com``), a comma between digits, or the plus sign of an exponent (``1.5e+300``: no number of
-its own, as ``1.5e-300``)."""
+colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, or
+the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
 
 
 _TRUE = (True, "true")
@@ -62,16 +64,18 @@ _FAILURE = frozenset(
     {"err", "error", "errors", "errored", "errno", "fail", "fails", "failed", "failing", "failure", "failures"}
     | {"exception", "exceptions", "fault", "faults", "traceback", "denied", "invalid", "unauthorized", "forbidden"}
     | {"unauthorised", "refused", "timeout", "timeouts", "timedout", "unavailable", "notfound", "fatal", "unable"}
-    | {"cannot", "rejected", "declined", "aborted", "unsuccessful", "unreachable", "crashed", "prohibited"}
-    | {"disallowed", "exceeded"}
+    | {"cannot", "rejected", "declined", "aborted", "unsuccessful"}
 )
 """The words of failure (whole words of :func:`~mb.matching._names.words`: ``HTTPError``, ``error_code``,
 ``FAILED_PRECONDITION``, ``permissionDenied``; not ``Errand``, ``Exceptional``, ``Failover``, ``default``)."""
 _FAILURE_PHRASES = frozenset(
     {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
-    | {("not", "available"), ("not", "find"), ("not", "allowed"), ("not", "permitted"), ("too", "many")}
-    | {("rate", "limited")}
+    | {("not", "available"), ("not", "find")}
 )
+_WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded"})
+_WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
+"""Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
+a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -92,27 +96,29 @@ _FAILURE_KEY = re.compile(
 ``faulttolerant``, ``errand``)."""
 
 
-def says_failure(text: str) -> bool:
+def says_failure(text: str, *, weak: bool = False) -> bool:
     """Whether ``text`` has a word of failure (:data:`_FAILURE`) or a phrase of failure (``not found``, ``timed
-    out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`)."""
+    out``, ``could not``, ``no such``) not negated (:data:`_NEGATING`); with ``weak``, also one of :data:`_WEAK`."""
     if text.isascii() and not _FAILURE_PARTS.search(text):
         return False  # most texts: no part of a word of failure
     text = _NOT.sub(lambda found: "cannot" if found[1].casefold() == "ca" else f"{found[1]} not", text)
-    return any(_says_failure(sentence) for sentence in re.split(r"[.!?](?:\s|$)|\n", text))
+    return any(_says_failure(sentence, weak) for sentence in re.split(r"[.!?](?:\s|$)|\n", text))
 
 
 _NOT = re.compile(r"(\w+)n['\u2019]t\b")
 """A contraction with "not" (``doesn't``, ``can't``), read as its words."""
 
 
-def _says_failure(sentence: str) -> bool:
+def _says_failure(sentence: str, weak: bool) -> bool:
     """:func:`says_failure` of one sentence (a negation in the one before says nothing of it: ``No. Error: ...``)."""
     split = words(sentence)
     for place, word in enumerate(split):
         before, after = split[place - 1] if place else "", split[place + 1] if place + 1 < len(split) else ""
-        if word in _FAILURE and before not in _NEGATING[0] and after not in _NEGATING[1]:
+        failing = word in _FAILURE or (weak and word in _WEAK)
+        if failing and before not in _NEGATING[0] and after not in _NEGATING[1]:
             return True
-        if (word, after) in _FAILURE_PHRASES or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
+        phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
+        if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
     return False
 
@@ -134,10 +140,12 @@ def result_failed(result: Any, *, depth: int = 0) -> str | None:
     if depth == 0 and (_certain(result) or (isinstance(result, dict) and _certain(result.get("result")))):
         return FAILED
     if isinstance(result, str):
-        said = says_failure(result) or any(result_failed(found, depth=depth) for found in _json_in(result))
+        said = says_failure(result, weak=depth == 0) or any(
+            result_failed(found, depth=depth) for found in _json_in(result)
+        )
         return MAYBE if said else None
     if isinstance(result, dict):
-        if any(_marker(str(key), value) for key, value in result.items()):
+        if any(_marker(str(key), value, top=depth == 0) for key, value in result.items()):
             return MAYBE
         depth += 1
     items = result.values() if isinstance(result, dict) else result if isinstance(result, list) else ()
@@ -153,14 +161,18 @@ def _json_in(text: str) -> Iterator[Any]:
                 yield json.JSONDecoder().raw_decode(text, start)[0]
 
 
-def _marker(key: str, value: Any) -> bool:
-    """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`)."""
+def _marker(key: str, value: Any, *, top: bool) -> bool:
+    """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`); ``top`` for a key of the result
+    itself (not of a record it lists), where the weak words of failure and an ``ok`` of ``"no"`` are read too."""
     folded = "".join(words(key))
     if isinstance(value, str):
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
-        return value is False or value == 0 or (isinstance(value, str) and value.casefold() in ("false", "no"))
-    if says_failure(key) or _FAILURE_KEY.fullmatch(folded):
+        said = ("false", "no") if top else ("false",)
+        return value is False or value == 0 or (isinstance(value, str) and value.casefold() in said)
+    if top and folded in _SAYING and isinstance(value, str) and says_failure(value, weak=True):
+        return True
+    if says_failure(key, weak=top) or _FAILURE_KEY.fullmatch(folded):
         return (
             value is True
             or (isinstance(value, (dict, list)) and bool(value))
@@ -172,18 +184,36 @@ def _marker(key: str, value: Any) -> bool:
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
-    return isinstance(value, str) and says_failure(value)
+    return isinstance(value, str) and says_failure(value, weak=top)
+
+
+_SAYING = frozenset({"message", "msg", "detail", "details", "reason", "output", "result", "text", "response"})
+"""Keys of what a tool itself says (``{"message": "Rate limit exceeded"}``), read for the weak words of failure."""
 
 
 def _certain(result: Any) -> bool:
-    """Whether ``result`` is an object with a non-empty ``error`` (not text that says none: ``"None"``, ``"null"``,
-    ``"false"``) or ``is_error`` or ``isError`` true."""
+    """Whether ``result`` is an object with a non-empty ``error`` (not text that says none, ``"None"``, ``"null"`` or
+    ``"false"``, where no other key says what happened: not ``{"error": "False", "code": "E_BUSY"}``) or ``is_error``
+    or ``isError`` true."""
     if not isinstance(result, dict):
         return False
     flag = next((result[key] for key in ("is_error", "isError") if key in result), False)
     error = result.get("error")
-    unset = isinstance(error, str) and error.strip().casefold() in _UNSET
+    unset = (
+        isinstance(error, str)
+        and error.strip() in _NONE_SAID
+        and not any(
+            "".join(words(key)) in _TELLING and value not in _FINE for key, value in result.items() if key != "error"
+        )
+    )
     return (bool(error) and not unset) or (flag.casefold() if isinstance(flag, str) else flag) in _TRUE
+
+
+_NONE_SAID = ("None", "none", "null", "false", "False")
+"""How a result's ``error`` may say there is none as text."""
+_TELLING = _SAYING | {"code", "status", "state", "warning", "warnings", "errorcode", "statuscode", "errno"}
+_FINE: tuple[Any, ...] = (None, "", 0, 200, "0", "200", "ok", "OK", "success", "succeeded", "done", "completed", [], {})
+"""Keys beside ``error`` that may say what happened, and their values that say all went well."""
 
 
 @functools.cache
@@ -275,8 +305,10 @@ class _Haystack:
 
 _URL = re.compile(r"\w+://[^\s\"'<>]+")
 _URL_PARTS = re.compile(r"[/?#&=;]")
-"""A URL in a text, and what separates the parts of its path and query: each part is a text of its own
-(``ORD-77`` and ``12345`` occur in ``https://shop.example/orders/ORD-77?ref=12345``)."""
+_NUMERIC = re.compile(r"[\d.,_-]*")
+"""A URL in a text, what separates the parts of its path and query, and a part of digits alone: each other part is a
+text of its own (``ORD-77`` occurs in ``https://shop.example/orders/ORD-77?ref=12345``; ``12345`` does not, nor
+``800`` in ``https://cdn.example/img/800/600/a.jpg``: sizes, dates and pages are no ids)."""
 
 
 def _haystack(value: Any) -> _Haystack:
@@ -284,7 +316,8 @@ def _haystack(value: Any) -> _Haystack:
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    texts += [part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url)]
+    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url))
+    texts += [part for part in parts if not _NUMERIC.fullmatch(part)]
     haystack = _Haystack([_fold(text) for text in texts], set(numbers))
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
@@ -356,7 +389,7 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:@])(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
+        before = rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
             r"(?<!-)" if needle[0].isdigit() else ""
         )
     elif needle[0] in "+-./:@,":
@@ -364,7 +397,7 @@ def _pattern(needle: str) -> str:
     elif re.fullmatch(currency, needle[0]):
         before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:@]?{word})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
+        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
     elif needle[-1] in "-./:@,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
