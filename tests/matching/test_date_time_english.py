@@ -515,6 +515,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
+    # ... and only when that one is at most a month ago and the day counted from it comes before the next one
+    ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2025-12-25", False),
+    ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2026-12-25", True),
+    ("9 months after christmas", datetime(2029, 6, 15, 10, 0), "2029-09-25", False),
+    ("9 months after christmas", datetime(2029, 6, 15, 10, 0), "2030-09-25", True),
+    ("52 weeks after thanksgiving", datetime(2029, 6, 15, 10, 0), "2029-11-22", False),
+    ("18 months after july 4", datetime(2029, 3, 1, 10, 0), "2030-01-04", False),
+    ("18 months after july 4", datetime(2029, 3, 1, 10, 0), "2031-01-04", True),
+    ("2 years after christmas", datetime(2028, 12, 29, 13, 50), "2030-12-25", False),
+    ("2 years after christmas", datetime(2028, 12, 29, 13, 50), "2031-12-25", True),
+    ("11 months after jan 29", datetime(2028, 12, 29, 13, 50), "2028-12-29", False),
     # "and a quarter" after a unit is a quarter of it, as "and a half" is half of it
     ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
     ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),
