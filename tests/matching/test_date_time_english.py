@@ -482,6 +482,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-27", False),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=NEW_YORK), "2025-08-26", False),
     ("the next business day", datetime(2025, 4, 17, 10, 0, tzinfo=NEW_YORK), "2025-04-22", False),
+    # ... in a US zone with every federal holiday off, or the widely closed ones alone (most firms work on Columbus
+    # Day, Veterans Day, Presidents' Day, Martin Luther King Jr. Day and Juneteenth)
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-13", True),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-14", True),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-15", False),
+    ("the next business day", datetime(2025, 11, 10, 10, 0, tzinfo=NEW_YORK), "2025-11-11", True),
+    ("next business day", datetime(2025, 2, 14, 10, 0, tzinfo=NEW_YORK), "2025-02-17", True),
+    ("next business day", datetime(2025, 1, 17, 10, 0, tzinfo=NEW_YORK), "2025-01-20", True),
+    ("next business day", datetime(2025, 6, 18, 10, 0, tzinfo=NEW_YORK), "2025-06-19", True),
+    ("next business day", datetime(2025, 8, 29, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),  # Labor Day
+    ("next business day", datetime(2026, 7, 2, 10, 0, tzinfo=NEW_YORK), "2026-07-03", False),  # July 4th observed
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=LONDON), "2025-08-26", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
