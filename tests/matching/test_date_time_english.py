@@ -565,6 +565,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 hours after 12:30", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:30:00", False),
     ("3 hours after 11am", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:00:00", False),
     ("25 hours before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:00:00", False),
+    # ... counted in elapsed time, today's or tomorrow's, across a change of the clocks (2025: New York springs forward
+    # on March 9th and falls back on November 2nd, London on March 30th and October 26th)
+    ("2 hours after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T04:00:00-04:00", True),
+    ("2 hours after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", False),
+    ("2 hours after 1am", datetime(2025, 3, 9, 0, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", False),
+    ("an hour after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", True),
+    ("2 hours before 3am", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T00:00:00+00:00", True),
+    ("2 hours before 3am", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T02:00:00+01:00", False),
+    ("2 hours before 3am", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T02:00:00+01:00", False),
+    ("an hour before 2am", datetime(2025, 10, 25, 23, 0, tzinfo=LONDON), "2025-10-26T01:00:00+00:00", True),
+    ("an hour before 2am", datetime(2025, 10, 25, 23, 0, tzinfo=LONDON), "2025-10-26T01:00:00+01:00", False),
+    ("an hour before 2am", datetime(2025, 11, 1, 23, 0, tzinfo=NEW_YORK), "2025-11-02T01:00:00-04:00", False),
+    ("an hour before 2am", datetime(2025, 11, 1, 23, 0, tzinfo=NEW_YORK), "2025-11-02T01:00:00-05:00", True),
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),

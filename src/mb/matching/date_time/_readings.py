@@ -47,7 +47,7 @@ from ._payloads import (
 from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
-__all__ = ["DEADLINE", "DateProblem", "clock_dependent", "elapsed", "readings"]
+__all__ = ["DEADLINE", "DateProblem", "clock_dependent", "elapsed", "from_clock", "readings"]
 
 #: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
 DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
@@ -102,6 +102,21 @@ def elapsed(items: tuple[Item, ...]) -> bool:
     else:
         return False
     return all(unit in _ELAPSED_UNITS for _, unit in pieces)
+
+
+def from_clock(items: tuple[Item, ...]) -> timedelta | None:
+    """The hours or minutes a phrase counts from a time of day ("2 hours after 1am", "30 minutes before noon
+    tomorrow"): elapsed time, so across a change of the clocks the wall time moves by the change; else None."""
+    first = items[0] if items else None
+    if first is None or first.kind != "offset" or first.value.mode != "anchored" or any(i.kind == "sep" for i in items):
+        return None
+    pieces = first.value.pieces
+    if not any(i.kind in TIME_KINDS for i in items) or any(u not in _ELAPSED_UNITS for _, u in pieces):
+        return None
+    return sum((timedelta(seconds=a * _SECONDS[u]) for a, u in pieces), timedelta())
+
+
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600}
 
 
 #: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept).
