@@ -582,6 +582,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
     ("in sixty", WED, "2025-03-12T11:20:00", ERROR),
+    ("in 100", WED, "2025-03-12T13:00:00", ERROR),
+    ("in 1000", WED, "2025-03-13T10:00:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
     # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
@@ -641,6 +643,11 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     # hours before or after a range of times may move its start alone or the whole range: not understood
     ("an hour before 9am-10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, ERROR),
     ("2 hours after 9-10am", WED, {"start": "2025-03-12T11:00:00", "end": "2025-03-12T12:00:00"}, ERROR),
+    # ... and so may days or weeks before or after a range of dates
+    ("a week after jun 3-5", WED, {"start": "2025-06-10", "end": "2025-07-05"}, ERROR),
+    ("a week after june 3 to 5", WED, {"start": "2025-06-10", "end": "2025-06-12"}, ERROR),
+    ("a day before jun 3-5", WED, {"start": "2025-06-02", "end": "2025-06-05"}, ERROR),
+    ("3 days before june 3 to june 5", WED, {"start": "2025-05-31", "end": "2025-06-05"}, ERROR),
     ("from an hour before 9am to 10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, True),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday

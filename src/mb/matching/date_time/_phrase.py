@@ -67,7 +67,8 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
-_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,2}}|{number_words(1, 99)})$")
+#: "in" and a number with no unit ending the phrase, minutes to most, never a time of day ("in 100"; "in 1500" a year)
+_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,3}}|0\d{{3}}|1[0-4]\d\d|{number_words(1, 99)})$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
 #: phrase: a UTC offset, or a range's end ("08:30:00-12:00", "2026-02-05 8:30-1200", "22:00:00-06:00").
 _RANGE_OR_OFFSET_RE = re.compile(

@@ -481,9 +481,8 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
-        hours = left[0].kind == "offset" and all(u in _ELAPSED_UNITS for _, u in left[0].value.pieces)
-        if hours and not between and left[0].value.mode == "anchored" and len(left) > 1:
-            # "an hour before 9am-10am": moves the start alone, or the whole range
+        if left[0].kind == "offset" and not between and left[0].value.mode == "anchored" and len(left) > 1:
+            # "an hour before 9am-10am", "a week after jun 3-5": moves the start alone, or the whole range
             raise DateProblem(f"{left[0].text!r} before a range may move its start alone or the whole range")
         dated = any(i.kind == "weekday" or (i.kind == "date" and not isinstance(i.value, Days)) for i in left)
         dated &= parts[seps[0]].text == "-" and not between
