@@ -482,6 +482,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2025, 11, 26, 10, 0, tzinfo=NEW_YORK), "2025-11-27", False),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=NEW_YORK), "2025-08-26", False),
     ("the next business day", datetime(2025, 4, 17, 10, 0, tzinfo=NEW_YORK), "2025-04-22", False),
+    # ... in a US zone with every federal holiday off, or the widely closed ones alone (most firms work on Columbus
+    # Day, Veterans Day, Presidents' Day, Martin Luther King Jr. Day and Juneteenth)
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-13", True),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-14", True),
+    ("the next business day", datetime(2025, 10, 10, 10, 0, tzinfo=NEW_YORK), "2025-10-15", False),
+    ("the next business day", datetime(2025, 11, 10, 10, 0, tzinfo=NEW_YORK), "2025-11-11", True),
+    ("next business day", datetime(2025, 2, 14, 10, 0, tzinfo=NEW_YORK), "2025-02-17", True),
+    ("next business day", datetime(2025, 1, 17, 10, 0, tzinfo=NEW_YORK), "2025-01-20", True),
+    ("next business day", datetime(2025, 6, 18, 10, 0, tzinfo=NEW_YORK), "2025-06-19", True),
+    ("next business day", datetime(2025, 8, 29, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),  # Labor Day
+    ("next business day", datetime(2026, 7, 2, 10, 0, tzinfo=NEW_YORK), "2026-07-03", False),  # July 4th observed
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=LONDON), "2025-08-26", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
@@ -515,6 +526,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
+    # ... and only when that one is at most a month ago and the day counted from it comes before the next one
+    ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2025-12-25", False),
+    ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2026-12-25", True),
+    ("9 months after christmas", datetime(2029, 6, 15, 10, 0), "2029-09-25", False),
+    ("9 months after christmas", datetime(2029, 6, 15, 10, 0), "2030-09-25", True),
+    ("52 weeks after thanksgiving", datetime(2029, 6, 15, 10, 0), "2029-11-22", False),
+    ("18 months after july 4", datetime(2029, 3, 1, 10, 0), "2030-01-04", False),
+    ("18 months after july 4", datetime(2029, 3, 1, 10, 0), "2031-01-04", True),
+    ("2 years after christmas", datetime(2028, 12, 29, 13, 50), "2030-12-25", False),
+    ("2 years after christmas", datetime(2028, 12, 29, 13, 50), "2031-12-25", True),
+    ("11 months after jan 29", datetime(2028, 12, 29, 13, 50), "2028-12-29", False),
     # "and a quarter" after a unit is a quarter of it, as "and a half" is half of it
     ("an hour and a quarter from now", WED, "2025-03-12T11:35:00", True),
     ("an hour and a quarter from now", WED, "2025-06-12T11:20:00", False),
@@ -543,10 +565,25 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 hours after 12:30", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:30:00", False),
     ("3 hours after 11am", datetime(2028, 12, 29, 13, 50), "2028-12-30T14:00:00", False),
     ("25 hours before 9am", datetime(2028, 12, 29, 13, 50), "2028-12-29T08:00:00", False),
+    # ... counted in elapsed time, today's or tomorrow's, across a change of the clocks (2025: New York springs forward
+    # on March 9th and falls back on November 2nd, London on March 30th and October 26th)
+    ("2 hours after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T04:00:00-04:00", True),
+    ("2 hours after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", False),
+    ("2 hours after 1am", datetime(2025, 3, 9, 0, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", False),
+    ("an hour after 1am", datetime(2025, 3, 8, 23, 30, tzinfo=NEW_YORK), "2025-03-09T03:00:00-04:00", True),
+    ("2 hours before 3am", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T00:00:00+00:00", True),
+    ("2 hours before 3am", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T02:00:00+01:00", False),
+    ("2 hours before 3am", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T02:00:00+01:00", False),
+    ("an hour before 2am", datetime(2025, 10, 25, 23, 0, tzinfo=LONDON), "2025-10-26T01:00:00+00:00", True),
+    ("an hour before 2am", datetime(2025, 10, 25, 23, 0, tzinfo=LONDON), "2025-10-26T01:00:00+01:00", False),
+    ("an hour before 2am", datetime(2025, 11, 1, 23, 0, tzinfo=NEW_YORK), "2025-11-02T01:00:00-04:00", False),
+    ("an hour before 2am", datetime(2025, 11, 1, 23, 0, tzinfo=NEW_YORK), "2025-11-02T01:00:00-05:00", True),
     # "in" and a number in words with no unit is minutes to most ("back in ten"), as in digits: never a time of day
     ("in ten", WED, "2025-03-12T22:00:00", ERROR),
     ("in five", WED, "2025-03-12T17:00:00", ERROR),
     ("in sixty", WED, "2025-03-12T11:20:00", ERROR),
+    ("in 100", WED, "2025-03-12T13:00:00", ERROR),
+    ("in 1000", WED, "2025-03-13T10:00:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
     # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
@@ -554,6 +591,27 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
     ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
     ("10 to midday", WED, "2025-03-12T11:50:00", True),
+    # ... after a deadline word, the clock alone; in words before noon or midnight, the clock alone
+    ("by 10 to noon", WED, "2025-03-12T11:50:00", True),
+    ("by 10 to noon", WED, "2025-03-13T10:00:00", False),
+    ("by 10 to noon", WED, "2025-03-12T12:00:00", False),
+    ("10 to noon at the latest", WED, "2025-03-13T10:00:00", False),
+    ("10 to noon at the latest", WED, "2025-03-12T10:00:00", False),
+    ("no later than 10 to noon", WED, "2025-03-13T10:00:00", False),
+    ("by 10 to 5", WED, "2025-03-12T16:50:00", True),
+    ("by 10 to 5", WED, "2025-03-12T22:00:00", False),
+    ("by ten to five", WED, "2025-03-12T22:00:00", False),
+    ("five to midnight", WED, "2025-03-12T23:55:00", True),
+    ("five to midnight", WED, "2025-03-12T17:00:00", False),
+    ("ten to midnight", WED, "2025-03-12T22:00:00", False),
+    ("ten to noon", WED, "2025-03-12T11:50:00", True),
+    ("ten to noon", WED, "2025-03-12T10:00:00", False),
+    ("ten till noon", WED, "2025-03-12T10:00:00", False),
+    ("ten to noon tomorrow", WED, "2025-03-13T10:00:00", False),
+    ("from ten to noon", WED, "2025-03-12T11:50:00", False),
+    ("from five to midnight", WED, "2025-03-12T23:55:00", False),
+    ("from 20 to midnight", WED, "2025-03-12T23:40:00", False),
+    ("20 to midnight", WED, "2025-03-12T23:40:00", True),
     # "the first two weeks of" a period: two whole Monday-to-Sunday weeks, or fourteen days from its start
     ("the first two weeks of april", WED, "2025-04-01", True),
     ("the first two weeks of april", WED, "2025-04-07", True),
@@ -578,9 +636,18 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
     ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from ten to noon", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("from five to midnight", WED, {"start": "2025-03-12T17:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("from 20 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("from 18 to midnight", WED, {"start": "2025-03-12T18:00:00", "end": "2025-03-13T00:00:00"}, True),
     # hours before or after a range of times may move its start alone or the whole range: not understood
     ("an hour before 9am-10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, ERROR),
     ("2 hours after 9-10am", WED, {"start": "2025-03-12T11:00:00", "end": "2025-03-12T12:00:00"}, ERROR),
+    # ... and so may days or weeks before or after a range of dates
+    ("a week after jun 3-5", WED, {"start": "2025-06-10", "end": "2025-07-05"}, ERROR),
+    ("a week after june 3 to 5", WED, {"start": "2025-06-10", "end": "2025-06-12"}, ERROR),
+    ("a day before jun 3-5", WED, {"start": "2025-06-02", "end": "2025-06-05"}, ERROR),
+    ("3 days before june 3 to june 5", WED, {"start": "2025-05-31", "end": "2025-06-05"}, ERROR),
     ("from an hour before 9am to 10am", WED, {"start": "2025-03-13T08:00:00", "end": "2025-03-13T10:00:00"}, True),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
     # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday

@@ -128,6 +128,10 @@ def _delta(amount: float, unit: str) -> relativedelta:
 #: of the United States (federal) or of England (bank holidays), days observed in their stead included.
 Place = tuple[str, str | None] | None
 PLACES: tuple[Place, ...] = (None, ("US", None), ("GB", "ENG"))
+#: The United States with the federal holidays most businesses close on alone (no Martin Luther King Jr. Day,
+#: Presidents' Day, Juneteenth, Columbus Day or Veterans Day: banks and federal offices close, most firms do not).
+_US_CLOSED: Place = ("US", "closed")
+_CLOSED = {"New Year's Day", "Memorial Day", "Independence Day", "Labor Day", "Thanksgiving Day", "Christmas Day"}
 #: The zones of the United States and of Great Britain: a user there counts that place's holidays alone.
 _US_ZONE_RE = re.compile(
     r"US/.+|Pacific/Honolulu|Navajo|America/(?:New_York|Detroit|Chicago|Denver|Boise|Phoenix|Los_Angeles|Anchorage"
@@ -139,10 +143,11 @@ _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PL
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
-    """The places whose working days count for a user in ``zone`` (an IANA name): the US's or England's alone in
-    their zones, each of ``PLACES`` in turn in any other zone (UTC, an offset) or none."""
+    """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
+    off, or the widely closed ones alone) or England's alone in their zones, each of ``PLACES`` in turn in any other
+    zone (UTC, an offset) or none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
-        return (("US", None),)
+        return ("US", None), _US_CLOSED
     return (("GB", "ENG"),) if zone in _GB_ZONES else PLACES
 
 
@@ -165,7 +170,10 @@ def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
 def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     import holidays
 
-    return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
+    if place != _US_CLOSED:
+        return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
+    found = holidays.country_holidays("US", years=year_).items()
+    return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
 
 
 def day_off(d: date, place: Place) -> bool:

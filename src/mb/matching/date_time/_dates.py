@@ -333,11 +333,15 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     named = items[1].value if len(items) == 2 else None
     if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
         # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
-        # latest one when the day counted from it has not passed ("3 days before christmas" said in June: never last
-        # December's)
-        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < min(a.lo for a in anchor)]
+        # latest one when it is at most a month ago and the day counted from it is neither past nor after the next
+        # one ("3 days before christmas" or "a year after christmas" said in June, "2 years after christmas" said on
+        # December 29th: never last December's)
+        start = min(a.lo for a in anchor)
+        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and (today - w.lo.date()).days <= 31]
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
-            found += [s for s in _shifted(max(earlier, key=lambda w: w.lo), pieces) if s.lo.date() >= today]
+            found += [
+                s for s in _shifted(max(earlier, key=lambda w: w.lo), pieces) if today <= s.lo.date() < start.date()
+            ]
     return list(dict.fromkeys(found))
 
 

@@ -30,7 +30,7 @@ from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUM
 from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
-from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, readings
+from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, from_clock, readings
 from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
@@ -67,7 +67,8 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
-_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,2}}|{number_words(1, 99)})$")
+#: "in" and a number with no unit ending the phrase, minutes to most, never a time of day ("in 100"; "in 1500" a year)
+_IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,3}}|0\d{{3}}|1[0-4]\d\d|{number_words(1, 99)})$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
 #: phrase: a UTC offset, or a range's end ("08:30:00-12:00", "2026-02-05 8:30-1200", "22:00:00-06:00").
 _RANGE_OR_OFFSET_RE = re.compile(
@@ -473,12 +474,31 @@ def _zone_split(text: str, capitals: frozenset[str] = frozenset()) -> tuple[str,
     return rest, zone, parsed
 
 
+def _counted_from_clock(found: Reading, length: timedelta, zone: ZoneSpec) -> Reading:
+    """A reading of hours or minutes from a time of day ("2 hours after 1am") counted in elapsed time in ``zone``:
+    where the clocks change between the two, or the wall time it reaches is shown twice, that wall time in the offset
+    it has then ("an hour before 2am" the night clocks go back is 01:00 in winter time alone)."""
+    if found.end is not None or found.until is not None or len(zone.zones) != 1 or type(zone.zones[0]) is timezone:
+        return found
+    try:
+        moved = ((found.start.lo - length).replace(tzinfo=zone.zones[0]).astimezone(UTC) + length).astimezone(
+            zone.zones[0]
+        )
+    except (OverflowError, ValueError):  # past year 1 or 9999
+        return found
+    wall = moved.replace(tzinfo=None)
+    if wall == found.start.lo and len(zone.offsets_at_wall(wall)) == 1:
+        return found
+    offset = moved.utcoffset() or timedelta()
+    return Reading(replace(found.start.shifted(wall - found.start.lo), zone=fixed_zone(offset)))
+
+
 def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Reading, ...]:
     if zone is None:
         return readings
     return tuple(
         Reading(
-            _past_gap(replace(r.start, zone=zone)),
+            _past_gap(replace(r.start, zone=r.start.zone or zone)),
             _past_gap(replace(r.end, zone=zone)) if r.end is not None else None,
             r.until,
         )
@@ -1002,6 +1022,8 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         why = f"the clocks of {target.label} change between user_time and the time {phrase!r} names"
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     named = named_parts(parsed.items)
+    if (length := from_clock(parsed.items)) is not None and target is not None:
+        readings_ = tuple(_counted_from_clock(r, length, target) for r in readings_)
     return Resolution(phrase, _zoned(readings_, target), home, named=named)
 
 

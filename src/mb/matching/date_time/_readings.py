@@ -47,10 +47,10 @@ from ._payloads import (
 from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
-__all__ = ["DEADLINE", "DateProblem", "clock_dependent", "elapsed", "readings"]
+__all__ = ["DEADLINE", "DateProblem", "clock_dependent", "elapsed", "from_clock", "readings"]
 
 #: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
-DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
+DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) |\bat the latest\b")
 
 _DAY = 86400
 _MORNING = 5 * 3600
@@ -104,8 +104,24 @@ def elapsed(items: tuple[Item, ...]) -> bool:
     return all(unit in _ELAPSED_UNITS for _, unit in pieces)
 
 
-#: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept).
-_HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
+def from_clock(items: tuple[Item, ...]) -> timedelta | None:
+    """The hours or minutes a phrase counts from a time of day ("2 hours after 1am", "30 minutes before noon
+    tomorrow"): elapsed time, so across a change of the clocks the wall time moves by the change; else None."""
+    first = items[0] if items else None
+    if first is None or first.kind != "offset" or first.value.mode != "anchored" or any(i.kind == "sep" for i in items):
+        return None
+    pieces = first.value.pieces
+    if not any(i.kind in TIME_KINDS for i in items) or any(u not in _ELAPSED_UNITS for _, u in pieces):
+        return None
+    return sum((timedelta(seconds=a * _SECONDS[u]) for a, u in pieces), timedelta())
+
+
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600}
+
+
+#: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept); never before noon or
+#: midnight ("ten to noon" is 11:50: said so, the hours from ten are "ten till noon" or "from ten to noon")
+_HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s(?!noon|mid).+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
 #: Such a date, or one with its year: "12.06", "12.06.2024", "12.6.24".
@@ -179,7 +195,12 @@ def _decade_ahead(
 def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     found: list[Reading] = []
     problem: DateProblem | None = None
-    pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
+    # "by 10 to noon", "by ten to five": the clock alone ("10 till noon" keeps both: "till" may be the deadline word)
+    to = [
+        m for n in range(len(items) - 2) if deadline and items[n + 1].text == "to" and (m := _as_minutes_to(items, n))
+    ]
+    items = to[0] if to else items
+    pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [
         (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
     ]
@@ -266,8 +287,9 @@ def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     ]
 
 
-def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
-    """The items with the first word read two ways read the other way, if any."""
+def _other_parse(items: tuple[Item, ...], deadline: bool = False) -> tuple[Item, ...] | None:
+    """The items with the first word read two ways read the other way, if any ("five to seven" after a deadline word
+    is the clock alone)."""
     # the dotted dates of a range are read in one order ("12.06.24 9.45 to 14.06": never 2012-06-24 to June 14)
     dates = _DOTTED_DATE if any(i.kind == "sep" for i in items) else _DOTTED
     dotted = sum(i.kind == "date" and dates.fullmatch(i.text) is not None for i in items)
@@ -278,6 +300,8 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         if item.kind == "clock" and (half := _HALF_YEAR.fullmatch(item.text)):
             return (*items[:n], Item("date", item.text, Half(int(half[1]), short_years(int(half[2])))), *items[n + 1 :])
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
+        if hours is not None and deadline and hours["rest"].startswith("to "):
+            return None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text) and not _said_on(item):
@@ -285,7 +309,7 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
                 return None  # "from 12.06 to 14.06", "12.06.2024 9.45 to 13.06": dates, never a clock beside a date
             text = f"at {item.text}"
         elif _minutes_to(items, n):
-            text, width = f"{item.text} minutes to {items[n + 2].text}", 3
+            return _as_minutes_to(items, n)
         elif _dashed_date(items, n):
             text, width = f"{item.text}/{items[n + 2].text}", 3
         elif _day_and_short_year(items, n):
@@ -326,6 +350,14 @@ def _may_be_clock(item: Item) -> bool:
     if item.kind != "date" or not _DOTTED.fullmatch(item.text) or _said_on(item):
         return False
     return [i.kind for i in parse(f"at {item.text}").items] == ["clock"]
+
+
+def _as_minutes_to(items: tuple[Item, ...], n: int) -> tuple[Item, ...] | None:
+    """The items with "10 to noon" at ``n`` read as minutes before the hour (see ``_minutes_to``), else None."""
+    if not _minutes_to(items, n):
+        return None
+    other = parse(f"{items[n].text} minutes to {items[n + 2].text}")
+    return None if other.unknown else (*items[:n], *other.items, *items[n + 3 :])
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
@@ -449,9 +481,8 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
-        hours = left[0].kind == "offset" and all(u in _ELAPSED_UNITS for _, u in left[0].value.pieces)
-        if hours and not between and left[0].value.mode == "anchored" and len(left) > 1:
-            # "an hour before 9am-10am": moves the start alone, or the whole range
+        if left[0].kind == "offset" and not between and left[0].value.mode == "anchored" and len(left) > 1:
+            # "an hour before 9am-10am", "a week after jun 3-5": moves the start alone, or the whole range
             raise DateProblem(f"{left[0].text!r} before a range may move its start alone or the whole range")
         dated = any(i.kind == "weekday" or (i.kind == "date" and not isinstance(i.value, Days)) for i in left)
         dated &= parts[seps[0]].text == "-" and not between

@@ -245,6 +245,9 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     target = "noon" if m["th"] in {"midday", "mid-day"} else m["th"]
     if m["dir"] not in {"past", "after"} and "min" not in m.group(0) and not words and amount <= 12:
         return None  # "3 to 4pm", "9 to midday" are ranges
+    ranged = m.string.endswith(("from ", "between "), 0, m.start()) and "min" not in m[0]
+    if ranged and m["dir"] in {"to", "till", "til"} and target in {"noon", "midnight"}:
+        return None  # "from ten to noon", "from 20 to midnight": ranges
     if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and words and "min" not in m[0]:
         return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
