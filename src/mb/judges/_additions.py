@@ -48,29 +48,15 @@ _ABSTAINS = re.compile(
 """Words with which a reference may itself not know, not say or decline (in a few languages' negations too)."""
 
 
-_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without)\b")
-_PERSONS = frozenset(words("i me my we us our you your"))
-_DECLINES = re.compile(
-    r"\b(?:shar\w*|disclos\w*|reveal\w*|discuss\w*|tell|say|said|stated|specifi\w*|provid\w*|availab\w*"
-    r"|unavailab\w*|answer\w*|help\w*|assist\w*|applicab\w*|possibl\w*|maybe|perhaps|depend\w*|yet|announc\w*"
-    r"|confirm\w*|decided|determined|released|published)\b"
-)
-"""Words with which a negated reference may decline or not know ("That cannot be shared.", "It is not specified.",
-"Not possible.", "The date has not been announced yet.")."""
-
-
 def non_answer(candidate: str, reference: str) -> bool:
-    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference states something: a long one (over
-    ``SHORT_WORDS`` words) saying none of the words of not knowing, negation or declining (``_ABSTAINS``), or one
-    saying a negation of two content words more, no other such word nor one of ``_DECLINES``, and no first or
-    second person ("No, the store is not open on Sundays."; not "We do not ship there.", "Not possible.")."""
+    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference is long (over ``SHORT_WORDS``
+    words) and says none of the words of not knowing, negation or declining (``_ABSTAINS``): then it states something
+    the candidate does not (a negated reference may itself say the answer is not known: "The text doesn't give his
+    age.")."""
     said = normalize(reference)
-    if not _NON_ANSWER.match(normalize(candidate)) or _ABSTAINS.search(_NEGATIONS.sub("", said)):
-        return False
-    if not _NEGATIONS.search(said):
-        return len(said.split()) > SHORT_WORDS
-    stated = set(content_stems(_NEGATIONS.sub("", said)))
-    return len(stated) >= 2 and not _DECLINES.search(said) and not _PERSONS & set(said.split())
+    return (
+        bool(_NON_ANSWER.match(normalize(candidate))) and len(said.split()) > SHORT_WORDS and not _ABSTAINS.search(said)
+    )
 
 
 _YES_NO = {"yes": (True, False), "yeah": (True, False), "yep": (True, False), "true": (True, False), "y": (True, True),
