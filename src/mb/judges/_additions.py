@@ -14,7 +14,16 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["ARTICLES", "added_around", "non_answer", "plain", "said_around", "without_courtesy", "yes_or_no"]
+__all__ = [
+    "ARTICLES",
+    "added_around",
+    "non_answer",
+    "plain",
+    "reads_yes_or_no",
+    "said_around",
+    "without_courtesy",
+    "yes_or_no",
+]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -59,14 +68,24 @@ def non_answer(candidate: str, reference: str) -> bool:
     )
 
 
-_YES_NO = {"yes": (True, False), "yeah": (True, False), "yep": (True, False), "true": (True, False), "y": (True, True),
-           "no": (False, False), "nope": (False, False), "false": (False, False), "n": (False, True)}  # fmt: skip
-"""The whole answers of a yes-no question or a boolean, with whether each is a letter ("y": maybe another letter)."""
+_YES_NO = {"yes": ("yes", True), "yeah": ("yes", True), "yep": ("yes", True), "no": ("yes", False),
+           "nope": ("yes", False), "y": ("y", True), "n": ("y", False), "true": ("true", True),
+           "false": ("true", False)}  # fmt: skip
+"""The whole answers of a yes-no question, a letter ("y": maybe another letter) and a boolean ("true": maybe a value
+rather than an answer), each with its kind and answer."""
+_WHOLE = re.compile(r"\s*([^\W\d_]+)(?:\.|!+)?\s*")
 
 
-def yes_or_no(text: str) -> tuple[bool, bool] | None:
-    """The answer ``text`` gives as a whole yes or no ("Yes.", "true", "N"), and whether it is a letter, or None."""
-    return _YES_NO.get(normalize(text))
+def yes_or_no(text: str) -> tuple[str, bool] | None:
+    """The kind and answer ``text`` gives as a whole yes or no, the word alone but for a closing "." or "!" ("Yes.",
+    "true", "N"; not "Yes?", "yes...", "'true'", "yes :)", "Sure, no."), or None."""
+    found = _WHOLE.fullmatch(text)
+    return _YES_NO.get(found.group(1).casefold()) if found else None
+
+
+def reads_yes_or_no(text: str) -> bool:
+    """Whether ``text`` reads as a yes or no once its punctuation and courtesy are left out ("Yes?", "Sure, no.")."""
+    return normalize(plain(text)) in _YES_NO
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:
