@@ -61,6 +61,7 @@ def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference:
         ("3m dollars", "$3"),  # "m" alone may be metres
         ("1500 euros", "\u20ac1,500"),  # one comma group may be a decimal comma
         ("\u00a5500", "500 yen"),  # yen or yuan
+        ("It costs 50 dollars.", "It costs $50..."),  # an ellipsis may trail off
     ],
 )
 def test_another_number_or_word_never_passes_as_written_otherwise(judge: Judge, candidate: str, reference: str) -> None:

@@ -115,14 +115,38 @@ def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str,
         ("the well-known author", "the well known author"),
         ("Leo forgot to renew the licence.", "Leo forgot to renew the licence"),
         ("- Your order has shipped.", "Your order has shipped."),
-        ("true", "yes"),  # the same answer to a yes-no question
-        ("False.", "No"),
-        ("yeah", "yes"),
+        ("yeah", "yes"),  # the same answer to a yes-no question
+        ("nope", "No."),
+        ("True!", "true"),
     ],
 )
 def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Yes?", "Yes."),  # a mark or other words beside a yes or no may answer otherwise
+        ("yes...", "yes"),
+        ("yes", "Yes*"),
+        ("'true'", "true"),
+        ("yes :)", "yes"),
+        ("Yes. No.", "No"),
+        ("Sure, no.", "no"),
+        ("Yes, no.", "Yes"),
+        ("true", "yes"),  # a boolean may be a value rather than an answer
+        ("False.", "No"),
+        ("true", "no"),
+    ],
+)
+def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+    assert not verdict.passed
 
 
 def test_a_response_with_another_mark_is_not_passed_as_the_same_meaning(judge: Judge) -> None:

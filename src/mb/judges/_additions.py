@@ -14,7 +14,16 @@ from ._doubts import cues_said, is_question, negation_said
 from ._text import HEADING, LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["ARTICLES", "added_around", "non_answer", "plain", "said_around", "without_courtesy", "yes_or_no"]
+__all__ = [
+    "ARTICLES",
+    "added_around",
+    "non_answer",
+    "plain",
+    "reads_yes_or_no",
+    "said_around",
+    "without_courtesy",
+    "yes_or_no",
+]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
@@ -48,39 +57,35 @@ _ABSTAINS = re.compile(
 """Words with which a reference may itself not know, not say or decline (in a few languages' negations too)."""
 
 
-_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without)\b")
-_PERSONS = frozenset(words("i me my we us our you your"))
-_DECLINES = re.compile(
-    r"\b(?:shar\w*|disclos\w*|reveal\w*|discuss\w*|tell|say|said|stated|specifi\w*|provid\w*|availab\w*"
-    r"|unavailab\w*|answer\w*|help\w*|assist\w*|applicab\w*|possibl\w*|maybe|perhaps|depend\w*|yet|announc\w*"
-    r"|confirm\w*|decided|determined|released|published)\b"
-)
-"""Words with which a negated reference may decline or not know ("That cannot be shared.", "It is not specified.",
-"Not possible.", "The date has not been announced yet.")."""
-
-
 def non_answer(candidate: str, reference: str) -> bool:
-    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference states something: a long one (over
-    ``SHORT_WORDS`` words) saying none of the words of not knowing, negation or declining (``_ABSTAINS``), or one
-    saying a negation of two content words more, no other such word nor one of ``_DECLINES``, and no first or
-    second person ("No, the store is not open on Sundays."; not "We do not ship there.", "Not possible.")."""
+    """Whether the candidate answers nothing (``_NON_ANSWER``) where the reference is long (over ``SHORT_WORDS``
+    words) and says none of the words of not knowing, negation or declining (``_ABSTAINS``): then it states something
+    the candidate does not (a negated reference may itself say the answer is not known: "The text doesn't give his
+    age.")."""
     said = normalize(reference)
-    if not _NON_ANSWER.match(normalize(candidate)) or _ABSTAINS.search(_NEGATIONS.sub("", said)):
-        return False
-    if not _NEGATIONS.search(said):
-        return len(said.split()) > SHORT_WORDS
-    stated = set(content_stems(_NEGATIONS.sub("", said)))
-    return len(stated) >= 2 and not _DECLINES.search(said) and not _PERSONS & set(said.split())
+    return (
+        bool(_NON_ANSWER.match(normalize(candidate))) and len(said.split()) > SHORT_WORDS and not _ABSTAINS.search(said)
+    )
 
 
-_YES_NO = {"yes": (True, False), "yeah": (True, False), "yep": (True, False), "true": (True, False), "y": (True, True),
-           "no": (False, False), "nope": (False, False), "false": (False, False), "n": (False, True)}  # fmt: skip
-"""The whole answers of a yes-no question or a boolean, with whether each is a letter ("y": maybe another letter)."""
+_YES_NO = {"yes": ("yes", True), "yeah": ("yes", True), "yep": ("yes", True), "no": ("yes", False),
+           "nope": ("yes", False), "y": ("y", True), "n": ("y", False), "true": ("true", True),
+           "false": ("true", False)}  # fmt: skip
+"""The whole answers of a yes-no question, a letter ("y": maybe another letter) and a boolean ("true": maybe a value
+rather than an answer), each with its kind and answer."""
+_WHOLE = re.compile(r"\s*([^\W\d_]+)(?:\.|!+)?\s*")
 
 
-def yes_or_no(text: str) -> tuple[bool, bool] | None:
-    """The answer ``text`` gives as a whole yes or no ("Yes.", "true", "N"), and whether it is a letter, or None."""
-    return _YES_NO.get(normalize(text))
+def yes_or_no(text: str) -> tuple[str, bool] | None:
+    """The kind and answer ``text`` gives as a whole yes or no, the word alone but for a closing "." or "!" ("Yes.",
+    "true", "N"; not "Yes?", "yes...", "'true'", "yes :)", "Sure, no."), or None."""
+    found = _WHOLE.fullmatch(text)
+    return _YES_NO.get(found.group(1).casefold()) if found else None
+
+
+def reads_yes_or_no(text: str) -> bool:
+    """Whether ``text`` reads as a yes or no once its punctuation and courtesy are left out ("Yes?", "Sure, no.")."""
+    return normalize(plain(text)) in _YES_NO
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:

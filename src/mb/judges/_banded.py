@@ -7,7 +7,7 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 from __future__ import annotations
 
 from ..io._limits import written_json
-from ._additions import added_around, non_answer, without_courtesy, yes_or_no
+from ._additions import added_around, non_answer, reads_yes_or_no, without_courtesy, yes_or_no
 from ._confidence import NON_ANSWER_CONFIDENCE, Band
 from ._doubts import (
     added_detail,
@@ -70,9 +70,10 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     written as its code ("Portland, OR" / "Portland, Oregon"), and so do the same words with numbers written otherwise
     (``numbers_written_otherwise``: "$1,200" / "$1200"). Above the upper bound, words the candidate adds before or
     after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
-    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a whole yes-or-no answer passes against
-    the same one however said ("yes" / "true") and fails against the other (``yes_or_no``; a letter, "y", is undecided);
-    then a candidate that answers nothing ("I don't know.", ``non_answer``) fails. A failure, by a guard
+    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a whole yes-or-no answer, read before
+    them (``yes_or_no``), passes against the same one ("yes" / "yeah", "true" / "True.") and fails against the other; a
+    letter ("y"), a boolean against a yes or no, or a yes or no with a mark or other words ("Yes?", "Sure, no.") is
+    undecided; then a candidate that answers nothing ("I don't know.", ``non_answer``) fails. A failure, by a guard
     (``Band.guarded_confidence``) or the band, whose calibrated confidence is below ``DECIDES`` is undecided
     (``_failure``)."""
     score = scaled(raw, band.high)
@@ -80,20 +81,21 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if written_json(request.candidate) is not None and written_json(request.reference) is not None:
         reason = f"undecided: two JSON values, whose order, keys and booleans text similarity cannot see; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    given, expected = yes_or_no(request.candidate), yes_or_no(request.reference)  # before courtesy: not "Sure, no."
+    both_read = all(reads_yes_or_no(text) for text in (request.candidate, request.reference))
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
-    given, expected = yes_or_no(candidate), yes_or_no(reference)
-    if given and expected:  # "yes" / "true", "no" / "False"; a letter ("y") may be another answer
-        if given[0] != expected[0]:
-            answers = ["yes" if answer[0] else "no" for answer in (given, expected)]
-            reason = f"{fails}: the candidate answers {answers[0]} where the reference answers {answers[1]}"
-            return _failure(min(score, GUARD_CAP), f"{reason}; {measured}", judge, band.guarded_confidence)
-        if given[1] or expected[1]:
-            reason = f"undecided: a letter may be another answer than yes or no; {measured}"
-            return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    if given and expected and given[1] != expected[1] and (given[0] == "true") == (expected[0] == "true"):
+        answers = [text.strip(" .!").casefold() for text in (candidate, reference)]
+        reason = f"{fails}: the candidate answers {answers[0]} where the reference answers {answers[1]}"
+        return _failure(min(score, GUARD_CAP), f"{reason}; {measured}", judge, band.guarded_confidence)
+    if given and given == expected and given[0] != "y":  # "yes" / "yeah", "No." / "nope", "true" / "True!"
         reason = f"{holds}: the same answer to a yes-no question; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if both_read:  # "y" / "yes", "true" / "yes", "Yes?" / "Yes", "Sure, no." / "no", "yes :)" / "yes"
+        reason = f"undecided: a letter, a boolean or a yes or no with a mark or words may answer otherwise; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if non_answer(candidate, reference):
         reason = f"{fails}: the candidate answers nothing; {measured}"
         return _failure(min(score, GUARD_CAP), reason, judge, NON_ANSWER_CONFIDENCE)

@@ -546,6 +546,6 @@ def numbers_written_otherwise(text: str, other: str) -> bool:
 
     def written(said: str) -> str:
         said = _UNIT_SPACE.sub("", _GROUPED.sub(grouped, _NUMBER.sub(_amount, " ".join(said.split()))))
-        return said[:1].casefold() + said[1:].rstrip(".")
+        return said[:1].casefold() + re.sub(r"(?<!\.)\.\Z", "", said[1:])  # not an ellipsis: "$50..."
 
     return text != other and any(c in "0123456789" for c in text) and written(text) == written(other)
