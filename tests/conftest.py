@@ -76,6 +76,17 @@ def spec_lines(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (SPEC / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def case_lines(name: str) -> list[dict[str, Any]]:
+    """The cases of a test-data JSONL file whose lines name themselves in ``inputs.metadata.categories``."""
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+
+
+def case_meta(case: dict[str, Any]) -> dict[str, str]:
+    """A case's name (``case``), its expected status (``expect``) and what it probes, from its categories."""
+    categories: dict[str, str] = case["inputs"]["metadata"]["categories"]
+    return categories
+
+
 @pytest.fixture
 def executed_examples() -> list[dict[str, Any]]:
     """The published executed example lines."""

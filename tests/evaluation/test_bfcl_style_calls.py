@@ -21,18 +21,13 @@ from mb.cli import main
 from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.results import ExampleResult
-from tests.conftest import DATA
+from tests.conftest import DATA, case_lines, case_meta
 
 CASES_FILE = DATA / "bfcl_style_calls.jsonl"
-CASES: list[dict[str, Any]] = [json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines()]
+CASES = case_lines("bfcl_style_calls.jsonl")
 
 
-def _meta(case: dict[str, Any]) -> dict[str, str]:
-    categories: dict[str, str] = case["inputs"]["metadata"]["categories"]
-    return categories
-
-
-NAMES = [_meta(case)["case"] for case in CASES]
+NAMES = [case_meta(case)["case"] for case in CASES]
 
 
 @pytest.fixture(scope="module")
@@ -55,13 +50,13 @@ LEXICAL_UNDECIDED = frozenset({"text-list-reordered", "text-object-other-key"})
 
 def _expected(case: dict[str, Any]) -> str:
     """The status the lexical judge gives a case."""
-    return "undecided" if _meta(case)["case"] in LEXICAL_UNDECIDED else str(_meta(case)["expect"])
+    return "undecided" if case_meta(case)["case"] in LEXICAL_UNDECIDED else str(case_meta(case)["expect"])
 
 
 def test_the_cases_are_many_distinct_and_mostly_wrong_calls() -> None:
     assert len(set(NAMES)) == len(NAMES)
     assert 60 <= len(CASES) <= 100
-    expected = [_meta(case)["expect"] for case in CASES]
+    expected = [case_meta(case)["expect"] for case in CASES]
     assert set(expected) == {"passed", "failed"}
     assert expected.count("failed") > 2 * expected.count("passed")
 
@@ -72,7 +67,7 @@ def test_each_case_gets_its_verdict(name: str, from_file: dict[str, ExampleResul
     result = from_file[name]
     reasons = [a.reason for a in result.assertions] + [c.reason for c in result.checks]
     assert result.error is None, result.error
-    assert result.status == _expected(case), (_meta(case)["probe"], reasons)
+    assert result.status == _expected(case), (case_meta(case)["probe"], reasons)
 
 
 def test_the_api_path_gives_the_same_results(
@@ -163,16 +158,16 @@ def test_mb_eval_scores_the_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()[1:]]
     assert [row["status"] for row in rows] == [_expected(case) for case in CASES]
-    passed = sum(_meta(case)["expect"] == "passed" for case in CASES)
+    passed = sum(case_meta(case)["expect"] == "passed" for case in CASES)
     assert f"{passed}/{len(CASES)} passed" in result.stdout
 
 
 @pytest.mark.slow
 def test_the_local_judge_gives_the_free_text_cases_their_verdicts() -> None:
-    texts = [case for case in CASES if _meta(case)["case"].startswith("text-")]
+    texts = [case for case in CASES if case_meta(case)["case"].startswith("text-")]
     run = evaluate([Example.model_validate(case) for case in texts], judge="local", metrics=[])
-    got = {_meta(case)["case"]: result.status for case, result in zip(texts, run.results, strict=True)}
-    expected = {_meta(case)["case"]: _meta(case)["expect"] for case in texts}
+    got = {case_meta(case)["case"]: result.status for case, result in zip(texts, run.results, strict=True)}
+    expected = {case_meta(case)["case"]: case_meta(case)["expect"] for case in texts}
     # the local judge may leave a pair it cannot tell undecided, where the lexical judge fails it: never a pass
     settled = {
         name: expected[name] if status == "undecided" and expected[name] == "failed" else status

@@ -11,27 +11,20 @@ said beside a failure or a negation. Most cases must not pass.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from typing import Any
 
 import pytest
 
 from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.results import ExampleResult
-from tests.conftest import DATA
+from tests.conftest import DATA, case_lines, case_meta
 
 CASES_FILE = DATA / "extended_hostile.jsonl"
-CASES: list[dict[str, Any]] = [json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines()]
+CASES = case_lines("extended_hostile.jsonl")
 
 
-def _meta(case: dict[str, Any]) -> dict[str, str]:
-    categories: dict[str, str] = case["inputs"]["metadata"]["categories"]
-    return categories
-
-
-NAMES = [_meta(case)["case"] for case in CASES]
+NAMES = [case_meta(case)["case"] for case in CASES]
 
 
 @pytest.fixture(scope="module")
@@ -44,14 +37,14 @@ def from_file() -> dict[str, ExampleResult]:
 def test_the_cases_are_many_distinct_and_mostly_not_passes() -> None:
     assert len(set(NAMES)) == len(NAMES)
     assert len(CASES) >= 250
-    expected = Counter(_meta(case)["expect"] for case in CASES)
+    expected = Counter(case_meta(case)["expect"] for case in CASES)
     assert set(expected) <= {"passed", "failed", "error", "undecided", "notpass"}
     assert expected["passed"] * 2 < len(CASES)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_each_case_gets_its_verdict(name: str, from_file: dict[str, ExampleResult]) -> None:
-    meta = _meta(CASES[NAMES.index(name)])
+    meta = case_meta(CASES[NAMES.index(name)])
     result = from_file[name]
     reasons = [result.error] + [a.reason for a in result.assertions] + [c.reason for c in result.checks]
     if meta["expect"] == "notpass":
