@@ -605,3 +605,59 @@ def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTa
         [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
     assert not verdict.undecided
     assert verdict.passed
+
+
+def _parts(parts: list[Any], **verdict: Any) -> Reply:
+    """A completion whose content is a list of parts (and, given ``verdict``, a verdict tool call)."""
+    reply = completion(None, tool_calls=[("call_1", "verdict", verdict)] if verdict else None)
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0]["message"]["content"] = parts
+    return reply
+
+
+FAILING = json.dumps({"reason": "another city", "score": 1})
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [{"type": "text", "text": PASSING}, {"type": "output_text", "text": "Actually: not equivalent."}],
+        [{"type": "output_text", "text": FAILING}, {"type": "text", "text": PASSING}],
+        [{"type": "text", "text": PASSING}, {"text": "Final answer: not equivalent"}],
+        [{"type": "text", "text": PASSING}, {"type": "Text", "text": "FAIL, not equivalent"}],
+        [{"type": "text", "text": PASSING}, "not equivalent"],
+        [{"type": "text", "text": PASSING}, {"type": "text", "text": FAILING}],
+    ],
+)
+def test_content_parts_other_than_text_and_thinking_make_the_answer_malformed(parts: list[Any]) -> None:
+    with chat_server(lambda body: _parts(parts)) as server:
+        [verdict] = run(make(server.base_url, response_format="text"), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert "malformed answer" in (verdict.error or "")
+
+
+@pytest.mark.parametrize(
+    ("parts", "verdict"),
+    [
+        ([{"type": "text", "text": PASSING}, {"type": "refusal", "refusal": "I cannot judge this content."}], {}),
+        ([{"type": "refusal", "refusal": "I refuse"}], {"reason": "same city", "score": 5}),
+    ],
+)
+def test_a_refusal_part_is_a_refusal(parts: list[Any], verdict: dict[str, Any]) -> None:
+    with chat_server(lambda body: _parts(parts, **verdict)) as server:
+        judge = make(server.base_url, response_format="tool" if verdict else "text")
+        [answer] = run(judge, [JudgeRequest(EQ, "Paris", "Paris")])
+    assert not answer.passed
+    assert "refused to judge" in (answer.error or "")
+
+
+def test_thinking_parts_are_left_out_of_the_answer() -> None:
+    parts = [
+        {"type": "thinking", "thinking": FAILING},
+        {"type": "reasoning", "text": "x"},
+        {"type": "text", "text": PASSING},
+    ]
+    with chat_server(lambda body: _parts(parts)) as server:
+        [verdict] = run(make(server.base_url, response_format="text"), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed

@@ -412,3 +412,36 @@ def test_an_answer_given_as_content_parts_is_the_text_of_its_text_parts() -> Non
     with chat_server(lambda body: reply) as server:
         outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
     assert outputs.response == "It is 21 degrees."
+
+
+def _with_content(content: Any, refusal: str | None = None) -> Reply:
+    reply = completion(None)
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0]["message"].update(content=content, refusal=refusal)
+    return reply
+
+
+@pytest.mark.parametrize(
+    ("content", "refusal", "response"),
+    [
+        ([{"type": "refusal", "refusal": "I can't help with that."}], None, "I can't help with that."),
+        ([{"type": "text", "text": "Sure: "}, {"type": "refusal", "refusal": "no."}], None, "Sure: \nno."),
+        (None, "I can't help with that.", "I can't help with that."),
+        ([{"type": "thinking", "thinking": "hmm"}, {"type": "text", "text": "It is 21."}], None, "It is 21."),
+    ],
+)
+def test_a_refusal_is_kept_as_the_agent_s_answer(content: Any, refusal: str | None, response: str) -> None:
+    with chat_server(lambda body: _with_content(content, refusal)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == response
+
+
+@pytest.mark.parametrize(
+    "content", [[{"type": "text", "text": "It is"}, {"type": "output_text", "text": " 21."}], [{"text": "21"}], ["21"]]
+)
+def test_a_content_part_the_runner_cannot_read_is_an_error(content: Any) -> None:
+    with chat_server(lambda body: _with_content(content)) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "content part" in error["message"]

@@ -361,10 +361,10 @@ class LLMJudge:
         content: str | None = None
         for _ in range(2):
             try:
-                content = await self._complete(client, requests)
+                content, unread = await self._complete(client, requests)
             except _CallFailed as failure:
                 return self._fail(items, str(failure), keep=failure.cached)
-            parsed = parse_answers(content, len(items))
+            parsed = unread or parse_answers(content, len(items))
             if isinstance(parsed, str):
                 problem = parsed
                 continue
@@ -414,9 +414,9 @@ class LLMJudge:
             arguments["tool_choice"] = {"type": "function", "function": {"name": _TOOL}}
         return arguments
 
-    async def _complete(self, client: AsyncOpenAI, requests: list[JudgeRequest]) -> str | None:
-        """One answer's text, retrying transient failures and stepping down the answer formats the server
-        refuses (unless one is forced)."""
+    async def _complete(self, client: AsyncOpenAI, requests: list[JudgeRequest]) -> tuple[str | None, str | None]:
+        """One answer's text and what part of it could not be read (:meth:`_content`), retrying transient failures
+        and stepping down the answer formats the server refuses (unless one is forced)."""
         import openai
 
         known = self._format()
@@ -483,25 +483,26 @@ class LLMJudge:
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
-            content = self._content(response)
+            content, unread = self._content(response)
             if (problem := unfinished(response)) is not None:  # no verdict, even when what came parses
                 raise _CallFailed(f"{where}: {problem}: {one_line(content or '')[:200]!r}", cached=True)
-            return content
+            return content, unread
 
-    def _content(self, response: Any) -> str | None:
-        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost;
-        a refusal (``message.refusal``) is a failure."""
+    def _content(self, response: Any) -> tuple[str | None, str | None]:
+        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost,
+        and what part of it could not be read (a content part of another type than text: the answer is malformed,
+        whatever its text says); a refusal (``message.refusal`` or a refusal part) is a failure."""
         usage = getattr(response, "usage", None)
         self.token_use[2] += 1  # a call, whether or not the server counts its tokens
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
         message = response.choices[0].message
-        refusal = getattr(message, "refusal", None)
-        if isinstance(refusal, str) and refusal.strip():  # whatever else it says, the model declined to judge
-            raise _CallFailed(f"{self.name} refused to judge: {one_line(refusal)[:200]!r}", cached=True)
+        said = content_text(message)
+        if said.refusal.strip():  # whatever else it says, the model declined to judge
+            raise _CallFailed(f"{self.name} refused to judge: {one_line(said.refusal)[:200]!r}", cached=True)
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
         # text beside the call is text around the JSON object; a second call is too (malformed)
-        content = content_text(message)
-        return "\n".join([content or "", *answers]) if answers else content
+        content = "\n".join([said.text or "", *answers]) if answers else said.text
+        return content, said.unread
