@@ -169,7 +169,7 @@ def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
     assert verdict.reason == "same city"
 
 
-@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", True, None, -0.5, 101, [0.9]])
+@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", -0.5, 101, "0.9"])
 def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
     answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
     with chat_server(lambda body: completion(answer)) as server:
@@ -661,3 +661,51 @@ def test_thinking_parts_are_left_out_of_the_answer() -> None:
         [verdict] = run(make(server.base_url, response_format="text"), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
     assert verdict.passed
+
+
+@pytest.mark.parametrize("confidence", [True, None, [0.9], {"level": "high"}, "unsure " * 50_000, "high" + " " * 30])
+def test_a_confidence_that_is_no_number_or_word_is_malformed(confidence: Any) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}), response_format="text")
+    assert not verdict.passed
+    assert "malformed answer" in (verdict.error or "")
+    assert len(verdict.error or "") < 1000
+
+
+@pytest.mark.parametrize("task", [JudgeTask.RELEVANCE, JudgeTask.COHERENCE, JudgeTask.GROUNDEDNESS])
+@pytest.mark.parametrize("confidence", [0.1, "low", "medium"])
+def test_a_low_confidence_on_a_graded_task_gives_no_grade_in_this_run_and_the_next(
+    task: JudgeTask, confidence: Any, tmp_path: Path
+) -> None:
+    answer = json.dumps({"reason": "answers it", "score": 5, "confidence": confidence})
+    request = JudgeRequest(task, "The museum opens at 9.", "The museum opens at 9.", question="When does it open?")
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [request])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert verdict.score < 1.0
+        assert "confidence is low" in (verdict.error or "")
+
+
+LONG = "Both texts name a European capital and use the same format. " * 40
+
+
+@pytest.mark.parametrize("grade", [4, 5])
+def test_a_reason_saying_no_after_two_thousand_characters_is_still_read(grade: int, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": LONG + "Therefore they are not equivalent.", "score": grade})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert verdict.undecided
+        assert not verdict.passed
+        assert len(verdict.reason) <= 2000
+
+
+@pytest.mark.parametrize("confidence", [0.1, "high"])
+def test_a_runaway_reason_is_kept_to_two_thousand_characters_whatever_is_added(confidence: Any, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": LONG * 50, "score": 5, "confidence": confidence})
+    with chat_server(lambda body: completion(answer)) as server:
+        [verdict] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])
+    assert len(verdict.reason) <= 2000
+    assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000

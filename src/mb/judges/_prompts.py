@@ -21,7 +21,19 @@ from typing import Any
 
 from .base import JudgeRequest, JudgeTask
 
-__all__ = ["GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "doubt", "messages_for", "parse_answers"]
+__all__ = [
+    "DECISIONS",
+    "GROUPED",
+    "PROMPTS",
+    "REQUIRED",
+    "UNDECIDED",
+    "Prompt",
+    "answer_schema",
+    "doubt",
+    "messages_for",
+    "parse_answers",
+    "settle",
+]
 
 
 def answer_schema(count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
@@ -242,8 +254,10 @@ DECISIONS = frozenset(_LABELS)
 """The yes/no tasks (their rubric says what scores 3-5 mean): their grade is a decision, and 3 ("yes, barely") sits
 on its boundary."""
 
+UNDECIDED = "undecided: "
+"""How the reason of a verdict that decides nothing starts, as it is stored."""
 _DOUBTFUL = "the judge's confidence is low"
-"""How a reason starts when the answer gave a confidence below 0.8 (or not ``high``)."""
+"""Why a verdict whose answer gave a confidence below 0.8 (or not ``high``) decides nothing, on any task."""
 _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
 
@@ -253,12 +267,12 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     boundary; the answer said its confidence was low; its reason says the other decision than the grade: it opens
     with ``No:`` (``Yes,`` beside a no), or names the rubric's no where that negates its yes (``not equivalent``,
     ``insufficient``) beside a yes."""
+    if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
+        return _DOUBTFUL
     if task not in DECISIONS:
         return None
     if grade == 3:
         return "grade 3 of 5 (yes, barely) is at the pass threshold"
-    if reason.startswith(_DOUBTFUL):
-        return _DOUBTFUL
     yes, no = _LABELS[task]
     text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
     bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
@@ -387,11 +401,25 @@ def _verdict_of(
     if not isinstance(reason, str):
         return "no reason"
     reason = reason.strip() or "(the judge gave no reason)"
-    if len(reason) > _LONGEST_REASON:  # a runaway answer: the verdict is stored with every result and in the cache
-        reason = reason[: _LONGEST_REASON - 3] + "..."
-    if "confidence" in data and not _confident(data["confidence"]):  # kept in the reason, and so in the cache
-        reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
-    return score, reason
+    if "confidence" not in data:
+        return score, reason
+    confidence = data["confidence"]
+    if not _SHORT.fullmatch(str(confidence)) or type(confidence) not in (str, int, float):  # not a number or word
+        return f"confidence {str(confidence)[:40]!r} is not a number or a word"
+    return score, (reason if _confident(confidence) else f"{UNDECIDED}{_DOUBTFUL} ({confidence!r}); {reason}")
+
+
+_SHORT = re.compile(r"[\w .%+-]{1,20}")
+"""A confidence as a number or a word may be written."""
+
+
+def settle(task: JudgeTask, grade: int, reason: str) -> str:
+    """The reason a verdict is stored with: :data:`UNDECIDED` and why before it when the grade decides nothing (the
+    :func:`doubt` of the whole reason, or a low confidence), then cut to 2,000 characters (a runaway answer: the
+    verdict is stored with every result and in the cache)."""
+    if not reason.startswith(UNDECIDED) and (doubted := doubt(task, grade, reason)) is not None:
+        reason = f"{UNDECIDED}{doubted}; {reason}"
+    return reason if len(reason) <= _LONGEST_REASON else reason[: _LONGEST_REASON - 3] + "..."
 
 
 def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] | str:

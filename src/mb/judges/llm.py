@@ -23,7 +23,8 @@ Identical requests in flight are asked once. The uncached facts (or guidelines) 
 are asked in one call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per
 item); each verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a
 grade of 3 ("yes, barely") sits on the decision boundary, and a grade beside a low confidence or a reason saying the
-other decision is in doubt: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure
+other decision is in doubt: the verdict is undecided (never a pass, its reason saying so); on a graded task a low
+confidence gives no grade (an error). Nothing raises: a failure
 becomes a verdict with ``error`` set, the server's message on one line.
 """
 
@@ -45,7 +46,17 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, redirected, refused_connection
-from ._prompts import GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
+from ._prompts import (
+    DECISIONS,
+    GROUPED,
+    PROMPTS,
+    REQUIRED,
+    UNDECIDED,
+    answer_schema,
+    messages_for,
+    parse_answers,
+    settle,
+)
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -236,12 +247,15 @@ class LLMJudge:
         return Verdict(0.0, message, self.name, error=message)
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
-        """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
-        boundary, and a grade the answer doubts (a low confidence, a reason saying the other decision) decides
-        nothing: an undecided verdict (never a pass) whose reason says why."""
-        if (doubted := doubt(task, round(score * 4) + 1, reason)) is not None:
-            return Verdict(score, f"undecided: {doubted}; {reason}", self.name, undecided=True)
-        return Verdict(score, reason, self.name)
+        """The verdict for a grade (as its score) and its reason (:func:`settle`): a grade that decides nothing (a low
+        confidence; on a yes/no task, grade 3 "yes, barely" and a reason saying the other decision) is undecided on
+        a yes/no task (never a pass, its reason says why), and no grade at all on a graded one (an error)."""
+        reason = settle(task, round(score * 4) + 1, reason)
+        if not reason.startswith(UNDECIDED):
+            return Verdict(score, reason, self.name)
+        if task in DECISIONS:
+            return Verdict(score, reason, self.name, undecided=True)
+        return self._error(f"the judge's answer gives no grade: {reason.removeprefix(UNDECIDED)}")
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
         """A verdict decided without asking: unknown task, missing field, blank text."""
@@ -370,7 +384,8 @@ class LLMJudge:
                 continue
             verdicts = []
             for (key, request), (grade, reason) in zip(items, parsed, strict=True):
-                reason = self._clean(reason)  # the reason is stored (results, cache, reports): never with a secret
+                # stored (results, cache, reports): never with a secret, what it says read before it is cut
+                reason = settle(request.task, grade, self._clean(reason))
                 if self.cache is not None:
                     self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
                 verdicts.append(self._verdict(request.task, (grade - 1) / 4.0, reason))
