@@ -240,7 +240,7 @@ def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> 
     assert example.outputs.response != "It is 21 degrees in Par"
 
 
-@pytest.mark.parametrize("finish", [None, "absent", "stop", "function_call", "eos_token", "end_turn", "eos", "STOP"])
+@pytest.mark.parametrize("finish", [None, "absent", "stop", "eos_token", "end_turn", "eos", "STOP"])
 def test_an_answer_that_ends_as_a_completion_or_without_finish_reason_is_the_agent_s_answer(finish: str | None) -> None:
     reply = completion("It is 21 degrees in Paris.")
     assert isinstance(reply.body, dict)
@@ -385,6 +385,9 @@ def test_a_rate_limit_is_transient_with_the_wait_the_server_asks_for(
             {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}},
         ),
         ("stop", {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}}),
+        ("function_call", {"role": "assistant", "content": "Done."}),
+        ("function_call", {"role": "assistant", "content": ""}),
+        ("tool_use", {"role": "assistant", "content": "Done."}),
     ],
 )
 def test_an_answer_asking_for_a_call_it_does_not_hold_is_an_error_never_an_answer_without_calls(

@@ -230,7 +230,8 @@ class ChatCompletionsAgent:
                 raise AgentError(f"the model's answer holds {said.unread}, which the runner cannot read")
             calls = list(message.tool_calls or ())
             ended = str(getattr(response.choices[0], "finish_reason", None)).casefold()
-            if not calls and (message.function_call is not None or ended in ("tool_calls", "tool_use")):
+            asks = ended in ("tool_calls", "tool_use", "function_call")
+            if not calls and (message.function_call is not None or asks):
                 came = message.model_dump_json(exclude_none=True, warnings=False)[:300]  # never "no call was made"
                 raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
