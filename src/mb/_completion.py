@@ -4,11 +4,13 @@ failure asks for too)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from email.utils import parsedate_to_datetime
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
+
+from ._redact import redact
 
 __all__ = ["Content", "content_text", "not_a_completion", "retry_after", "unfinished"]
 
@@ -65,15 +67,15 @@ def content_text(message: Any) -> Content:
     return Content("".join(texts), "\n".join(refusals), None)
 
 
-def not_a_completion(response: Any) -> str | None:
-    """None when ``response`` has a first choice with a message object; else what came instead, on one line: the
-    fields the body sets (an ``error`` a gateway put in a 200, ``"choices":[]``, ``"message":"hi"``), or the text of a
-    page."""
+def not_a_completion(response: Any, clean: Callable[[str], str] = redact) -> str | None:
+    """None when ``response`` has a first choice with a message object; else what came instead, on one line, its
+    secrets masked by ``clean`` before it is cut: the fields the body sets (an ``error`` a gateway put in a 200,
+    ``"choices":[]``, ``"message":"hi"``), or the text of a page."""
     choice = next(iter(getattr(response, "choices", None) or ()), None)
     if isinstance(getattr(choice, "message", None), BaseModel):
         return None
     dump = getattr(response, "model_dump_json", None)
-    return " ".join((dump(exclude_none=True, warnings=False) if callable(dump) else str(response)).split())[:300]
+    return " ".join(clean(dump(exclude_none=True, warnings=False) if callable(dump) else str(response)).split())[:300]
 
 
 def unfinished(response: Any) -> str | None:

@@ -709,3 +709,28 @@ def test_a_runaway_reason_is_kept_to_two_thousand_characters_whatever_is_added(c
         [verdict] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])
     assert len(verdict.reason) <= 2000
     assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000
+
+
+def _leaks(text: str) -> bool:
+    """Whether ``text`` holds the key or a start of it long enough to narrow it down."""
+    return KEY[:6] in text
+
+
+@pytest.mark.parametrize(
+    ("answer", "pads"),
+    [
+        (lambda pad: completion(json.dumps({"reason": "a" * pad + KEY, "score": 5})), range(1975, 2000, 3)),
+        (lambda pad: completion("w" * pad + " " + KEY), range(180, 200, 3)),
+        (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}, status=400), range(262, 284, 3)),
+        (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}), range(250, 300, 4)),
+    ],
+)
+def test_a_key_is_masked_before_any_text_is_cut(answer: Any, pads: range, tmp_path: Path) -> None:
+    for pad in pads:
+        with chat_server(lambda body, pad=pad: answer(pad)) as server:
+            (tmp_path / str(pad)).mkdir()
+            judge = make(server.base_url, tmp_path / str(pad), response_format="text")
+            [verdict] = run(judge, [JudgeRequest(EQ, "Paris", "London")])
+        assert not _leaks(verdict.reason), pad
+        assert not _leaks(verdict.error or ""), pad
+        assert KEY[:6].encode() not in (tmp_path / str(pad) / "cache.sqlite3").read_bytes(), pad

@@ -448,3 +448,20 @@ def test_a_content_part_the_runner_cannot_read_is_an_error(content: Any) -> None
     error = example.outputs.model_extra["error"]
     assert error["type"] == "AgentError"
     assert "content part" in error["message"]
+
+
+def test_a_key_echoed_by_the_server_is_masked_before_its_answer_is_quoted_and_cut() -> None:
+    secret = "gw-Zq8x7Kp2mW9vR4tL6nB3cY5hJ1"
+    for pad in range(240, 300, 4):
+        echo = {"error": {"message": "m" * pad + " " + secret}}
+        call = {"role": "assistant", "content": "m" * pad + " " + secret}
+        for reply in (
+            Reply(echo),
+            Reply(completion(None).body | {"choices": [{"message": call, "finish_reason": "tool_calls"}]}),
+        ):
+            with chat_server(lambda body, reply=reply: reply) as server:
+                agent = ChatCompletionsAgent("m", [get_weather], base_url=server.base_url, api_key=secret)
+                [example], _ = run([EXAMPLE], agent, retries=0)
+            error = example.outputs.model_extra["error"]
+            assert error["type"] == "AgentError"
+            assert secret[:6] not in error["message"], pad

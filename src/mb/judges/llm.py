@@ -390,7 +390,7 @@ class LLMJudge:
                     self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
                 verdicts.append(self._verdict(request.task, (grade - 1) / 4.0, reason))
             return verdicts
-        snippet = one_line(content or "")[:200]
+        snippet = one_line(self._clean(content or ""))[:200]  # a key masked before it is cut
         return self._fail(items, f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}", keep=True)
 
     def _fail(self, items: list[_Item], message: str, *, keep: bool) -> list[Verdict]:
@@ -456,7 +456,7 @@ class LLMJudge:
                 status = exc.status_code
                 denied = status in (401, 403, 404)  # a key, a permission or a model (or URL) the server does not know
                 self._reached = self._reached or not denied  # it answers: a question that timed out was just slow
-                message = one_line(str(exc.message))
+                message = one_line(self._clean(str(exc.message)))
                 if (
                     self.response_format is None
                     and mode + 1 < len(FORMATS)
@@ -491,8 +491,8 @@ class LLMJudge:
             except json.JSONDecodeError as exc:
                 raise _CallFailed(f"{where} answered no chat completion: not JSON ({exc})") from exc
             except openai.OpenAIError as exc:
-                raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
-            came = not_a_completion(response)  # a gateway's page, an error in a 200, an empty completion
+                raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(self._clean(str(exc)))}") from exc
+            came = not_a_completion(response, self._clean)  # a gateway's page, an error in a 200, an empty completion
             if came is not None:
                 raise _CallFailed(f"{where} answered no chat completion message: {came!r}")
             self._reached = True
@@ -500,7 +500,7 @@ class LLMJudge:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
             content, unread = self._content(response)
             if (problem := unfinished(response)) is not None:  # no verdict, even when what came parses
-                raise _CallFailed(f"{where}: {problem}: {one_line(content or '')[:200]!r}", cached=True)
+                raise _CallFailed(f"{where}: {problem}: {one_line(self._clean(content or ''))[:200]!r}", cached=True)
             return content, unread
 
     def _content(self, response: Any) -> tuple[str | None, str | None]:
@@ -515,7 +515,8 @@ class LLMJudge:
         message = response.choices[0].message
         said = content_text(message)
         if said.refusal.strip():  # whatever else it says, the model declined to judge
-            raise _CallFailed(f"{self.name} refused to judge: {one_line(said.refusal)[:200]!r}", cached=True)
+            refusal = one_line(self._clean(said.refusal))[:200]
+            raise _CallFailed(f"{self.name} refused to judge: {refusal!r}", cached=True)
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
         # text beside the call is text around the JSON object; a second call is too (malformed)

@@ -232,14 +232,14 @@ class ChatCompletionsAgent:
             ended = str(getattr(response.choices[0], "finish_reason", None)).casefold()
             asks = ended in ("tool_calls", "tool_use", "function_call")
             if not calls and (message.function_call is not None or asks):
-                came = message.model_dump_json(exclude_none=True, warnings=False)[:300]  # never "no call was made"
+                came = redact(message.model_dump_json(exclude_none=True, warnings=False))[:300]  # never "no call made"
                 raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
                 extra = {"usage": usage} if counted else {}
                 answer = "\n".join(text for text in (said.text, said.refusal) if text)  # a refusal is its answer
                 return Outputs.model_validate({"response": answer, "trace": trace, **extra})
             if (odd := next((c for c in calls if getattr(c, "function", None) is None), None)) is not None:
-                came = odd.model_dump_json(exclude_none=True, warnings=False)[:300]
+                came = redact(odd.model_dump_json(exclude_none=True, warnings=False))[:300]
                 raise AgentError(f"the model made a tool call that names no function: {came!r}")
             parsed, sent = [], []  # (id sent back, id traced, name, params); a call without an id gets the traced one
             for call in calls:
