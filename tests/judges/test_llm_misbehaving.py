@@ -188,6 +188,9 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
         "No: a specific differs (another city).",
         "no - another city",
         "The candidate names London, so the two are NOT equivalent.",
+        "**No**: another city.",
+        '"No": another city.',
+        "Not-equivalent: another city.",
     ],
 )
 @pytest.mark.parametrize("grade", [4, 5])
@@ -734,3 +737,25 @@ def test_a_key_is_masked_before_any_text_is_cut(answer: Any, pads: range, tmp_pa
         assert not _leaks(verdict.reason), pad
         assert not _leaks(verdict.error or ""), pad
         assert KEY[:6].encode() not in (tmp_path / str(pad) / "cache.sqlite3").read_bytes(), pad
+
+
+@pytest.mark.parametrize(
+    ("task", "reason", "grade"),
+    [
+        (JudgeTask.FACT, "The fact is not stated verbatim but by clear paraphrase: 'departs 9:40'.", 4),
+        (JudgeTask.FACT, "Not stated word for word, but 'leaves at 9:40' clearly says it.", 4),
+        (EQ, "Not equivalent in wording only: the same city and date.", 5),
+        (EQ, "Yes, both name Paris, but the candidate's date is 3 May, not 4 May.", 2),
+        (JudgeTask.FACT, "Yes, the response mentions the refund, but not its amount.", 2),
+    ],
+)
+def test_a_reason_on_the_wording_or_one_that_turns_is_read_with_its_grade(
+    task: JudgeTask, reason: str, grade: int
+) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": grade}))) as server:
+        [verdict] = run(
+            make(server.base_url), [JudgeRequest(task, "The train departs 9:40.", "the train leaves at 9:40")]
+        )
+    assert verdict.error is None
+    assert not verdict.undecided
+    assert verdict.passed is (grade > 3)

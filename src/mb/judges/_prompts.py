@@ -262,11 +262,20 @@ _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
 
 
+_MARKUP = re.compile(r"[*_`\"\u201c\u201d]")
+"""Markdown and quotes, left out before a reason is read for a decision (``**No**:``, ``"No":``)."""
+_WORDING_ONLY = re.compile(r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)\b")
+"""What after the rubric's no makes it a remark on the wording, not the decision (``not stated verbatim``)."""
+_TURN = re.compile(r"\b(?:but|however|although|though|except)\b")
+"""A word that turns a reason opening with ``Yes,`` to a no (``Yes, both name Paris, but another date``)."""
+
+
 def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
-    boundary; the answer said its confidence was low; its reason says the other decision than the grade: it opens
-    with ``No:`` (``Yes,`` beside a no), or names the rubric's no where that negates its yes (``not equivalent``,
-    ``insufficient``) beside a yes."""
+    boundary; the answer said its confidence was low; its reason says the other decision than the grade (markdown
+    and quotes left out): it opens with ``No:`` beside a yes, or names the rubric's no where that negates its yes
+    (``not equivalent``, ``insufficient``, not of the wording alone: ``not stated verbatim``) beside a yes, or opens
+    with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
     if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
         return _DOUBTFUL
     if task not in DECISIONS:
@@ -274,13 +283,15 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     if grade == 3:
         return "grade 3 of 5 (yes, barely) is at the pass threshold"
     yes, no = _LABELS[task]
-    text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
-    bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
+    text = " ".join(_MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold()).replace("not-", "not ").split())
+    bare = re.match(r"\W*(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
     said = bare[1] if bare else None
-    negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
+    negation = no in (f"not {yes}", f"in{yes}") and any(
+        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(rf"\b{re.escape(no)}\b", text)
+    )
     if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
-    if grade < 3 and said == "yes":
+    if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
     return None
 
