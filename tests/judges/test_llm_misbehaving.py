@@ -759,3 +759,33 @@ def test_a_reason_on_the_wording_or_one_that_turns_is_read_with_its_grade(
     assert verdict.error is None
     assert not verdict.undecided
     assert verdict.passed is (grade > 3)
+
+
+def _reworded(messages_for: Any) -> Any:
+    def asking(*args: Any, **options: Any) -> list[dict[str, str]]:
+        messages = messages_for(*args, **options)
+        return [*messages[:-1], {**messages[-1], "content": messages[-1]["content"] + "\nBe strict."}]
+
+    return asking
+
+
+@pytest.mark.parametrize("response_format", ["text", "json_object", "tool"])
+def test_a_cached_verdict_is_not_reused_once_the_question_s_instructions_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, response_format: str
+) -> None:
+    import mb.judges.llm as llm
+
+    request = JudgeRequest(EQ, "Paris", "Lyon")
+    answers = [PASSING, FAILING]
+
+    def handler(body: dict[str, Any]) -> Reply:
+        answer = answers.pop(0)
+        return completion(None, tool_calls=[("c", "verdict", answer)]) if body.get("tools") else completion(answer)
+
+    with chat_server(handler) as server:
+        [first] = run(make(server.base_url, tmp_path, response_format=response_format), [request])
+        monkeypatch.setattr(llm, "messages_for", _reworded(llm.messages_for))
+        [second] = run(make(server.base_url, tmp_path, response_format=response_format), [request])
+    assert server.calls == 2
+    assert first.passed
+    assert not second.passed

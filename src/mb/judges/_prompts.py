@@ -7,7 +7,8 @@ Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. 
 chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
 grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
 decision boundary 0.5 is grade 3. Change a prompt's text and bump its version (results record it); cached verdicts
-are keyed by the text itself (``Prompt.text``), so none outlives a change.
+are keyed by all a question is sent with besides its texts (the messages, schema and tool), so none outlives a
+change.
 """
 
 from __future__ import annotations
@@ -86,12 +87,6 @@ class Prompt:
 
     fields: tuple[tuple[str, str], ...]
     """``(tag, request attribute)`` pairs, in the order the item shows them."""
-
-    @property
-    def text(self) -> str:
-        """What a question is asked with besides its texts: the preambles and the rubric (cached verdicts are keyed
-        by it)."""
-        return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, self.rubric))
 
 
 PROMPTS: dict[JudgeTask, Prompt] = {

@@ -16,15 +16,15 @@ is not retried (a server that handles one request at a time is still computing i
 before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end (a
 ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a malformed
 answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, temperature,
-max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures the server gave
-for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under the timeout they
-were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again.
-Identical requests in flight are asked once. The uncached facts (or guidelines) about one response, with one question,
-are asked in one call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per
-item); each verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a
-grade of 3 ("yes, barely") sits on the decision boundary, and a grade beside a low confidence or a reason saying the
-other decision is in doubt: the verdict is undecided (never a pass, its reason saying so); on a graded task a low
-confidence gives no grade (an error). Nothing raises: a failure
+max_tokens, forced format, prompt version and all a question is sent with, request), so a re-run costs no calls; so do
+failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and
+under the timeout they were asked with (another timeout asks again), until ``retry_failed``
+(``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The uncached facts (or
+guidelines) about one response, with one question, are asked in one call that lists them numbered and answers
+``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own request's key,
+and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary,
+and a grade beside a low confidence or a reason saying the other decision is in doubt: the verdict is undecided (never a
+pass, its reason saying so); on a graded task a low confidence gives no grade (an error). Nothing raises: a failure
 becomes a verdict with ``error`` set, the server's message on one line.
 """
 
@@ -52,6 +52,7 @@ from ._prompts import (
     PROMPTS,
     REQUIRED,
     UNDECIDED,
+    Prompt,
     answer_schema,
     messages_for,
     parse_answers,
@@ -197,6 +198,7 @@ class LLMJudge:
             self.cache = JudgeCache(default_cache_path() if cache is True else cache)
         self._sleep = sleep or anyio.sleep
         self._state: _LoopState | None = None
+        self._asked: dict[tuple[JudgeTask, Prompt], str] = {}  # by task and prompt: what its questions are sent with
         self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
         self.token_use = [0, 0, 0]
         """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
@@ -225,11 +227,23 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
-        max_tokens, a forced answer format), the prompt (its version and text) and the request's texts."""
+        max_tokens, a forced answer format), the prompt (its version and all a question is asked with besides its
+        texts: :meth:`_asking`) and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
         settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
-        prompt = (PROMPTS[request.task].version, PROMPTS[request.task].text)
+        prompt = (PROMPTS[request.task].version, self._asking(request.task))
         return cache_key("llm", self.model, self.base_url or "", settings, *prompt, *texts)
+
+    def _asking(self, task: JudgeTask) -> str:
+        """All a question of ``task`` is sent with besides its texts, in every answer format, alone and in a group:
+        the messages (rubric, instructions, layout), the schema and the tool."""
+        prompt = PROMPTS[task]
+        if (task, prompt) not in self._asked:
+            sample = JudgeRequest(task, "\x00candidate", "\x00reference", "\x00question")
+            groups = ([sample], [sample] * 2) if task in GROUPED else ([sample],)
+            calls = [self._request(group, mode) for group in groups for mode in range(len(FORMATS))]
+            self._asked[task, prompt] = json.dumps(calls, sort_keys=True)
+        return self._asked[task, prompt]
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
