@@ -203,7 +203,16 @@ def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, 
 
 @pytest.mark.parametrize(
     ("task", "reason"),
-    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "No: another date.")],
+    [
+        (JudgeTask.SUFFICIENCY, "The context is insufficient: no date."),
+        (JudgeTask.SUFFICIENCY, "The context is not sufficient: the opening date is missing."),
+        (JudgeTask.SIMILARITY, "No: another date."),
+        (JudgeTask.SUPPORT, "Unsupported: the chunk says nothing about the price."),
+        (JudgeTask.CHUNK_RELEVANCE, "Irrelevant: the chunk is about parking."),
+        (JudgeTask.FACT, "Unstated: the response gives no time."),
+        (JudgeTask.GUIDELINE, "Not-followed: the response quotes a price."),
+        (EQ, "Non-equivalent: another city."),
+    ],
 )
 def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
     with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:

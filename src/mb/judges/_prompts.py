@@ -268,9 +268,9 @@ _TURN = re.compile(r"\b(?:but|however|although|though|except)\b")
 def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
     boundary; the answer said its confidence was low; its reason says the other decision than the grade (markdown
-    and quotes left out): it opens with ``No:`` beside a yes, or names the rubric's no where that negates its yes
-    (``not equivalent``, ``insufficient``, not of the wording alone: ``not stated verbatim``) beside a yes, or opens
-    with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
+    and quotes left out): it opens with ``No:`` beside a yes, or negates the rubric's yes where its no does so
+    (``not equivalent``, ``insufficient``, ``unsupported``, ``irrelevant``, not of the wording alone: ``not stated
+    verbatim``) beside a yes, or opens with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
     if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
         return _DOUBTFUL
     if task not in DECISIONS:
@@ -278,11 +278,14 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     if grade == 3:
         return "grade 3 of 5 (yes, barely) is at the pass threshold"
     yes, no = _LABELS[task]
-    text = " ".join(_MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold()).replace("not-", "not ").split())
+    text = " ".join(
+        re.sub(r"\b(not|non)-", r"\1 ", _MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold())).split()
+    )
     bare = re.match(r"\W*(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
     said = bare[1] if bare else None
+    negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
     negation = no in (f"not {yes}", f"in{yes}") and any(
-        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(rf"\b{re.escape(no)}\b", text)
+        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
     )
     if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
