@@ -236,6 +236,7 @@ def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
         ("No, another city.", 2),
         ("Equivalent wording, but another city.", 2),
         ("Not a word differs.", 5),
+        ("No-op difference: same value.", 5),
     ],
 )
 def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:

@@ -281,7 +281,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     text = " ".join(
         re.sub(r"\b(not|non)-", r"\1 ", _MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold())).split()
     )
-    bare = re.match(r"\W*(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
+    bare = re.match(r"\W*(yes|no)\b(?!-?\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs", "No-op"
     said = bare[1] if bare else None
     negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
     negation = no in (f"not {yes}", f"in{yes}") and any(
