@@ -4,13 +4,15 @@ failure asks for too)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-__all__ = ["content_text", "not_a_completion", "retry_after", "unfinished"]
+from ._redact import redact
+
+__all__ = ["Content", "content_text", "not_a_completion", "retry_after", "unfinished"]
 
 _ENDED = ("stop", "tool_calls", "function_call", "eos_token", "stop_sequence", "eos", "end_turn", "tool_use")
 """The ``finish_reason`` values of a whole answer, compared in any case (OpenAI's, TGI's ``eos_token`` and
@@ -25,25 +27,55 @@ _MEANING = {
 }
 
 
-def content_text(message: Any) -> str | None:
-    """The text of a message: its ``content``, or, when a server gives it as a list of parts, the text of its
-    ``text`` parts (others, such as a reasoning model's thinking, left out)."""
+_THINKING = frozenset({"thinking", "reasoning", "redacted_thinking"})
+"""The types of the content parts that hold a reasoning model's thinking, not its answer."""
+
+
+class Content(NamedTuple):
+    """What a message says, read from its ``content`` (a text, or a list of parts) and its ``refusal``."""
+
+    text: str | None
+    """Its text (the ``text`` parts joined), None when it has no ``content``."""
+
+    refusal: str
+    """What it refuses with (``message.refusal``, ``refusal`` parts), empty when it refuses nothing."""
+
+    unread: str | None
+    """What a part that is neither text, refusal nor thinking is (``a content part of type 'image'``, or one without
+    a type, or a text part without a text): what the message says is then not known in full."""
+
+
+def content_text(message: Any) -> Content:
+    """What ``message`` says; thinking parts are left out, any other part than ``text`` or ``refusal`` is
+    :attr:`Content.unread`."""
     content = getattr(message, "content", None)
-    if isinstance(content, list):
-        parts = (part for part in content if isinstance(part, dict) and part.get("type") == "text")
-        return "".join(str(part.get("text") or "") for part in parts)
-    return None if content is None else str(content)
+    refused = getattr(message, "refusal", None)
+    refusals = [refused] if isinstance(refused, str) and refused.strip() else []
+    if not isinstance(content, list):
+        return Content(None if content is None else str(content), "\n".join(refusals), None)
+    texts: list[str] = []
+    for part in content:
+        kind = part.get("type") if isinstance(part, dict) else None
+        if not isinstance(kind, str):
+            return Content("".join(texts), "\n".join(refusals), "a content part without a type")
+        said = part.get(kind) if kind in ("text", "refusal") else None
+        if kind in _THINKING:
+            continue
+        if not isinstance(said, str):
+            return Content("".join(texts), "\n".join(refusals), f"a content part of type {kind[:40]!r}")
+        (texts if kind == "text" else refusals).append(said)
+    return Content("".join(texts), "\n".join(refusals), None)
 
 
-def not_a_completion(response: Any) -> str | None:
-    """None when ``response`` has a first choice with a message object; else what came instead, on one line: the
-    fields the body sets (an ``error`` a gateway put in a 200, ``"choices":[]``, ``"message":"hi"``), or the text of a
-    page."""
+def not_a_completion(response: Any, clean: Callable[[str], str] = redact) -> str | None:
+    """None when ``response`` has a first choice with a message object; else what came instead, on one line, its
+    secrets masked by ``clean`` before it is cut: the fields the body sets (an ``error`` a gateway put in a 200,
+    ``"choices":[]``, ``"message":"hi"``), or the text of a page."""
     choice = next(iter(getattr(response, "choices", None) or ()), None)
     if isinstance(getattr(choice, "message", None), BaseModel):
         return None
     dump = getattr(response, "model_dump_json", None)
-    return " ".join((dump(exclude_none=True, warnings=False) if callable(dump) else str(response)).split())[:300]
+    return " ".join(clean(dump(exclude_none=True, warnings=False) if callable(dump) else str(response)).split())[:300]
 
 
 def unfinished(response: Any) -> str | None:

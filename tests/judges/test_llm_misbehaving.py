@@ -169,7 +169,7 @@ def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
     assert verdict.reason == "same city"
 
 
-@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", True, None, -0.5, 101, [0.9]])
+@pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", -0.5, 101, "0.9"])
 def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
     answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
     with chat_server(lambda body: completion(answer)) as server:
@@ -188,6 +188,9 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
         "No: a specific differs (another city).",
         "no - another city",
         "The candidate names London, so the two are NOT equivalent.",
+        "**No**: another city.",
+        '"No": another city.',
+        "Not-equivalent: another city.",
     ],
 )
 @pytest.mark.parametrize("grade", [4, 5])
@@ -200,7 +203,16 @@ def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, 
 
 @pytest.mark.parametrize(
     ("task", "reason"),
-    [(JudgeTask.SUFFICIENCY, "The context is insufficient: no date."), (JudgeTask.SIMILARITY, "No: another date.")],
+    [
+        (JudgeTask.SUFFICIENCY, "The context is insufficient: no date."),
+        (JudgeTask.SUFFICIENCY, "The context is not sufficient: the opening date is missing."),
+        (JudgeTask.SIMILARITY, "No: another date."),
+        (JudgeTask.SUPPORT, "Unsupported: the chunk says nothing about the price."),
+        (JudgeTask.CHUNK_RELEVANCE, "Irrelevant: the chunk is about parking."),
+        (JudgeTask.FACT, "Unstated: the response gives no time."),
+        (JudgeTask.GUIDELINE, "Not-followed: the response quotes a price."),
+        (EQ, "Non-equivalent: another city."),
+    ],
 )
 def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
     with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:
@@ -224,6 +236,7 @@ def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
         ("No, another city.", 2),
         ("Equivalent wording, but another city.", 2),
         ("Not a word differs.", 5),
+        ("No-op difference: same value.", 5),
     ],
 )
 def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:
@@ -605,3 +618,184 @@ def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTa
         [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
     assert not verdict.undecided
     assert verdict.passed
+
+
+def _parts(parts: list[Any], **verdict: Any) -> Reply:
+    """A completion whose content is a list of parts (and, given ``verdict``, a verdict tool call)."""
+    reply = completion(None, tool_calls=[("call_1", "verdict", verdict)] if verdict else None)
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0]["message"]["content"] = parts
+    return reply
+
+
+FAILING = json.dumps({"reason": "another city", "score": 1})
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [{"type": "text", "text": PASSING}, {"type": "output_text", "text": "Actually: not equivalent."}],
+        [{"type": "output_text", "text": FAILING}, {"type": "text", "text": PASSING}],
+        [{"type": "text", "text": PASSING}, {"text": "Final answer: not equivalent"}],
+        [{"type": "text", "text": PASSING}, {"type": "Text", "text": "FAIL, not equivalent"}],
+        [{"type": "text", "text": PASSING}, "not equivalent"],
+        [{"type": "text", "text": PASSING}, {"type": "text", "text": FAILING}],
+    ],
+)
+def test_content_parts_other_than_text_and_thinking_make_the_answer_malformed(parts: list[Any]) -> None:
+    with chat_server(lambda body: _parts(parts)) as server:
+        [verdict] = run(make(server.base_url, response_format="text"), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert "malformed answer" in (verdict.error or "")
+
+
+@pytest.mark.parametrize(
+    ("parts", "verdict"),
+    [
+        ([{"type": "text", "text": PASSING}, {"type": "refusal", "refusal": "I cannot judge this content."}], {}),
+        ([{"type": "refusal", "refusal": "I refuse"}], {"reason": "same city", "score": 5}),
+    ],
+)
+def test_a_refusal_part_is_a_refusal(parts: list[Any], verdict: dict[str, Any]) -> None:
+    with chat_server(lambda body: _parts(parts, **verdict)) as server:
+        judge = make(server.base_url, response_format="tool" if verdict else "text")
+        [answer] = run(judge, [JudgeRequest(EQ, "Paris", "Paris")])
+    assert not answer.passed
+    assert "refused to judge" in (answer.error or "")
+
+
+def test_thinking_parts_are_left_out_of_the_answer() -> None:
+    parts = [
+        {"type": "thinking", "thinking": FAILING},
+        {"type": "reasoning", "text": "x"},
+        {"type": "text", "text": PASSING},
+    ]
+    with chat_server(lambda body: _parts(parts)) as server:
+        [verdict] = run(make(server.base_url, response_format="text"), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed
+
+
+@pytest.mark.parametrize("confidence", [True, None, [0.9], {"level": "high"}, "unsure " * 50_000, "high" + " " * 30])
+def test_a_confidence_that_is_no_number_or_word_is_malformed(confidence: Any) -> None:
+    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}), response_format="text")
+    assert not verdict.passed
+    assert "malformed answer" in (verdict.error or "")
+    assert len(verdict.error or "") < 1000
+
+
+@pytest.mark.parametrize("task", [JudgeTask.RELEVANCE, JudgeTask.COHERENCE, JudgeTask.GROUNDEDNESS])
+@pytest.mark.parametrize("confidence", [0.1, "low", "medium"])
+def test_a_low_confidence_on_a_graded_task_gives_no_grade_in_this_run_and_the_next(
+    task: JudgeTask, confidence: Any, tmp_path: Path
+) -> None:
+    answer = json.dumps({"reason": "answers it", "score": 5, "confidence": confidence})
+    request = JudgeRequest(task, "The museum opens at 9.", "The museum opens at 9.", question="When does it open?")
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [request])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert not verdict.passed
+        assert verdict.score < 1.0
+        assert "confidence is low" in (verdict.error or "")
+
+
+LONG = "Both texts name a European capital and use the same format. " * 40
+
+
+@pytest.mark.parametrize("grade", [4, 5])
+def test_a_reason_saying_no_after_two_thousand_characters_is_still_read(grade: int, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": LONG + "Therefore they are not equivalent.", "score": grade})
+    with chat_server(lambda body: completion(answer)) as server:
+        verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
+    assert server.calls == 1
+    for verdict in verdicts:
+        assert verdict.undecided
+        assert not verdict.passed
+        assert len(verdict.reason) <= 2000
+
+
+@pytest.mark.parametrize("confidence", [0.1, "high"])
+def test_a_runaway_reason_is_kept_to_two_thousand_characters_whatever_is_added(confidence: Any, tmp_path: Path) -> None:
+    answer = json.dumps({"reason": LONG * 50, "score": 5, "confidence": confidence})
+    with chat_server(lambda body: completion(answer)) as server:
+        [verdict] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])
+    assert len(verdict.reason) <= 2000
+    assert (tmp_path / "cache.sqlite3").stat().st_size < 100_000
+
+
+def _leaks(text: str) -> bool:
+    """Whether ``text`` holds the key or a start of it long enough to narrow it down."""
+    return KEY[:6] in text
+
+
+@pytest.mark.parametrize(
+    ("answer", "pads"),
+    [
+        (lambda pad: completion(json.dumps({"reason": "a" * pad + KEY, "score": 5})), range(1975, 2000, 3)),
+        (lambda pad: completion("w" * pad + " " + KEY), range(180, 200, 3)),
+        (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}, status=400), range(262, 284, 3)),
+        (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}), range(250, 300, 4)),
+    ],
+)
+def test_a_key_is_masked_before_any_text_is_cut(answer: Any, pads: range, tmp_path: Path) -> None:
+    for pad in pads:
+        with chat_server(lambda body, pad=pad: answer(pad)) as server:
+            (tmp_path / str(pad)).mkdir()
+            judge = make(server.base_url, tmp_path / str(pad), response_format="text")
+            [verdict] = run(judge, [JudgeRequest(EQ, "Paris", "London")])
+        assert not _leaks(verdict.reason), pad
+        assert not _leaks(verdict.error or ""), pad
+        assert KEY[:6].encode() not in (tmp_path / str(pad) / "cache.sqlite3").read_bytes(), pad
+
+
+@pytest.mark.parametrize(
+    ("task", "reason", "grade"),
+    [
+        (JudgeTask.FACT, "The fact is not stated verbatim but by clear paraphrase: 'departs 9:40'.", 4),
+        (JudgeTask.FACT, "Not stated word for word, but 'leaves at 9:40' clearly says it.", 4),
+        (EQ, "Not equivalent in wording only: the same city and date.", 5),
+        (EQ, "Yes, both name Paris, but the candidate's date is 3 May, not 4 May.", 2),
+        (JudgeTask.FACT, "Yes, the response mentions the refund, but not its amount.", 2),
+    ],
+)
+def test_a_reason_on_the_wording_or_one_that_turns_is_read_with_its_grade(
+    task: JudgeTask, reason: str, grade: int
+) -> None:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": grade}))) as server:
+        [verdict] = run(
+            make(server.base_url), [JudgeRequest(task, "The train departs 9:40.", "the train leaves at 9:40")]
+        )
+    assert verdict.error is None
+    assert not verdict.undecided
+    assert verdict.passed is (grade > 3)
+
+
+def _reworded(messages_for: Any) -> Any:
+    def asking(*args: Any, **options: Any) -> list[dict[str, str]]:
+        messages = messages_for(*args, **options)
+        return [*messages[:-1], {**messages[-1], "content": messages[-1]["content"] + "\nBe strict."}]
+
+    return asking
+
+
+@pytest.mark.parametrize("response_format", ["text", "json_object", "tool"])
+def test_a_cached_verdict_is_not_reused_once_the_question_s_instructions_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, response_format: str
+) -> None:
+    import mb.judges.llm as llm
+
+    request = JudgeRequest(EQ, "Paris", "Lyon")
+    answers = [PASSING, FAILING]
+
+    def handler(body: dict[str, Any]) -> Reply:
+        answer = answers.pop(0)
+        return completion(None, tool_calls=[("c", "verdict", answer)]) if body.get("tools") else completion(answer)
+
+    with chat_server(handler) as server:
+        [first] = run(make(server.base_url, tmp_path, response_format=response_format), [request])
+        monkeypatch.setattr(llm, "messages_for", _reworded(llm.messages_for))
+        [second] = run(make(server.base_url, tmp_path, response_format=response_format), [request])
+    assert server.calls == 2
+    assert first.passed
+    assert not second.passed

@@ -240,7 +240,7 @@ def test_an_answer_cut_short_is_an_error_not_the_agent_s_answer(finish: str) -> 
     assert example.outputs.response != "It is 21 degrees in Par"
 
 
-@pytest.mark.parametrize("finish", [None, "absent", "stop", "function_call", "eos_token", "end_turn", "eos", "STOP"])
+@pytest.mark.parametrize("finish", [None, "absent", "stop", "eos_token", "end_turn", "eos", "STOP"])
 def test_an_answer_that_ends_as_a_completion_or_without_finish_reason_is_the_agent_s_answer(finish: str | None) -> None:
     reply = completion("It is 21 degrees in Paris.")
     assert isinstance(reply.body, dict)
@@ -385,6 +385,9 @@ def test_a_rate_limit_is_transient_with_the_wait_the_server_asks_for(
             {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}},
         ),
         ("stop", {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": "{}"}}),
+        ("function_call", {"role": "assistant", "content": "Done."}),
+        ("function_call", {"role": "assistant", "content": ""}),
+        ("tool_use", {"role": "assistant", "content": "Done."}),
     ],
 )
 def test_an_answer_asking_for_a_call_it_does_not_hold_is_an_error_never_an_answer_without_calls(
@@ -412,3 +415,53 @@ def test_an_answer_given_as_content_parts_is_the_text_of_its_text_parts() -> Non
     with chat_server(lambda body: reply) as server:
         outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
     assert outputs.response == "It is 21 degrees."
+
+
+def _with_content(content: Any, refusal: str | None = None) -> Reply:
+    reply = completion(None)
+    assert isinstance(reply.body, dict)
+    reply.body["choices"][0]["message"].update(content=content, refusal=refusal)
+    return reply
+
+
+@pytest.mark.parametrize(
+    ("content", "refusal", "response"),
+    [
+        ([{"type": "refusal", "refusal": "I can't help with that."}], None, "I can't help with that."),
+        ([{"type": "text", "text": "Sure: "}, {"type": "refusal", "refusal": "no."}], None, "Sure: \nno."),
+        (None, "I can't help with that.", "I can't help with that."),
+        ([{"type": "thinking", "thinking": "hmm"}, {"type": "text", "text": "It is 21."}], None, "It is 21."),
+    ],
+)
+def test_a_refusal_is_kept_as_the_agent_s_answer(content: Any, refusal: str | None, response: str) -> None:
+    with chat_server(lambda body: _with_content(content, refusal)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == response
+
+
+@pytest.mark.parametrize(
+    "content", [[{"type": "text", "text": "It is"}, {"type": "output_text", "text": " 21."}], [{"text": "21"}], ["21"]]
+)
+def test_a_content_part_the_runner_cannot_read_is_an_error(content: Any) -> None:
+    with chat_server(lambda body: _with_content(content)) as server:
+        [example], _ = run([EXAMPLE], _agent(server.base_url), retries=0)
+    error = example.outputs.model_extra["error"]
+    assert error["type"] == "AgentError"
+    assert "content part" in error["message"]
+
+
+def test_a_key_echoed_by_the_server_is_masked_before_its_answer_is_quoted_and_cut() -> None:
+    secret = "gw-Zq8x7Kp2mW9vR4tL6nB3cY5hJ1"
+    for pad in range(240, 300, 4):
+        echo = {"error": {"message": "m" * pad + " " + secret}}
+        call = {"role": "assistant", "content": "m" * pad + " " + secret}
+        for reply in (
+            Reply(echo),
+            Reply(completion(None).body | {"choices": [{"message": call, "finish_reason": "tool_calls"}]}),
+        ):
+            with chat_server(lambda body, reply=reply: reply) as server:
+                agent = ChatCompletionsAgent("m", [get_weather], base_url=server.base_url, api_key=secret)
+                [example], _ = run([EXAMPLE], agent, retries=0)
+            error = example.outputs.model_extra["error"]
+            assert error["type"] == "AgentError"
+            assert secret[:6] not in error["message"], pad

@@ -102,9 +102,9 @@ class JudgeCache:
         return self._run((query + f"({','.join('?' * len(chunk))})", chunk) for chunk in chunks)
 
     def put(self, key: str, score: float, reason: str, judge: str) -> None:
-        """Remember a verdict (replacing any older verdict or failure for the same key)."""
+        """Remember a verdict (replacing any older verdict for the same key; it is read before any failure)."""
         query = "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)"
-        self._run([(query, (key, score, reason, judge, time.time())), ("DELETE FROM failures WHERE key = ?", (key,))])
+        self._run([(query, (key, score, reason, judge, time.time()))])
 
     def put_failure(self, key: str, message: str, judge: str) -> None:
         """Remember that asking failed (replacing any older failure for the same key)."""

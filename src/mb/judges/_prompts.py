@@ -7,7 +7,8 @@ Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. 
 chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
 grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
 decision boundary 0.5 is grade 3. Change a prompt's text and bump its version (results record it); cached verdicts
-are keyed by the text itself (``Prompt.text``), so none outlives a change.
+are keyed by all a question is sent with besides its texts (the messages, schema and tool), so none outlives a
+change.
 """
 
 from __future__ import annotations
@@ -21,7 +22,19 @@ from typing import Any
 
 from .base import JudgeRequest, JudgeTask
 
-__all__ = ["GROUPED", "PROMPTS", "REQUIRED", "Prompt", "answer_schema", "doubt", "messages_for", "parse_answers"]
+__all__ = [
+    "DECISIONS",
+    "GROUPED",
+    "PROMPTS",
+    "REQUIRED",
+    "UNDECIDED",
+    "Prompt",
+    "answer_schema",
+    "doubt",
+    "messages_for",
+    "parse_answers",
+    "settle",
+]
 
 
 def answer_schema(count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
@@ -74,12 +87,6 @@ class Prompt:
 
     fields: tuple[tuple[str, str], ...]
     """``(tag, request attribute)`` pairs, in the order the item shows them."""
-
-    @property
-    def text(self) -> str:
-        """What a question is asked with besides its texts: the preambles and the rubric (cached verdicts are keyed
-        by it)."""
-        return "\n".join((_PREAMBLE, _GROUP_PREAMBLE, self.rubric))
 
 
 PROMPTS: dict[JudgeTask, Prompt] = {
@@ -242,31 +249,47 @@ DECISIONS = frozenset(_LABELS)
 """The yes/no tasks (their rubric says what scores 3-5 mean): their grade is a decision, and 3 ("yes, barely") sits
 on its boundary."""
 
+UNDECIDED = "undecided: "
+"""How the reason of a verdict that decides nothing starts, as it is stored."""
 _DOUBTFUL = "the judge's confidence is low"
-"""How a reason starts when the answer gave a confidence below 0.8 (or not ``high``)."""
+"""Why a verdict whose answer gave a confidence below 0.8 (or not ``high``) decides nothing, on any task."""
 _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
 
 
+_MARKUP = re.compile(r"[*_`\"\u201c\u201d]")
+"""Markdown and quotes, left out before a reason is read for a decision (``**No**:``, ``"No":``)."""
+_WORDING_ONLY = re.compile(r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)\b")
+"""What after the rubric's no makes it a remark on the wording, not the decision (``not stated verbatim``)."""
+_TURN = re.compile(r"\b(?:but|however|although|though|except)\b")
+"""A word that turns a reason opening with ``Yes,`` to a no (``Yes, both name Paris, but another date``)."""
+
+
 def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     """Why the verdict of a yes/no task decides nothing, or None: grade 3 ("yes, barely") is on the decision
-    boundary; the answer said its confidence was low; its reason says the other decision than the grade: it opens
-    with ``No:`` (``Yes,`` beside a no), or names the rubric's no where that negates its yes (``not equivalent``,
-    ``insufficient``) beside a yes."""
+    boundary; the answer said its confidence was low; its reason says the other decision than the grade (markdown
+    and quotes left out): it opens with ``No:`` beside a yes, or negates the rubric's yes where its no does so
+    (``not equivalent``, ``insufficient``, ``unsupported``, ``irrelevant``, not of the wording alone: ``not stated
+    verbatim``) beside a yes, or opens with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
+    if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
+        return _DOUBTFUL
     if task not in DECISIONS:
         return None
     if grade == 3:
         return "grade 3 of 5 (yes, barely) is at the pass threshold"
-    if reason.startswith(_DOUBTFUL):
-        return _DOUBTFUL
     yes, no = _LABELS[task]
-    text = " ".join(unicodedata.normalize("NFKC", reason).casefold().split())
-    bare = re.match(r"(yes|no)\b(?!\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs"
+    text = " ".join(
+        re.sub(r"\b(not|non)-", r"\1 ", _MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold())).split()
+    )
+    bare = re.match(r"\W*(yes|no)\b(?!-?\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs", "No-op"
     said = bare[1] if bare else None
-    negation = no in (f"not {yes}", f"in{yes}") and re.search(rf"\b{re.escape(no)}\b", text) is not None
+    negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
+    negation = no in (f"not {yes}", f"in{yes}") and any(
+        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
+    )
     if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
-    if grade < 3 and said == "yes":
+    if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
     return None
 
@@ -387,11 +410,25 @@ def _verdict_of(
     if not isinstance(reason, str):
         return "no reason"
     reason = reason.strip() or "(the judge gave no reason)"
-    if len(reason) > _LONGEST_REASON:  # a runaway answer: the verdict is stored with every result and in the cache
-        reason = reason[: _LONGEST_REASON - 3] + "..."
-    if "confidence" in data and not _confident(data["confidence"]):  # kept in the reason, and so in the cache
-        reason = f"{_DOUBTFUL} ({data['confidence']!r}); {reason}"
-    return score, reason
+    if "confidence" not in data:
+        return score, reason
+    confidence = data["confidence"]
+    if not _SHORT.fullmatch(str(confidence)) or type(confidence) not in (str, int, float):  # not a number or word
+        return f"confidence {str(confidence)[:40]!r} is not a number or a word"
+    return score, (reason if _confident(confidence) else f"{UNDECIDED}{_DOUBTFUL} ({confidence!r}); {reason}")
+
+
+_SHORT = re.compile(r"[\w .%+-]{1,20}")
+"""A confidence as a number or a word may be written."""
+
+
+def settle(task: JudgeTask, grade: int, reason: str) -> str:
+    """The reason a verdict is stored with: :data:`UNDECIDED` and why before it when the grade decides nothing (the
+    :func:`doubt` of the whole reason, or a low confidence), then cut to 2,000 characters (a runaway answer: the
+    verdict is stored with every result and in the cache)."""
+    if not reason.startswith(UNDECIDED) and (doubted := doubt(task, grade, reason)) is not None:
+        reason = f"{UNDECIDED}{doubted}; {reason}"
+    return reason if len(reason) <= _LONGEST_REASON else reason[: _LONGEST_REASON - 3] + "..."
 
 
 def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] | str:

@@ -16,14 +16,15 @@ is not retried (a server that handles one request at a time is still computing i
 before the endpoint ever answered fails every pending question at once. An answer refused, empty or that did not end (a
 ``finish_reason`` such as ``length``, ``content_filter``, ``error``: see ``mb._completion``) is a failure; a malformed
 answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, temperature,
-max_tokens, forced format, prompt version and text, request), so a re-run costs no calls; so do failures the server gave
-for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and under the timeout they
-were asked with (another timeout asks again), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again.
-Identical requests in flight are asked once. The uncached facts (or guidelines) about one response, with one question,
-are asked in one call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per
-item); each verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a
-grade of 3 ("yes, barely") sits on the decision boundary, and a grade beside a low confidence or a reason saying the
-other decision is in doubt: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure
+max_tokens, forced format, prompt version and all a question is sent with, request), so a re-run costs no calls; so do
+failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key masked and
+under the timeout they were asked with (another timeout asks again), until ``retry_failed``
+(``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked once. The uncached facts (or
+guidelines) about one response, with one question, are asked in one call that lists them numbered and answers
+``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its own request's key,
+and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary,
+and a grade beside a low confidence or a reason saying the other decision is in doubt: the verdict is undecided (never a
+pass, its reason saying so); on a graded task a low confidence gives no grade (an error). Nothing raises: a failure
 becomes a verdict with ``error`` set, the server's message on one line.
 """
 
@@ -45,7 +46,18 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, redirected, refused_connection
-from ._prompts import GROUPED, PROMPTS, REQUIRED, answer_schema, doubt, messages_for, parse_answers
+from ._prompts import (
+    DECISIONS,
+    GROUPED,
+    PROMPTS,
+    REQUIRED,
+    UNDECIDED,
+    Prompt,
+    answer_schema,
+    messages_for,
+    parse_answers,
+    settle,
+)
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -186,6 +198,7 @@ class LLMJudge:
             self.cache = JudgeCache(default_cache_path() if cache is True else cache)
         self._sleep = sleep or anyio.sleep
         self._state: _LoopState | None = None
+        self._asked: dict[tuple[JudgeTask, Prompt], str] = {}  # by task and prompt: what its questions are sent with
         self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
         self.token_use = [0, 0, 0]
         """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
@@ -214,11 +227,23 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
-        max_tokens, a forced answer format), the prompt (its version and text) and the request's texts."""
+        max_tokens, a forced answer format), the prompt (its version and all a question is asked with besides its
+        texts: :meth:`_asking`) and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
         settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
-        prompt = (PROMPTS[request.task].version, PROMPTS[request.task].text)
+        prompt = (PROMPTS[request.task].version, self._asking(request.task))
         return cache_key("llm", self.model, self.base_url or "", settings, *prompt, *texts)
+
+    def _asking(self, task: JudgeTask) -> str:
+        """All a question of ``task`` is sent with besides its texts, in every answer format, alone and in a group:
+        the messages (rubric, instructions, layout), the schema and the tool."""
+        prompt = PROMPTS[task]
+        if (task, prompt) not in self._asked:
+            sample = JudgeRequest(task, "\x00candidate", "\x00reference", "\x00question")
+            groups = ([sample], [sample] * 2) if task in GROUPED else ([sample],)
+            calls = [self._request(group, mode) for group in groups for mode in range(len(FORMATS))]
+            self._asked[task, prompt] = json.dumps(calls, sort_keys=True)
+        return self._asked[task, prompt]
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -236,12 +261,15 @@ class LLMJudge:
         return Verdict(0.0, message, self.name, error=message)
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
-        """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
-        boundary, and a grade the answer doubts (a low confidence, a reason saying the other decision) decides
-        nothing: an undecided verdict (never a pass) whose reason says why."""
-        if (doubted := doubt(task, round(score * 4) + 1, reason)) is not None:
-            return Verdict(score, f"undecided: {doubted}; {reason}", self.name, undecided=True)
-        return Verdict(score, reason, self.name)
+        """The verdict for a grade (as its score) and its reason (:func:`settle`): a grade that decides nothing (a low
+        confidence; on a yes/no task, grade 3 "yes, barely" and a reason saying the other decision) is undecided on
+        a yes/no task (never a pass, its reason says why), and no grade at all on a graded one (an error)."""
+        reason = settle(task, round(score * 4) + 1, reason)
+        if not reason.startswith(UNDECIDED):
+            return Verdict(score, reason, self.name)
+        if task in DECISIONS:
+            return Verdict(score, reason, self.name, undecided=True)
+        return self._error(f"the judge's answer gives no grade: {reason.removeprefix(UNDECIDED)}")
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
         """A verdict decided without asking: unknown task, missing field, blank text."""
@@ -361,21 +389,22 @@ class LLMJudge:
         content: str | None = None
         for _ in range(2):
             try:
-                content = await self._complete(client, requests)
+                content, unread = await self._complete(client, requests)
             except _CallFailed as failure:
                 return self._fail(items, str(failure), keep=failure.cached)
-            parsed = parse_answers(content, len(items))
+            parsed = unread or parse_answers(content, len(items))
             if isinstance(parsed, str):
                 problem = parsed
                 continue
             verdicts = []
             for (key, request), (grade, reason) in zip(items, parsed, strict=True):
-                reason = self._clean(reason)  # the reason is stored (results, cache, reports): never with a secret
+                # stored (results, cache, reports): never with a secret, what it says read before it is cut
+                reason = settle(request.task, grade, self._clean(reason))
                 if self.cache is not None:
                     self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
                 verdicts.append(self._verdict(request.task, (grade - 1) / 4.0, reason))
             return verdicts
-        snippet = one_line(content or "")[:200]
+        snippet = one_line(self._clean(content or ""))[:200]  # a key masked before it is cut
         return self._fail(items, f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}", keep=True)
 
     def _fail(self, items: list[_Item], message: str, *, keep: bool) -> list[Verdict]:
@@ -414,9 +443,9 @@ class LLMJudge:
             arguments["tool_choice"] = {"type": "function", "function": {"name": _TOOL}}
         return arguments
 
-    async def _complete(self, client: AsyncOpenAI, requests: list[JudgeRequest]) -> str | None:
-        """One answer's text, retrying transient failures and stepping down the answer formats the server
-        refuses (unless one is forced)."""
+    async def _complete(self, client: AsyncOpenAI, requests: list[JudgeRequest]) -> tuple[str | None, str | None]:
+        """One answer's text and what part of it could not be read (:meth:`_content`), retrying transient failures
+        and stepping down the answer formats the server refuses (unless one is forced)."""
         import openai
 
         known = self._format()
@@ -441,7 +470,7 @@ class LLMJudge:
                 status = exc.status_code
                 denied = status in (401, 403, 404)  # a key, a permission or a model (or URL) the server does not know
                 self._reached = self._reached or not denied  # it answers: a question that timed out was just slow
-                message = one_line(str(exc.message))
+                message = one_line(self._clean(str(exc.message)))
                 if (
                     self.response_format is None
                     and mode + 1 < len(FORMATS)
@@ -476,32 +505,34 @@ class LLMJudge:
             except json.JSONDecodeError as exc:
                 raise _CallFailed(f"{where} answered no chat completion: not JSON ({exc})") from exc
             except openai.OpenAIError as exc:
-                raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
-            came = not_a_completion(response)  # a gateway's page, an error in a 200, an empty completion
+                raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(self._clean(str(exc)))}") from exc
+            came = not_a_completion(response, self._clean)  # a gateway's page, an error in a 200, an empty completion
             if came is not None:
                 raise _CallFailed(f"{where} answered no chat completion message: {came!r}")
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
-            content = self._content(response)
+            content, unread = self._content(response)
             if (problem := unfinished(response)) is not None:  # no verdict, even when what came parses
-                raise _CallFailed(f"{where}: {problem}: {one_line(content or '')[:200]!r}", cached=True)
-            return content
+                raise _CallFailed(f"{where}: {problem}: {one_line(self._clean(content or ''))[:200]!r}", cached=True)
+            return content, unread
 
-    def _content(self, response: Any) -> str | None:
-        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost;
-        a refusal (``message.refusal``) is a failure."""
+    def _content(self, response: Any) -> tuple[str | None, str | None]:
+        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost,
+        and what part of it could not be read (a content part of another type than text: the answer is malformed,
+        whatever its text says); a refusal (``message.refusal`` or a refusal part) is a failure."""
         usage = getattr(response, "usage", None)
         self.token_use[2] += 1  # a call, whether or not the server counts its tokens
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
         message = response.choices[0].message
-        refusal = getattr(message, "refusal", None)
-        if isinstance(refusal, str) and refusal.strip():  # whatever else it says, the model declined to judge
-            raise _CallFailed(f"{self.name} refused to judge: {one_line(refusal)[:200]!r}", cached=True)
+        said = content_text(message)
+        if said.refusal.strip():  # whatever else it says, the model declined to judge
+            refusal = one_line(self._clean(said.refusal))[:200]
+            raise _CallFailed(f"{self.name} refused to judge: {refusal!r}", cached=True)
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
         # text beside the call is text around the JSON object; a second call is too (malformed)
-        content = content_text(message)
-        return "\n".join([content or "", *answers]) if answers else content
+        content = "\n".join([said.text or "", *answers]) if answers else said.text
+        return content, said.unread

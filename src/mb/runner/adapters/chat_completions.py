@@ -225,16 +225,21 @@ class ChatCompletionsAgent:
                 if partial is not None:
                     partial.usage = usage
             message = response.choices[0].message
+            said = content_text(message)
+            if said.unread is not None:  # the answer is not known in full
+                raise AgentError(f"the model's answer holds {said.unread}, which the runner cannot read")
             calls = list(message.tool_calls or ())
             ended = str(getattr(response.choices[0], "finish_reason", None)).casefold()
-            if not calls and (message.function_call is not None or ended in ("tool_calls", "tool_use")):
-                came = message.model_dump_json(exclude_none=True, warnings=False)[:300]  # never "no call was made"
+            asks = ended in ("tool_calls", "tool_use", "function_call")
+            if not calls and (message.function_call is not None or asks):
+                came = redact(message.model_dump_json(exclude_none=True, warnings=False))[:300]  # never "no call made"
                 raise AgentError(f"the model's answer asks for a tool call but holds none the runner can run: {came!r}")
             if not calls:
                 extra = {"usage": usage} if counted else {}
-                return Outputs.model_validate({"response": content_text(message) or "", "trace": trace, **extra})
+                answer = "\n".join(text for text in (said.text, said.refusal) if text)  # a refusal is its answer
+                return Outputs.model_validate({"response": answer, "trace": trace, **extra})
             if (odd := next((c for c in calls if getattr(c, "function", None) is None), None)) is not None:
-                came = odd.model_dump_json(exclude_none=True, warnings=False)[:300]
+                came = redact(odd.model_dump_json(exclude_none=True, warnings=False))[:300]
                 raise AgentError(f"the model made a tool call that names no function: {came!r}")
             parsed, sent = [], []  # (id sent back, id traced, name, params); a call without an id gets the traced one
             for call in calls:
@@ -243,7 +248,7 @@ class ChatCompletionsAgent:
                     (call.id or traced, traced, call.function.name or "", tool_params(call.function.arguments))
                 )
                 sent.append({**call.model_dump(warnings=False), "id": call.id or traced, "type": "function"})
-            messages.append({"role": "assistant", "content": content_text(message) or "", "tool_calls": sent})
+            messages.append({"role": "assistant", "content": said.text or "", "tool_calls": sent})
             trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
             for call, (call_id, traced, name, params) in zip(calls, parsed, strict=True):
