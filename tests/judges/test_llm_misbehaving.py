@@ -191,6 +191,10 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
         "**No**: another city.",
         '"No": another city.',
         "Not-equivalent: another city.",
+        "Not equivalent word for word, and another city.",  # a remark on the wording that goes on to a no
+        "Not equivalent verbatim or in meaning: London is not Paris.",
+        "Not equivalent literally: another city.",
+        "Not equivalent in wording, but not in substance either: another city.",
     ],
 )
 @pytest.mark.parametrize("grade", [4, 5])
@@ -212,6 +216,10 @@ def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, 
         (JudgeTask.FACT, "Unstated: the response gives no time."),
         (JudgeTask.GUIDELINE, "Not-followed: the response quotes a price."),
         (EQ, "Non-equivalent: another city."),
+        (JudgeTask.FACT, "Not stated explicitly."),
+        (JudgeTask.FACT, "Not stated explicitly or implicitly: the response gives no time."),
+        (JudgeTask.FACT, "The fact is not stated explicitly; the response gives another date."),
+        (JudgeTask.SUPPORT, "Not supported explicitly or implicitly by the chunk."),
     ],
 )
 def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
@@ -221,10 +229,18 @@ def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: 
     assert not verdict.passed
 
 
-def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
-    verdict = ask(json.dumps({"reason": "Yes, the same city.", "score": 1}))
+@pytest.mark.parametrize(
+    ("reason", "grade"),
+    [
+        ("Yes, the same city.", 1),
+        ("Yes, they are equivalent; nothing differs except the wording.", 1),  # "except", "though" only qualify a yes
+        ("Yes, the same city, though written differently.", 2),
+    ],
+)
+def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided(reason: str, grade: int) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": grade}))
     assert verdict.undecided
-    assert verdict.score == 0.0
+    assert not verdict.passed
 
 
 @pytest.mark.parametrize(
@@ -237,6 +253,10 @@ def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided() -> None:
         ("Equivalent wording, but another city.", 2),
         ("Not a word differs.", 5),
         ("No-op difference: same value.", 5),
+        ('"Yes." contradicts the expected "No.": opposite answers.', 1),  # quoted answers, not the judge's own
+        ("'Yes' vs 'No': opposite answers.", 1),
+        ('"No." and "No, it is closed." give the same answer.', 5),
+        ("'No' matches the expected 'No, closed on Sundays'.", 5),
     ],
 )
 def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:

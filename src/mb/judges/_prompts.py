@@ -259,9 +259,14 @@ _LONGEST_REASON = 2000
 
 _MARKUP = re.compile(r"[*_`\"\u201c\u201d]")
 """Markdown and quotes, left out before a reason is read for a decision (``**No**:``, ``"No":``)."""
-_WORDING_ONLY = re.compile(r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)\b")
-"""What after the rubric's no makes it a remark on the wording, not the decision (``not stated verbatim``)."""
-_TURN = re.compile(r"\b(?:but|however|although|though|except)\b")
+_WORDING_ONLY = re.compile(
+    r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)(?:\s+only\b|[\s,;]*(?:but|however)\b)"
+    r"(?!.*(?:\b(?:not|no|nor|never)\b|n't))"
+)
+"""What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
+from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
+or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
+_TURN = re.compile(r"\b(?:but|however)\b")
 """A word that turns a reason opening with ``Yes,`` to a no (``Yes, both name Paris, but another date``)."""
 
 
@@ -282,6 +287,8 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
         re.sub(r"\b(not|non)-", r"\1 ", _MARKUP.sub("", unicodedata.normalize("NFKC", reason).casefold())).split()
     )
     bare = re.match(r"\W*(yes|no)\b(?!-?\s*\w)", text)  # "No:", "Yes, ...", not "No detail differs", "No-op"
+    if bare and reason.lstrip(" \t\n*_`")[:1] in "\"'\u201c\u2018" and not re.match(r"\W*(?:yes|no)\W*:", text):
+        bare = None  # a quoted answer ('"Yes." contradicts "No."'), not the judge's own label ('"No": ...')
     said = bare[1] if bare else None
     negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
     negation = no in (f"not {yes}", f"in{yes}") and any(
