@@ -25,6 +25,8 @@ from tests.support.judges import equivalence
         ("orders of more than 30 dollars", "orders of less than 30 dollars"),
         ("Everyone and Tom came.", "Everyone but Tom came."),  # "but" of an exception
         ("Prices rose by 50 percent", "Prices rose to 50%."),  # a change against a level
+        ("It was nothing but trouble", "It was trouble"),  # an exception, not a negation, yet no pass
+        ("Nothing but the truth", "Only the truth"),
         ("The fee went up to 20 dollars", "The fee went up by twenty dollars"),
     ],
 )
