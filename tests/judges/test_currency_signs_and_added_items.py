@@ -48,6 +48,23 @@ def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candid
 
 
 @pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("$1.2m", "1.2m dollars"),
+        ("\u20ac50m", "50m euros"),
+        ("1.2m dollars", "$1.2 million"),
+        ("3b dollars", "$3 billion"),
+    ],
+)
+def test_a_number_with_a_letter_the_other_reads_as_a_magnitude_is_undecided(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
     ("text", "unit"),
     [
         ("$50", "$"),

@@ -143,6 +143,19 @@ def _signed(text: str) -> list[Quantity]:
     return list(extract_quantities(_BELOW_ZERO.sub(lambda m: f"{'-' if m[2].lower() == 'below' else ''}{m[1]}", text)))
 
 
+_LETTERED = re.compile(r"(\d+(?:\.\d+)?)[mb]\b", re.IGNORECASE)
+"""A number with a letter that may be a magnitude or a unit ("1.2m dollars": million or metres?)."""
+
+
+def _lettered(extra: list[Quantity], missing: list[Quantity]) -> bool:
+    """Whether the numbers in conflict are a number with an unread letter ("1.2m dollars", read as 1.2) and the same
+    number a million or a billion times over ("$1.2m", "$1.2 million"): the letter may say just that, a doubt."""
+    found = [(q, _LETTERED.search(q.text)) for q in [*extra, *missing]]
+    unread = {float(m[1]) * times for q, m in found if m and float(m[1]) in q.values for times in (1e6, 1e9)}
+    read = [q for q, m in found if not (m and float(m[1]) in q.values)]
+    return bool(unread and read) and all(q.values & unread for q in read)
+
+
 def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
     if task is JudgeTask.SUPPORT:
         cand, ref = list(extract_quantities(candidate)), list(extract_quantities(reference))
@@ -169,6 +182,8 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         if _sign_in_words(extra, missing, candidate, reference):
             return GuardFailure("numbers", f"{detail}, a sign the other text may give in words", doubt=True)
+        if _lettered(extra, missing):
+            return GuardFailure("numbers", f"{detail}, a letter the other text may read as a magnitude", doubt=True)
         return GuardFailure("numbers", detail)
     detail = f"the reference states {_listing(missing)}, the candidate does not"
     negated = [{-v for v in q.values if isinstance(v, float)} for q in missing]
