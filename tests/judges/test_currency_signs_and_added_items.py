@@ -38,6 +38,9 @@ def test_another_currency_fails(judge: Judge, candidate: str, reference: str) ->
         ("discount 50", "discount 50%"),
         ("A$50", "$50"),
         ("set the budget to 1,200", "set the budget to \u00a31,200"),
+        ("A taxi in Mexico City costs about 50 dollars.", "A taxi in Mexico City costs about $50."),  # "$": pesos
+        ("In Chile a coffee costs 2,000 dollars.", "In Chile a coffee costs $2,000."),
+        ("The permit is 80 dollars, paid in pesos.", "The permit is $80, paid in pesos."),
     ],
 )
 def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candidate: str, reference: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .._trim import trimmed
 from ._doubts import route_ends
@@ -198,13 +198,25 @@ def _count(one: Quantity, found: Sequence[Quantity]) -> int:
     return sum(same_quantity(one, q) for q in found)
 
 
+_OTHER_DOLLAR = re.compile(
+    r"\b(?:mexic|chile|argentin|colombia|canad|australia|hong kong|singapore|new zealand|taiwan|brazil|uruguay|cuba|"
+    r"dominican|jamaica|peso|reais\b)",
+    re.IGNORECASE,
+)
+"""A place or currency where "$" is the peso or another dollar ("In Chile a coffee costs $2,000")."""
+
+
 def _units(candidate: str, reference: str) -> GuardFailure | None:
     """A number in digits both texts state, in a currency or unit one of them leaves out or says more vaguely
-    ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a
-    conflict of ``_numbers``."""
+    ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"; "$50" / "50 dollars" where a text names a place or currency of
+    another "$": ``_OTHER_DOLLAR``): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a conflict of
+    ``_numbers``."""
     cand, ref = (
         [q for q in _signed(text) if q.kind == "number" and _DIGIT.search(q.text)] for text in (candidate, reference)
     )
+    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}"):
+        unsure = [[replace(q, unit="") if "$" in q.text and q.unit == "$" else q for q in side] for side in (cand, ref)]
+        cand, ref = unsure
     for mine, theirs in ((ref, cand), (cand, ref)):
         for one in unmatched(mine, theirs, units=True):
             other = next((q for q in theirs if same_quantity(one, q)), None)
