@@ -113,10 +113,10 @@ def added_around(candidate: str, reference: str) -> str | None:
     """The candidate says the reference word for word (articles aside) with words before or after it that may
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), or, where the
     reference asks or commands (a question; a first word, or a verb and its particle, before a determiner or a number:
-    "Order a pizza", "Send the report", "Pick up the kids"), with words inside it, a content word among them, that may narrow what is asked ("order a large pizza",
-    not "leave the keys right here"),
-    "have free parking"; a statement with more detail still says the reference: "a man seated is playing the cello"),
-    which neither a cosine nor word overlap sees, however close the texts."""
+    "Order a pizza", "Send the report", "Pick up the kids"), with words inside it, a content word among them, that may
+    narrow what is asked ("order a large pizza", "have free parking", "the other kids"; not "leave the keys right
+    here"; a statement with more detail still says the reference: "a man seated is playing the cello"), which neither
+    a cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
     size = len(theirs)
     if not size or len(mine) <= size:
