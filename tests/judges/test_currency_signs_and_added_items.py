@@ -38,6 +38,9 @@ def test_another_currency_fails(judge: Judge, candidate: str, reference: str) ->
         ("discount 50", "discount 50%"),
         ("A$50", "$50"),
         ("set the budget to 1,200", "set the budget to \u00a31,200"),
+        ("A taxi in Mexico City costs about 50 dollars.", "A taxi in Mexico City costs about $50."),  # "$": pesos
+        ("In Chile a coffee costs 2,000 dollars.", "In Chile a coffee costs $2,000."),
+        ("The permit is 80 dollars, paid in pesos.", "The permit is $80, paid in pesos."),
     ],
 )
 def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
@@ -45,6 +48,23 @@ def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candid
         verdict = equivalence(judge, one, other)
         assert verdict.undecided, verdict.reason
         assert "currency or unit" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("$1.2m", "1.2m dollars"),
+        ("\u20ac50m", "50m euros"),
+        ("1.2m dollars", "$1.2 million"),
+        ("3b dollars", "$3 billion"),
+    ],
+)
+def test_a_number_with_a_letter_the_other_reads_as_a_magnitude_is_undecided(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert verdict.undecided, verdict.reason
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,10 @@ from tests.support.judges import equivalence
         ("a hall for up to 50 people", "a hall for at least 50 people"),
         ("orders of more than 30 dollars", "orders of less than 30 dollars"),
         ("Everyone and Tom came.", "Everyone but Tom came."),  # "but" of an exception
+        ("Prices rose by 50 percent", "Prices rose to 50%."),  # a change against a level
+        ("It was nothing but trouble", "It was trouble"),  # an exception, not a negation, yet no pass
+        ("Nothing but the truth", "Only the truth"),
+        ("The fee went up to 20 dollars", "The fee went up by twenty dollars"),
     ],
 )
 def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -36,6 +40,7 @@ def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate
     [
         ("We'll send the invoice on Monday", "We will send the invoice on Monday"),
         ("The library will close at noon.", "The library will close at noon"),
+        ("Prices rose by 50 percent", "Prices rose by 50%."),
     ],
 )
 def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:

@@ -82,6 +82,8 @@ def test_guard_fires_on_its_difference(task: JudgeTask, candidate: str, referenc
         (SIM, "I've scheduled the design review for Friday at 2pm.", "Sure, I will schedule the design review."),
         (SIM, "A woman and a man are dancing.", "A man and a woman are dancing."),
         (SIM, "The box is a little big.", "The box is slightly big."),
+        (EQ, "It was nothing but trouble", "It was trouble"),  # an exception, no negation: a doubt, no guard
+        (EQ, "Nothing but the truth", "Only the truth"),
     ],
 )
 def test_guards_stay_quiet_on_paraphrases(task: JudgeTask, candidate: str, reference: str) -> None:

@@ -105,16 +105,18 @@ def plain(text: str) -> str:
 
 
 _DETERMINERS = frozenset(words("the a an my your his her its our their this that these those some any every each"))
+_PARTICLES = frozenset(words("up down off on out in over back away around"))
+"""The particles of a phrasal verb ("pick up", "turn off"), after which a command's object follows as after a verb."""
 
 
 def added_around(candidate: str, reference: str) -> str | None:
     """The candidate says the reference word for word (articles aside) with words before or after it that may
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), or, where the
-    reference asks or commands (a question; a first word before a determiner or a number: "Order a pizza", "Send the
-    report"), with words inside it, a content word among them, that may narrow what is asked ("order a large pizza",
-    not "leave the keys right here"),
-    "have free parking"; a statement with more detail still says the reference: "a man seated is playing the cello"),
-    which neither a cosine nor word overlap sees, however close the texts."""
+    reference asks or commands (a question; a first word, or a verb and its particle, before a determiner or a number:
+    "Order a pizza", "Send the report", "Pick up the kids"), with words inside it, a content word among them, that may
+    narrow what is asked ("order a large pizza", "have free parking", "the other kids"; not "leave the keys right
+    here"; a statement with more detail still says the reference: "a man seated is playing the cello"), which neither
+    a cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
     size = len(theirs)
     if not size or len(mine) <= size:
@@ -124,7 +126,8 @@ def added_around(candidate: str, reference: str) -> str | None:
     start = next(at for at, (one, other) in enumerate(zip(mine, theirs, strict=False)) if one != other)
     inside = mine[start : len(mine) - size + start]
     said = words(reference)
-    asked = is_question(reference) or (len(said) > 1 and (said[1] in _DETERMINERS or said[1].isdigit()))
+    opener = said[2:3] if said[1:2] and said[1] in _PARTICLES else said[1:2]  # "Pick up the kids"
+    asked = is_question(reference) or bool(opener and (opener[0] in _DETERMINERS or opener[0].isdigit()))
     narrowed = set(content_stems(" ".join(inside))) - _FILLER  # not "right here"
     if not asked or mine[len(mine) - size + start :] != theirs[start:] or not narrowed:
         return None

@@ -912,6 +912,8 @@ _ABOUT = re.compile(
 however said."""
 _OVER = re.compile(rf"\b(?:over|under|above|below) (?:\d+|(?:{_NUMBERS})\b)")
 """A bound said by a direction word before a number ("over 500 people", "under 12")."""
+_BY_OR_TO = re.compile(rf"(?<![\d.] )\b(by|to) (?:\d+(?:\.\d+)?\b|(?:{_NUMBERS})\b)")
+"""A change or a level said by a preposition before a number ("rose by 50%" / "rose to 50%"); not a span ("2 to 3")."""
 _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
 _OFTEN = frozenset({"hourly", "daily", "nightly", "weekly", "monthly", "yearly", "annually"})
@@ -929,6 +931,7 @@ _CUE_KINDS = {
     **dict.fromkeys(("was going to", "use to", "about to", "has"), "a modality or tense"),
     "about": "an approximation",
     "over a number": "a bound",
+    **dict.fromkeys(("by a number", "to a number"), "a change or a level"),
 }
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
@@ -956,6 +959,8 @@ def _said(text: str, other: str) -> dict[str, str]:
         cue = f"{'was ' if match.group(1) else ''}{stem(match.group(2))} to"
         cue = "will" if cue == "going to" else cue  # "is going to call" says what "will call" says
         said[cue] = match.group(0).rsplit(" ", 1)[0]
+    for by_or_to in _BY_OR_TO.finditer(joined):  # "rose by 50%" / "rose to 50%"
+        said[f"{by_or_to.group(1)} a number"] = by_or_to.group(0)
     for cue, pattern in (
         ("has", _PERFECT),
         ("about", _ABOUT),
@@ -1224,7 +1229,7 @@ _SAME_REST = frozenset(
     " ".join(phrase)
     for phrase, kind in _CUE_PHRASES.items()
     if kind in ("a modality or tense", "a bound", "a condition or time")
-) | {"was going to", "use to", "about to", "has", "over a number"}
+) | {"was going to", "use to", "about to", "has", "over a number", "by a number", "to a number"}
 """Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
 nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
 its paraphrase says "was to" and words besides."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .._trim import trimmed
 from ._doubts import route_ends
@@ -143,6 +143,19 @@ def _signed(text: str) -> list[Quantity]:
     return list(extract_quantities(_BELOW_ZERO.sub(lambda m: f"{'-' if m[2].lower() == 'below' else ''}{m[1]}", text)))
 
 
+_LETTERED = re.compile(r"(\d+(?:\.\d+)?)[mb]\b", re.IGNORECASE)
+"""A number with a letter that may be a magnitude or a unit ("1.2m dollars": million or metres?)."""
+
+
+def _lettered(extra: list[Quantity], missing: list[Quantity]) -> bool:
+    """Whether the numbers in conflict are a number with an unread letter ("1.2m dollars", read as 1.2) and the same
+    number a million or a billion times over ("$1.2m", "$1.2 million"): the letter may say just that, a doubt."""
+    found = [(q, _LETTERED.search(q.text)) for q in [*extra, *missing]]
+    unread = {float(m[1]) * times for q, m in found if m and float(m[1]) in q.values for times in (1e6, 1e9)}
+    read = [q for q, m in found if not (m and float(m[1]) in q.values)]
+    return bool(unread and read) and all(q.values & unread for q in read)
+
+
 def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
     if task is JudgeTask.SUPPORT:
         cand, ref = list(extract_quantities(candidate)), list(extract_quantities(reference))
@@ -169,6 +182,8 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         if _sign_in_words(extra, missing, candidate, reference):
             return GuardFailure("numbers", f"{detail}, a sign the other text may give in words", doubt=True)
+        if _lettered(extra, missing):
+            return GuardFailure("numbers", f"{detail}, a letter the other text may read as a magnitude", doubt=True)
         return GuardFailure("numbers", detail)
     detail = f"the reference states {_listing(missing)}, the candidate does not"
     negated = [{-v for v in q.values if isinstance(v, float)} for q in missing]
@@ -183,13 +198,25 @@ def _count(one: Quantity, found: Sequence[Quantity]) -> int:
     return sum(same_quantity(one, q) for q in found)
 
 
+_OTHER_DOLLAR = re.compile(
+    r"\b(?:mexic|chile|argentin|colombia|canad|australia|hong kong|singapore|new zealand|taiwan|brazil|uruguay|cuba|"
+    r"dominican|jamaica|peso|reais\b)",
+    re.IGNORECASE,
+)
+"""A place or currency where "$" is the peso or another dollar ("In Chile a coffee costs $2,000")."""
+
+
 def _units(candidate: str, reference: str) -> GuardFailure | None:
     """A number in digits both texts state, in a currency or unit one of them leaves out or says more vaguely
-    ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a
-    conflict of ``_numbers``."""
+    ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"; "$50" / "50 dollars" where a text names a place or currency of
+    another "$": ``_OTHER_DOLLAR``): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a conflict of
+    ``_numbers``."""
     cand, ref = (
         [q for q in _signed(text) if q.kind == "number" and _DIGIT.search(q.text)] for text in (candidate, reference)
     )
+    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}"):
+        unsure = [[replace(q, unit="") if "$" in q.text and q.unit == "$" else q for q in side] for side in (cand, ref)]
+        cand, ref = unsure
     for mine, theirs in ((ref, cand), (cand, ref)):
         for one in unmatched(mine, theirs, units=True):
             other = next((q for q in theirs if same_quantity(one, q)), None)

@@ -215,6 +215,9 @@ def _joined(text: str, other: str) -> str:
     return _HYPHENATED.sub(join, without_free(text, other))
 
 
+_ALL_BUT = re.compile(r"\b(?:nothing|none|nobody|no one|noone)\s+but\b\s*", re.IGNORECASE)
+"""An exception, no negation: "nothing but trouble" says "trouble" and no more (read as such by the cues)."""
+
 _ANSWER_NO = re.compile(r"\A\s*no(?:\s*[,:;!]|\s+[\u2013\u2014-])\s+", re.IGNORECASE)
 
 
@@ -226,8 +229,9 @@ def agreeing_no(text: str) -> str:
 
 
 def negation_conflict(candidate: str, reference: str) -> str | None:
-    """Why the texts disagree in polarity on some word, or None (an agreeing answer "No," aside: ``agreeing_no``)."""
-    candidate, reference = agreeing_no(candidate), agreeing_no(reference)
+    """Why the texts disagree in polarity on some word, or None (an agreeing answer "No," aside: ``agreeing_no``; an
+    exception "nothing but" negates nothing)."""
+    candidate, reference = agreeing_no(_ALL_BUT.sub("", candidate)), agreeing_no(_ALL_BUT.sub("", reference))
     candidate, reference = _joined(candidate, reference), _joined(reference, candidate)
     bare = _bare_negation(candidate, reference)
     if bare is not None:
