@@ -793,7 +793,8 @@ def test_tool_order_is_an_error_when_calls_are_recorded_beside_the_trace() -> No
     calls = [
         {"event": "tool_call", "id": f"c{i}", "tool": tool, "params": {}} for i, tool in enumerate(["search", "book"])
     ]
-    document["outputs"] = {"response": "Booked.", "trace": calls}
+    result_c0 = {"event": "tool_result", "id": "c0", "result": {"flights": []}}
+    document["outputs"] = {"response": "Booked.", "trace": [calls[0], result_c0, calls[1]]}
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()
     document["outputs"]["tool_calls"] = [{"name": "book"}]
