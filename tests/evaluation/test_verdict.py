@@ -687,10 +687,17 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"trace_truncated": True}, "outputs.trace_truncated"),
         ("done", {"truncated": "true"}, "outputs.truncated"),
         ("done", {"isTruncated": 1}, "outputs.isTruncated"),
+        ("done", {"trace_complete": False}, "outputs.trace_complete"),
+        ("done", {"has_more": True}, "outputs.has_more"),
+        ("done", {"max_steps_reached": True}, "outputs.max_steps_reached"),
+        ("done", {"stop_reason": "max_iterations"}, "outputs.stop_reason"),
+        ("done", {"finish_reason": "recursion_limit"}, "outputs.finish_reason"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
         ("done", {"truncated": False}, None),
+        ("done", {"trace_complete": True, "has_more": False, "stop_reason": "end_turn"}, None),
+        ("done", {"max_steps_reached": False, "finish_reason": "stop"}, None),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(
