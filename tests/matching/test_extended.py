@@ -1047,6 +1047,18 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "Operation not permitted for FL-777",
         "Booking FL-777 is prohibited",
         {"ok": "no", "id": "FL-777"},
+        {"ok": "0", "id": "FL-777"},
+        {"status": "KO", "id": "FL-777"},
+        {"status": "throttled", "id": "FL-777"},
+        {"state": "expired", "id": "FL-777"},
+        {"message": "Service overloaded; cached FL-777"},
+        {"detail": "Account suspended", "id": "FL-777"},
+        "connect ECONNREFUSED 10.0.0.1:443 (FL-777)",
+        "ETIMEDOUT while booking FL-777",
+        {"status": "RESOURCE_EXHAUSTED", "id": "FL-777"},
+        {"code": "UNAUTHENTICATED", "id": "FL-777"},
+        "Service busy, please try again later. Last: FL-777",
+        "Session expired (FL-777)",
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -1076,6 +1088,10 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         {"errand_id": "E1", "flights": ["FL-777"]},
         {"faultTolerant": True, "failover": True, "flights": ["FL-777"]},
         "Flight FL-777 confirmed, 404 seats left",
+        # words of failure said of a listed record, not by the tool itself
+        {"flights": [{"id": "FL-777", "status": "suspended"}, {"id": "FL-778", "status": "expired"}]},
+        {"items": [{"id": "FL-777", "ok": "0", "state": "KO"}]},
+        {"flights": ["FL-777"], "status": "ok"},
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:

@@ -72,8 +72,10 @@ _FAILURE_PHRASES = frozenset(
     {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
     | {("not", "available"), ("not", "find")}
 )
-_WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded"})
+_WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
+_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
@@ -84,7 +86,8 @@ _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0",
 _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
-    r"|unreach|crash|prohibit|allow|permit|exceed|many|limit",
+    r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
+    r"|again",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -163,12 +166,13 @@ def _json_in(text: str) -> Iterator[Any]:
 
 def _marker(key: str, value: Any, *, top: bool) -> bool:
     """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`); ``top`` for a key of the result
-    itself (not of a record it lists), where the weak words of failure and an ``ok`` of ``"no"`` are read too."""
+    itself (not of a record it lists), where the weak words of failure, an ``ok`` of ``"no"`` or ``"0"`` and a status
+    of ``"KO"`` are read too."""
     folded = "".join(words(key))
     if isinstance(value, str):
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
-        said = ("false", "no") if top else ("false",)
+        said = ("false", "no", "0") if top else ("false",)
         return value is False or value == 0 or (isinstance(value, str) and value.casefold() in said)
     if top and folded in _SAYING and isinstance(value, str) and says_failure(value, weak=True):
         return True
@@ -184,7 +188,7 @@ def _marker(key: str, value: Any, *, top: bool) -> bool:
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
-    return isinstance(value, str) and says_failure(value, weak=top)
+    return isinstance(value, str) and (says_failure(value, weak=top) or (top and value.casefold() in ("ko", "nok")))
 
 
 _SAYING = frozenset({"message", "msg", "detail", "details", "reason", "output", "result", "text", "response"})
