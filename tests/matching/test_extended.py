@@ -679,6 +679,10 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("ana", {"email": "ana@x.com"}, False),
         ("x.com", {"email": "ana@x.com"}, False),
         ("ana@x.com", {"email": "ana@x.com"}, True),
+        ("ana", {"email": "ana+work@x.com"}, False),
+        ("work", {"email": "ana+work@x.com"}, False),
+        ("ana+work@x.com", {"email": "ana+work@x.com"}, True),
+        ("ana", {"note": "ana+bob went"}, True),
         ("ana", {"handle": "ping @ana"}, True),
         ("ana", {"email": "ana@mail.example.org"}, False),
         # but not before a version, a digest or a time: a package and its version are each grounded

@@ -50,10 +50,16 @@ __all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
 _DOMAIN = r"(?:[\w-]+\.)+[^\W\d_][^\W\d_]+"
 """What follows the ``@`` of an e-mail address: labels and a dot, and letters (``x.com``; not ``4.17.21``, ``5pm``)."""
-_JOINED = rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+_LOCAL = r"[\w.+-]{0,64}@"
+"""The rest of an e-mail address's local part after a ``+``, up to its ``@``."""
+_JOINED = (
+    rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d)"
+    rf"|\+(?=[\w.+-]{{{{0,64}}}}@{_DOMAIN}))"  # braces doubled twice: the pattern is formatted again
+)
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
-colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, or
-the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
+colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, the
+plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``) or of an e-mail address's local part
+(``ana+work@x.com`` is one token)."""
 
 
 _TRUE = (True, "true")
@@ -393,15 +399,16 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
-            r"(?<!-)" if needle[0].isdigit() else ""
+        before = (
+            rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)"
+            rf"(?!(?<={word}\+){_LOCAL}{_DOMAIN})" + (r"(?<!-)" if needle[0].isdigit() else "")
         )
     elif needle[0] in "+-./:@,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
     elif re.fullmatch(currency, needle[0]):
         before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
+        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)(?!\+{_LOCAL}{_DOMAIN})"
     elif needle[-1] in "-./:@,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
