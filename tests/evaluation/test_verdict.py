@@ -687,10 +687,17 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"trace_truncated": True}, "outputs.trace_truncated"),
         ("done", {"truncated": "true"}, "outputs.truncated"),
         ("done", {"isTruncated": 1}, "outputs.isTruncated"),
+        ("done", {"trace_complete": False}, "outputs.trace_complete"),
+        ("done", {"has_more": True}, "outputs.has_more"),
+        ("done", {"max_steps_reached": True}, "outputs.max_steps_reached"),
+        ("done", {"stop_reason": "max_iterations"}, "outputs.stop_reason"),
+        ("done", {"finish_reason": "recursion_limit"}, "outputs.finish_reason"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
         ("done", {"truncated": False}, None),
+        ("done", {"trace_complete": True, "has_more": False, "stop_reason": "end_turn"}, None),
+        ("done", {"max_steps_reached": False, "finish_reason": "stop"}, None),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(
@@ -793,7 +800,8 @@ def test_tool_order_is_an_error_when_calls_are_recorded_beside_the_trace() -> No
     calls = [
         {"event": "tool_call", "id": f"c{i}", "tool": tool, "params": {}} for i, tool in enumerate(["search", "book"])
     ]
-    document["outputs"] = {"response": "Booked.", "trace": calls}
+    result_c0 = {"event": "tool_result", "id": "c0", "result": {"flights": []}}
+    document["outputs"] = {"response": "Booked.", "trace": [calls[0], result_c0, calls[1]]}
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
     assert result.status == "passed", result.failure_reasons()
     document["outputs"]["tool_calls"] = [{"name": "book"}]

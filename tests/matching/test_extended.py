@@ -110,7 +110,9 @@ def _event(kind: str, call_id: str, tool: str = "") -> dict[str, Any]:
     ("trace", "status"),
     [
         ([("call", "c1", "search"), ("result", "c1"), ("call", "c2", "book"), ("result", "c2")], "passed"),
-        ([("call", "c1", "search"), ("call", "c2", "book")], "passed"),  # no result: nothing says they overlapped
+        ([("call", "c1", "search"), ("call", "c2", "book")], "undecided"),  # no result: they may have overlapped
+        ([("call", "c1", "search"), ("call", "c2", "book"), ("result", "c2")], "undecided"),
+        ([("call", "c1", "search"), ("result", "c1"), ("call", "c2", "book")], "passed"),
         ([("call", "c1", "search"), ("call", "c2", "book"), ("result", "c1"), ("result", "c2")], "undecided"),
         ([("call", "c1", "search"), ("call", "c2", "book"), ("result", "c2"), ("result", "c1")], "undecided"),
         ([("call", "c2", "book"), ("call", "c1", "search"), ("result", "c1"), ("result", "c2")], "failed"),
@@ -128,7 +130,8 @@ def test_a_call_made_before_the_result_of_the_one_it_must_follow_leaves_an_order
     assert result.status == status, result.assertions[0].reason
     if status == "undecided":
         reason = result.assertions[0].reason
-        assert "book(c2) came after search(c1): it was called before the result of c1 came" in reason
+        assert "cannot tell that book(c2) came after search(c1)" in reason
+        assert "before the result of c1 came" in reason or "the trace holds no result of c1" in reason
 
 
 def test_tool_call_count() -> None:
@@ -676,6 +679,10 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("ana", {"email": "ana@x.com"}, False),
         ("x.com", {"email": "ana@x.com"}, False),
         ("ana@x.com", {"email": "ana@x.com"}, True),
+        ("ana", {"email": "ana+work@x.com"}, False),
+        ("work", {"email": "ana+work@x.com"}, False),
+        ("ana+work@x.com", {"email": "ana+work@x.com"}, True),
+        ("ana", {"note": "ana+bob went"}, True),
         ("ana", {"handle": "ping @ana"}, True),
         ("ana", {"email": "ana@mail.example.org"}, False),
         # but not before a version, a digest or a time: a package and its version are each grounded
@@ -1044,6 +1051,18 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         "Operation not permitted for FL-777",
         "Booking FL-777 is prohibited",
         {"ok": "no", "id": "FL-777"},
+        {"ok": "0", "id": "FL-777"},
+        {"status": "KO", "id": "FL-777"},
+        {"status": "throttled", "id": "FL-777"},
+        {"state": "expired", "id": "FL-777"},
+        {"message": "Service overloaded; cached FL-777"},
+        {"detail": "Account suspended", "id": "FL-777"},
+        "connect ECONNREFUSED 10.0.0.1:443 (FL-777)",
+        "ETIMEDOUT while booking FL-777",
+        {"status": "RESOURCE_EXHAUSTED", "id": "FL-777"},
+        {"code": "UNAUTHENTICATED", "id": "FL-777"},
+        "Service busy, please try again later. Last: FL-777",
+        "Session expired (FL-777)",
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -1073,6 +1092,10 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         {"errand_id": "E1", "flights": ["FL-777"]},
         {"faultTolerant": True, "failover": True, "flights": ["FL-777"]},
         "Flight FL-777 confirmed, 404 seats left",
+        # words of failure said of a listed record, not by the tool itself
+        {"flights": [{"id": "FL-777", "status": "suspended"}, {"id": "FL-778", "status": "expired"}]},
+        {"items": [{"id": "FL-777", "ok": "0", "state": "KO"}]},
+        {"flights": ["FL-777"], "status": "ok"},
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:

@@ -220,18 +220,33 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 
 _CUT = frozenset({"truncated", "istruncated", "tracetruncated", "traceistruncated", "incomplete", "traceincomplete"})
+_CUT |= {"hasmore", "maxstepsreached", "maxiterationsreached", "maxturnsreached"}
 """Keys of ``outputs`` (folded: letters and digits, lower case) that say the trace is cut short when true."""
+_WHOLE = frozenset({"tracecomplete", "traceiscomplete", "iscomplete"})
+"""Keys of ``outputs`` (folded) that say the trace is cut short when false."""
+_LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
+"""What a ``stop_reason`` or ``finish_reason`` of ``outputs`` says (folded) when the run stopped at a step limit."""
 
 
 def _says_yes(flag: Any) -> bool:
     return flag == 1 or (isinstance(flag, str) and flag.strip().casefold() in ("true", "yes", "1"))
 
 
+def _says_cut(key: str, value: Any) -> bool:
+    """Whether ``outputs.<key>: value`` says the trace is cut short."""
+    if letters(key) in _WHOLE:
+        return value == 0 or (isinstance(value, str) and value.strip().casefold() in ("false", "no", "0"))
+    if letters(key) in ("stopreason", "finishreason", "stoppedreason", "terminationreason"):
+        return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
+    return letters(key) in _CUT and _says_yes(value)
+
+
 def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
-    (``"trace_truncated": true``, ``"truncated": true``) or calls in a tool's result (a nested agent's calls, read when
+    (``"trace_truncated": true``, ``"has_more": true``, ``"trace_complete": false``, ``"stop_reason":
+    "max_iterations"``) or calls in a tool's result (a nested agent's calls, read when
     they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
@@ -240,7 +255,7 @@ def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None] | None:
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None
-    cut = (key for key, value in extra.items() if letters(key) in _CUT and _says_yes(value))
+    cut = (key for key, value in extra.items() if _says_cut(key, value))
     if (key := next(cut, None)) is not None:
         return f"outputs.{key} says the trace may be cut short", []
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]

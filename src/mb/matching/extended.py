@@ -234,12 +234,14 @@ def _order(
     calls: Sequence[CallSpec],
     known: _Names,
     relays: _Relays,
-    answered: Mapping[str, int],
+    answered: Mapping[str, int] | None,
 ) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
     when a search and another booking follow (a tool's turn is its earliest place in the list). A call made before
     the result of the one it must follow came (``answered``: by call id, how many calls were made before its result)
-    ran beside it, not after it: undecided."""
+    ran beside it, not after it: undecided; so is one after a call whose result the trace lacks (with ``answered``
+    None, nothing is known of the results)."""
+    answered_at = (answered or {}).get
     tools = assertion.tools
     exact: dict[str, int] = {}  # the earliest place of each tool, of its letters and of its last segment's letters
     whole: dict[str, int] = {}
@@ -296,14 +298,15 @@ def _order(
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         made = {call[0]: index for index, call in enumerate(calls)}  # how many calls came before each
-        beside = next((pair for pair in pairwise(found) if answered.get(pair[0][0], -1) > made[pair[1][0]]), None)
+        never = -1 if answered is None else len(calls)  # a result not in the trace came after every call, if ever
+        beside = next((pair for pair in pairwise(found) if answered_at(pair[0][0], never) > made[pair[1][0]]), None)
         if beside is None:
             return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
         (before_id, before, _), (then_id, then, _) = beside
-        reason = (
-            f"cannot tell that {then}({then_id}) came after {before}({before_id}): it was called before the result of "
-            f"{before_id} came, beside it (calls in parallel; {_sequence(calls)})"
-        )
+        why = f"it was called before the result of {before_id} came, beside it (calls in parallel; "
+        if before_id not in (answered or {}):
+            why = f"the trace holds no result of {before_id}, so it may have been called beside it ("
+        reason = f"cannot tell that {then}({then_id}) came after {before}({before_id}): {why}{_sequence(calls)})"
         return {**_row("tool_order", None, False, then_id, reason), "undecided": True}
     if early is not None:
         after = f" after {found[-1][1]}({found[-1][0]}) but" if found else ""
@@ -396,7 +399,7 @@ def all_assertion_rows(
         elif isinstance(assertion, ToolNotCalledAssertion):
             out.append(_not_called(assertion, calls, known, relays))
         elif isinstance(assertion, ToolOrderAssertion):
-            out.append(_order(assertion, calls, known, relays, answered or {}))
+            out.append(_order(assertion, calls, known, relays, answered))
         else:
             out.append(_count(assertion, calls, known, relays))
     return out

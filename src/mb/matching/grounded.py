@@ -50,10 +50,16 @@ __all__ = ["FAILED", "Grounds", "Sources", "match_grounded", "result_failed"]
 
 _DOMAIN = r"(?:[\w-]+\.)+[^\W\d_][^\W\d_]+"
 """What follows the ``@`` of an e-mail address: labels and a dot, and letters (``x.com``; not ``4.17.21``, ``5pm``)."""
-_JOINED = rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d))"
+_LOCAL = r"[\w.+-]{0,64}@"
+"""The rest of an e-mail address's local part after a ``+``, up to its ``@``."""
+_JOINED = (
+    rf"(?:-{{currency}}?|[./:]|@(?={_DOMAIN})|(?<=\d),(?=\d)|(?<=\d[eE])\+(?=\d)"
+    rf"|\+(?=[\w.+-]{{{{0,64}}}}@{_DOMAIN}))"  # braces doubled twice: the pattern is formatted again
+)
 """What joins word characters into one token: a hyphen (also before a currency sign: ``$10-$20``), a dot, a slash, a
-colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, or
-the plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``)."""
+colon, an ``@`` before a domain (``ana@x.com``; not ``lodash@4.17.21``, ``team@5pm``), a comma between digits, the
+plus sign of an exponent (``1.5e+300``: no number of its own, as ``1.5e-300``) or of an e-mail address's local part
+(``ana+work@x.com`` is one token)."""
 
 
 _TRUE = (True, "true")
@@ -72,8 +78,10 @@ _FAILURE_PHRASES = frozenset(
     {("not", "found"), ("timed", "out"), ("could", "not"), ("no", "such"), ("not", "exist"), ("not", "authorized")}
     | {("not", "available"), ("not", "find")}
 )
-_WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded"})
+_WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
+_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
@@ -84,7 +92,8 @@ _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0",
 _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
-    r"|unreach|crash|prohibit|allow|permit|exceed|many|limit",
+    r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
+    r"|again",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -163,12 +172,13 @@ def _json_in(text: str) -> Iterator[Any]:
 
 def _marker(key: str, value: Any, *, top: bool) -> bool:
     """Whether ``key`` set to ``value`` marks a failure (see :func:`result_failed`); ``top`` for a key of the result
-    itself (not of a record it lists), where the weak words of failure and an ``ok`` of ``"no"`` are read too."""
+    itself (not of a record it lists), where the weak words of failure, an ``ok`` of ``"no"`` or ``"0"`` and a status
+    of ``"KO"`` are read too."""
     folded = "".join(words(key))
     if isinstance(value, str):
         value = value.strip()
     if folded in ("success", "ok", "succeeded"):
-        said = ("false", "no") if top else ("false",)
+        said = ("false", "no", "0") if top else ("false",)
         return value is False or value == 0 or (isinstance(value, str) and value.casefold() in said)
     if top and folded in _SAYING and isinstance(value, str) and says_failure(value, weak=True):
         return True
@@ -184,7 +194,7 @@ def _marker(key: str, value: Any, *, top: bool) -> bool:
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return 400 <= value < 600 or (folded == "statuscode" and value >= 400)  # as status_code always was
-    return isinstance(value, str) and says_failure(value, weak=top)
+    return isinstance(value, str) and (says_failure(value, weak=top) or (top and value.casefold() in ("ko", "nok")))
 
 
 _SAYING = frozenset({"message", "msg", "detail", "details", "reason", "output", "result", "text", "response"})
@@ -389,15 +399,16 @@ def _pattern(needle: str) -> str:
     before = after = ""
     word, currency = _word(), _currency()
     if re.fullmatch(word, needle[0]):
-        before = rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)" + (
-            r"(?<!-)" if needle[0].isdigit() else ""
+        before = (
+            rf"(?<!{word})(?<!{word}[-./:])(?!(?<={word}@){_DOMAIN})(?<!{word}-{currency})(?<!\d,)(?<!\de\+)"
+            rf"(?!(?<={word}\+){_LOCAL}{_DOMAIN})" + (r"(?<!-)" if needle[0].isdigit() else "")
         )
     elif needle[0] in "+-./:@,":
         before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
     elif re.fullmatch(currency, needle[0]):
         before = rf"(?<!{word}-)"  # "$20" does not occur in "$10-$20"
     if re.fullmatch(word, needle[-1]):
-        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)"
+        after = rf"(?![-./:]?{word})(?!@{_DOMAIN})(?!-{currency}{word})(?!,\d)(?!(?<=\de)\+\d)(?!\+{_LOCAL}{_DOMAIN})"
     elif needle[-1] in "-./:@,":
         after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
