@@ -91,10 +91,13 @@ def misspelling(key: str, field: str, *, first: bool = False) -> bool:
     """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
     deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
     eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names."""
+    limit = 1 if len(field) <= 8 or (first and key[:1].casefold() != field[:1]) else 2  # first: a second edit
+    key, field = key.casefold(), field.casefold()
+    if abs(len(key) - len(field)) > limit:  # each edit changes the length by one at most
+        return False
     from rapidfuzz.distance import OSA
 
-    limit = 1 if len(field) <= 8 or (first and key[:1].casefold() != field[:1]) else 2  # first: a second edit
-    return OSA.distance(key.casefold(), field.casefold(), score_cutoff=limit) <= limit
+    return OSA.distance(key, field, score_cutoff=limit) <= limit
 
 
 def misspelt_key(part: str, key: str, value: Any) -> str | None:

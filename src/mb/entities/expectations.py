@@ -123,7 +123,7 @@ class OptionalMatcher(ValueMatcher, Generic[T]):
             return handler(value)
         if isinstance(value, ValueMatcher) and type(value) is not ValueMatcher:
             return value
-        return _ONE_MATCHER.validate_python(value)
+        return _ONE_MATCHER.validator.validate_python(value)  # what ``validate_python`` calls, without its wrapping
 
 
 # The bare ``OptionalMatcher`` (not ``OptionalMatcher[...]``) is what the published JSON Schema names.
