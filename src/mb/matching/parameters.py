@@ -156,26 +156,17 @@ def parameter_row(
     if matcher[0] != "closed":  # a closed call fails on any parameter it does not name
         spelt = spellings(params) if spelt is None else spelt
         for name in names:
-            outcome = _spelt(name, names, matcher[0], params, spelt, outcome)
+            wanted = letters(name)
+            others = [key for key in spelt.get(wanted, ()) if key not in names] if wanted else []
+            outcome = _spelt(name, others, matcher[0], params, outcome) if others else outcome
     return outcome_row(names, matcher[0], outcome)
 
 
-def _spelt(
-    name: str,
-    names: list[str],
-    kind: str,
-    params: Mapping[str, Any],
-    spellings: Mapping[str, list[str]],
-    outcome: Outcome,
-) -> Outcome:
-    """The verdict on a parameter given what the call passes under names that may be it spelt otherwise (the same
-    :func:`~mb.matching._names.letters`: ``CC`` or ``cc `` for ``cc``; ``spellings``: the call's names by their
-    letters): a check that would pass fails, whatever the matcher (the tool may read the value it does not check); a
-    failure says so. Only the exact name is read as the parameter."""
-    wanted = letters(name)
-    spelt = [key for key in spellings.get(wanted, ()) if key not in names]
-    if not spelt or not wanted:
-        return outcome
+def _spelt(name: str, spelt: list[str], kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
+    """The verdict on a parameter given what the call passes under names that may be it spelt otherwise (``spelt``:
+    the same :func:`~mb.matching._names.letters`, ``CC`` or ``cc `` for ``cc``): a check that would pass fails,
+    whatever the matcher (the tool may read the value it does not check); a failure says so. Only the exact name is
+    read as the parameter."""
     shown = ", ".join(f"{key!r}: {render(params[key], 40)}" for key in spelt[:3])
     if outcome.passed and kind == "missing":
         return Outcome.fail(f"expected no value, got {shown}, which may be {name!r} spelt otherwise")
