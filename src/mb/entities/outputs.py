@@ -339,6 +339,8 @@ trace's ``tool_call`` event)."""
 _IDS = ("call_id", "toolUseId", "id")
 _LISTS = ("tool_calls", "toolCalls")
 """Keys of a call's id, and of a list of calls (whose items are calls whatever else they hold)."""
+_READ = frozenset({*_WRAPPED, *_INSIDE, "name", "tool", "type"})
+"""The keys an object must have one of to be, or to hold, a call."""
 _ASKING = (None, "assistant", "model", "ai")
 """Roles of the messages that request calls (a user's or a tool's message does not)."""
 
@@ -365,8 +367,8 @@ def requested_calls(value: Any, depth: int = 8, *, strict: bool = False) -> list
             return []
     if isinstance(value, list):
         return [call for item in value for call in requested_calls(item, depth - 1, strict=strict)]
-    if not isinstance(value, dict) or _role(value) not in _ASKING:
-        return []
+    if not isinstance(value, dict) or value.keys().isdisjoint(_READ) or _role(value) not in _ASKING:
+        return []  # no key below is read: most tools' results
     marked = (
         not strict
         or "tool_input" in value  # LangChain's action
@@ -453,6 +455,8 @@ _WRAPPED_CALL = re.compile(r"\s*(?:```(?:json)?|<(tool_call|function_call)>)(.*?
 def _call_texts(response: str) -> list[str]:
     """The texts of ``response`` that may be a call: the whole of it, or each block when it is only fenced or tagged
     blocks."""
+    if "```" not in response and "<" not in response:  # no block: most responses
+        return [response.strip()]
     blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
     return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
 

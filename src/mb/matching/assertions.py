@@ -16,7 +16,7 @@ from ._assignment import max_matching
 from ._context import MatchContext
 from ._names import shown_name
 from ._outcome import Outcome
-from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
+from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec, spellings
 
 __all__ = [
     "MAX_PARAMETER_CHECKS",
@@ -269,7 +269,8 @@ def assertion_rows(
             for index, (_, name, params) in enumerate(calls):
                 if name == tool:
                     call_ctx = ctx if contexts is None else contexts(index)
-                    rows = [parameter_row(parameter, params, call_ctx) for parameter in parameters]
+                    spelt = spellings(params) if parameters else {}
+                    rows = [parameter_row(parameter, params, call_ctx, spelt) for parameter in parameters]
                     options.append(_Candidate(index, rows, all(row["passed"] for row in rows)))
         candidates.append(options)
     assignment = max_matching([[c.call for c in options if c.satisfied] for options in candidates], len(calls))

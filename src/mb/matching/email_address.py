@@ -19,6 +19,10 @@ _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
 _TOKEN = re.compile(r'[^\s()<>\[\]:;,"\\]+|\s+').match
 """A run of characters an address or a display name word may hold (``@`` and ``.`` among them), or of space."""
+_WORD = re.compile(r'[^\s()<>\[\]:;,"\\]+').fullmatch
+"""A text that is one such run: one item, an address or not, as the scan reads it."""
+_NAMED = re.compile(r'[^\s()<>\[\]:;,"\\@]+(?:\s+[^\s()<>\[\]:;,"\\@]+)*\s*<([^\s()<>\[\]:;,"\\]+)>').fullmatch
+"""A text that is display name words (no ``@``) and one such run in ``<>``: one item, as the scan reads it."""
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 """Control characters and line breaks (a tab aside): no part of an address, display name or comment holds them."""
 _ENDS = {'"': '"', "(": ")", "[": "]"}
@@ -83,6 +87,10 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """
     if control := _CONTROL.search(text):  # a line break inside may add a header ("Ana\r\nBcc: ...")
         return (), (_part(text, 0, len(text), control.start()),)
+    if (named := _NAMED(text)) or _WORD(text):  # most addresses: no comment, quote, group or separator to scan for
+        start = named.start(1) if named else 0
+        normalized = _normalize(named[1] if named else text)
+        return ((normalized,), ()) if normalized is not None else ((), (_part(text, 0, len(text), start),))
     found: list[str] = []
     invalid: list[str] = []
     members: list[str] = []  # the addresses of the open group

@@ -25,7 +25,15 @@ from .grounded import match_grounded
 from .missing import is_missing, match_missing
 from .optional import match_optional
 
-__all__ = ["MatcherSpec", "ParameterSpec", "match_parameter", "outcome_row", "parameter_row", "parameter_spec"]
+__all__ = [
+    "MatcherSpec",
+    "ParameterSpec",
+    "match_parameter",
+    "outcome_row",
+    "parameter_row",
+    "parameter_spec",
+    "spellings",
+]
 
 MatcherSpec = tuple[str, Any, Any]
 """``(match_as, value, inner)``: the matcher kind, its expected value (None when it has none) and, for ``optional``,
@@ -123,8 +131,20 @@ def _numeric(value: Any) -> bool:
     )
 
 
-def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
-    """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
+def spellings(params: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The names a call passes a value under (not null), by their :func:`~mb.matching._names.letters`, in order."""
+    found: dict[str, list[str]] = {}
+    for key, value in params.items():
+        if value is not None:
+            found.setdefault(letters(key), []).append(key)
+    return found
+
+
+def parameter_row(
+    spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext, spelt: Mapping[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON. ``spelt``
+    is :func:`spellings` of ``params`` when known (read once for the call's every parameter assertion)."""
     names, group, matcher = spec
     value = params.get(names[0], MISSING) if names else MISSING
     # A number for a date_time matcher is read as its group of one, whose name can say it holds a length
@@ -134,20 +154,19 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
     else:
         outcome = _single(matcher, value, ctx)
     if matcher[0] != "closed":  # a closed call fails on any parameter it does not name
+        spelt = spellings(params) if spelt is None else spelt
         for name in names:
-            outcome = _spelt(name, names, matcher[0], params, outcome)
+            wanted = letters(name)
+            others = [key for key in spelt.get(wanted, ()) if key not in names] if wanted else []
+            outcome = _spelt(name, others, matcher[0], params, outcome) if others else outcome
     return outcome_row(names, matcher[0], outcome)
 
 
-def _spelt(name: str, names: list[str], kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
-    """The verdict on a parameter given what the call passes under names that may be it spelt otherwise (the same
-    :func:`~mb.matching._names.letters`: ``CC`` or ``cc `` for ``cc``): a check that would pass fails, whatever the
-    matcher (the tool may read the value it does not check); a failure says so. Only the exact name is read as the
-    parameter."""
-    wanted = letters(name)
-    spelt = [key for key, value in params.items() if key not in names and value is not None and letters(key) == wanted]
-    if not spelt or not wanted:
-        return outcome
+def _spelt(name: str, spelt: list[str], kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
+    """The verdict on a parameter given what the call passes under names that may be it spelt otherwise (``spelt``:
+    the same :func:`~mb.matching._names.letters`, ``CC`` or ``cc `` for ``cc``): a check that would pass fails,
+    whatever the matcher (the tool may read the value it does not check); a failure says so. Only the exact name is
+    read as the parameter."""
     shown = ", ".join(f"{key!r}: {render(params[key], 40)}" for key in spelt[:3])
     if outcome.passed and kind == "missing":
         return Outcome.fail(f"expected no value, got {shown}, which may be {name!r} spelt otherwise")
