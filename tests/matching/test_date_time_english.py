@@ -24,6 +24,7 @@ DEC2 = datetime(2026, 12, 2, 10, 0)  # two years after a start in late 2024
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
 NEW_YORK = ZoneInfo("America/New_York")
+BERLIN = ZoneInfo("Europe/Berlin")
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -350,6 +351,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", True),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", False),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00", True),  # a wall time: either pass
+    # "EOW" said on a weekend: this week's end (today) or the end of the working week ahead, never the one after
+    ("by EOW", SUN, "2025-03-21", True),
+    ("by EOW", SUN, "2025-03-28", False),
+    ("by EOW", WED, "2025-03-21", False),
+    # "utc" or "gmt" in lower case right after a clock, before a day, names the zone as at the end
+    ("noon utc tomorrow", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T12:00:00Z", True),
+    ("noon utc tomorrow", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T12:00:00", False),
+    ("3pm gmt on friday", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T17:00:00", True),
+    # a wall time the clocks skip is read as the hour after (02:30 as 03:30 on 2027-03-28 in Berlin), never before
+    ("at 1:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T02:30:00", False),
+    ("at 1:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T01:30:00", True),
+    ("at 3:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T02:30:00", True),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
     # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing
@@ -400,6 +413,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 50", datetime(2021, 1, 2, 9, 0), "2020-12-08", False),
     ("week 52", datetime(2021, 1, 2, 9, 0), "2020-12-22", True),
     ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
+    # German public holidays by their English names
+    ("german unity day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-03", True),
+    ("the day of german unity", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-04", False),
+    ("reformation day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-31", True),
     ("2026-W53", WED, "2027-01-03", True),
     ("2026-W53", WED, "2026-12-27", False),
     ("2025-W01", WED, "2024-12-30", True),
@@ -497,6 +514,21 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
     ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),
+    # ... in another country's zone, its public holidays, each of its regions' (Great Britain's: England's, Scotland's
+    # with St Andrew's Day, Northern Ireland's with St Patrick's Day; each German state's), never one region's alone
+    ("the next business day", datetime(2027, 11, 29, 10, 0, tzinfo=LONDON), "2027-11-30", True),
+    ("the next business day", datetime(2027, 11, 29, 10, 0, tzinfo=LONDON), "2027-12-01", True),
+    ("the next business day", datetime(2027, 11, 29, 10, 0, tzinfo=LONDON), "2027-12-02", False),
+    ("next business day", datetime(2026, 3, 16, 10, 0, tzinfo=LONDON), "2026-03-18", True),
+    ("in 2 business days", datetime(2027, 7, 9, 10, 0, tzinfo=LONDON), "2027-07-14", True),  # July 12, Belfast
+    ("in 2 business days", datetime(2027, 7, 9, 10, 0, tzinfo=LONDON), "2027-07-13", True),
+    ("the next business day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30", True),  # Easter Monday
+    ("the next business day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29", False),
+    ("3 business days ago", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-24", False),  # Good Friday
+    ("the next business day", datetime(2027, 5, 26, 10, 0, tzinfo=BERLIN), "2027-05-27", True),  # Corpus Christi:
+    ("the next business day", datetime(2027, 5, 26, 10, 0, tzinfo=BERLIN), "2027-05-28", True),  # some states'
+    ("the next business day", datetime(2027, 4, 28, 10, 0, tzinfo=ZoneInfo("Asia/Tokyo")), "2027-04-29", False),
+    ("the next business day", datetime(2027, 4, 28, 10, 0, tzinfo=ZoneInfo("Asia/Tokyo")), "2027-04-30", True),
     ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=LONDON), "2025-09-01", True),
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),
@@ -586,11 +618,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 1000", WED, "2025-03-13T10:00:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
-    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
+    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" is minutes before it
     ("from 9 to midday", WED, "2025-03-12T11:51:00", False),
     ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
     ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
     ("10 to midday", WED, "2025-03-12T11:50:00", True),
+    ("5 to noon", WED, "2025-03-12T05:00:00", False),
+    ("5 to noon", WED, "2025-03-12T11:55:00", True),
+    ("10 to midnight tomorrow", WED, "2025-03-13T23:50:00", True),
+    ("10 to midnight tomorrow", WED, "2025-03-12T23:50:00", False),
     # ... after a deadline word, the clock alone; in words before noon or midnight, the clock alone
     ("by 10 to noon", WED, "2025-03-12T11:50:00", True),
     ("by 10 to noon", WED, "2025-03-13T10:00:00", False),
@@ -635,7 +671,12 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("from 9 to midday", WED, {"start": "2025-03-12T09:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
-    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    # never a range without "from" or "between": "5 to noon" is 11:55 alone, "10 to midnight tomorrow" tomorrow's 23:50
+    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, False),
+    ("5 to noon", WED, {"start": "2025-03-12T05:00:00", "end": "2025-03-12T12:00:00"}, False),
+    ("10 till midnight", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, False),
+    ("10 to midnight tomorrow", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, False),
+    ("from 1 to noon", WED, {"start": "2025-03-12T01:00:00", "end": "2025-03-12T12:00:00"}, True),  # 1am: before noon
     ("from ten to noon", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from five to midnight", WED, {"start": "2025-03-12T17:00:00", "end": "2025-03-13T00:00:00"}, True),
     ("from 20 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),

@@ -132,23 +132,51 @@ PLACES: tuple[Place, ...] = (None, ("US", None), ("GB", "ENG"))
 #: Presidents' Day, Juneteenth, Columbus Day or Veterans Day: banks and federal offices close, most firms do not).
 _US_CLOSED: Place = ("US", "closed")
 _CLOSED = {"New Year's Day", "Memorial Day", "Independence Day", "Labor Day", "Thanksgiving Day", "Christmas Day"}
-#: The zones of the United States and of Great Britain: a user there counts that place's holidays alone.
+#: The zones of the United States: a user there counts that country's holidays alone.
 _US_ZONE_RE = re.compile(
     r"US/.+|Pacific/Honolulu|Navajo|America/(?:New_York|Detroit|Chicago|Denver|Boise|Phoenix|Los_Angeles|Anchorage"
     r"|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Menominee|Indiana/.+|Kentucky/.+|North_Dakota/.+|Indianapolis"
     r"|Fort_Wayne|Louisville|Knox_IN|Atka|Shiprock)"
 )
-_GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
+#: Older names of zones the tz database's table of countries leaves out.
+_ALIASES = {"Europe/Belfast": "GB", "GB": "GB", "GB-Eire": "GB"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
-    off, or the widely closed ones alone) or England's alone in their zones, each of ``PLACES`` in turn in any other
-    zone (UTC, an offset) or none."""
+    off, or the widely closed ones alone) in its zones; in another country's zone, each of its regions (their public
+    holidays differ: Scotland's, Northern Ireland's, England's in Great Britain, each German state's), or the country
+    when it has none; each of ``PLACES`` in turn in any other zone (UTC, an offset, a country without a calendar) or
+    none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
-    return (("GB", "ENG"),) if zone in _GB_ZONES else PLACES
+    country = _ALIASES.get(zone or "") or _zone_countries().get(zone or "")
+    return _regions(country) if country is not None else PLACES
+
+
+@functools.cache
+def _zone_countries() -> dict[str, str]:
+    """Each zone's country, from the tz database's ``zone.tab`` (empty when the system has none)."""
+    import zoneinfo
+    from pathlib import Path
+
+    for folder in zoneinfo.TZPATH:
+        with contextlib.suppress(OSError):
+            rows = (line.split("\t") for line in Path(folder, "zone.tab").read_text().splitlines())
+            return {row[2]: row[0] for row in rows if len(row) > 2 and not row[0].startswith("#")}
+    return {}
+
+
+@functools.cache
+def _regions(country: str) -> tuple[Place, ...]:
+    import holidays
+
+    try:
+        regions = holidays.country_holidays(country).subdivisions
+    except NotImplementedError:  # a country the package has no calendar of
+        return PLACES
+    return tuple((country, r) for r in regions) or ((country, None),)
 
 
 def places() -> tuple[Place, ...]:
@@ -166,7 +194,7 @@ def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
         _COUNTED_AT.reset(token)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     import holidays
 

@@ -416,9 +416,10 @@ def _utc_clock(m: re.Match[str]) -> str:
 
 
 def _military(m: re.Match[str]) -> str:
-    """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
-    (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    if not (m["oh"] or m["hours"]) or _around_length(m):
+    """An hour said the military way as its four digits and "hours" ("at thirteen hundred": after "at" too); words
+    that say no such clock stay as they are (a year: "nineteen hundred"; a length: "two hundred hours")."""
+    at = m.string.endswith(("at ", "@ "), 0, m.start())
+    if not (m["oh"] or m["hours"] or at) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
     minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]

@@ -195,9 +195,13 @@ def _decade_ahead(
 def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     found: list[Reading] = []
     problem: DateProblem | None = None
-    # "by 10 to noon", "by ten to five": the clock alone ("10 till noon" keeps both: "till" may be the deadline word)
+    # "by 10 to noon", "by ten to five": the clock alone; so is "5 to noon" ("10 till midnight"), a range from 5am to
+    # noon only after "from" or "between"
     to = [
-        m for n in range(len(items) - 2) if deadline and items[n + 1].text == "to" and (m := _as_minutes_to(items, n))
+        m
+        for n in range(len(items) - 2)
+        if (items[n + 2].text in _NOON_WORDS or (deadline and items[n + 1].text == "to"))
+        and (m := _as_minutes_to(items, n))
     ]
     items = to[0] if to else items
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
@@ -358,6 +362,9 @@ def _as_minutes_to(items: tuple[Item, ...], n: int) -> tuple[Item, ...] | None:
         return None
     other = parse(f"{items[n].text} minutes to {items[n + 2].text}")
     return None if other.unknown else (*items[:n], *other.items, *items[n + 3 :])
+
+
+_NOON_WORDS = {"noon", "midday", "mid-day", "midnight"}
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
