@@ -529,6 +529,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2027, 5, 26, 10, 0, tzinfo=BERLIN), "2027-05-28", True),  # some states'
     ("the next business day", datetime(2027, 4, 28, 10, 0, tzinfo=ZoneInfo("Asia/Tokyo")), "2027-04-29", False),
     ("the next business day", datetime(2027, 4, 28, 10, 0, tzinfo=ZoneInfo("Asia/Tokyo")), "2027-04-30", True),
+    # "within" a count of business days: those days, or from now to the end of the last (as "within 3 days")
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", True),
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30/2027-04-02", True),
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-05", False),
+    ("the next 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", False),
     ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=LONDON), "2025-09-01", True),
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),

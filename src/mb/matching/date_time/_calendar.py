@@ -157,15 +157,20 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
 
 @functools.cache
 def _zone_countries() -> dict[str, str]:
-    """Each zone's country, from the tz database's ``zone.tab`` (empty when the system has none)."""
+    """Each zone's country, from the tz database's ``zone.tab``, the system's or the ``tzdata`` package's (empty when
+    neither is installed)."""
+    import importlib.resources
     import zoneinfo
     from pathlib import Path
 
+    text = ""
     for folder in zoneinfo.TZPATH:
         with contextlib.suppress(OSError):
-            rows = (line.split("\t") for line in Path(folder, "zone.tab").read_text().splitlines())
-            return {row[2]: row[0] for row in rows if len(row) > 2 and not row[0].startswith("#")}
-    return {}
+            text = text or Path(folder, "zone.tab").read_text()
+    with contextlib.suppress(OSError, ImportError):
+        text = text or importlib.resources.files("tzdata.zoneinfo").joinpath("zone.tab").read_text()
+    rows = (line.split("\t") for line in text.splitlines())
+    return {row[2]: row[0] for row in rows if len(row) > 2 and not row[0].startswith("#")}
 
 
 @functools.cache
