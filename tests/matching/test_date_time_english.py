@@ -351,6 +351,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", True),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", False),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00", True),  # a wall time: either pass
+    # "deadline:" labelling a date: the moment it names ("deadline friday 5pm" is not understood)
+    ("deadline: 31 march, 23:59", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-31T23:59:00", True),
+    ("deadline: 31 march, 23:59", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30T23:59:00", False),
+    ("2 days after the deadline", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30", ERROR),
+    ("deadline friday 5pm", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T17:00:00", ERROR),
+    # "eve" after a weekday's abbreviation or "tomorrow" is the evening (chat shorthand)
+    ("fri eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T19:00:00", True),
+    ("fri eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-01T19:00:00", False),
+    ("tomorrow eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T09:00:00", False),
     # "EOW" said on a weekend: this week's end (today) or the end of the working week ahead, never the one after
     ("by EOW", SUN, "2025-03-21", True),
     ("by EOW", SUN, "2025-03-28", False),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from datetime import date, datetime, time, timedelta
@@ -132,14 +131,8 @@ PLACES: tuple[Place, ...] = (None, ("US", None), ("GB", "ENG"))
 #: Presidents' Day, Juneteenth, Columbus Day or Veterans Day: banks and federal offices close, most firms do not).
 _US_CLOSED: Place = ("US", "closed")
 _CLOSED = {"New Year's Day", "Memorial Day", "Independence Day", "Labor Day", "Thanksgiving Day", "Christmas Day"}
-#: The zones of the United States: a user there counts that country's holidays alone.
-_US_ZONE_RE = re.compile(
-    r"US/.+|Pacific/Honolulu|Navajo|America/(?:New_York|Detroit|Chicago|Denver|Boise|Phoenix|Los_Angeles|Anchorage"
-    r"|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Menominee|Indiana/.+|Kentucky/.+|North_Dakota/.+|Indianapolis"
-    r"|Fort_Wayne|Louisville|Knox_IN|Atka|Shiprock)"
-)
 #: Older names of zones the tz database's table of countries leaves out.
-_ALIASES = {"Europe/Belfast": "GB", "GB": "GB", "GB-Eire": "GB"}
+_ALIASES = {"Europe/Belfast": "GB", "GB": "GB", "GB-Eire": "GB", "Navajo": "US"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
 
 
@@ -149,9 +142,10 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
     holidays differ: Scotland's, Northern Ireland's, England's in Great Britain, each German state's), or the country
     when it has none; each of ``PLACES`` in turn in any other zone (UTC, an offset, a country without a calendar) or
     none."""
-    if zone is not None and _US_ZONE_RE.fullmatch(zone):
+    zone = zone or ""
+    country = "US" if zone.startswith("US/") else _ALIASES.get(zone) or _zone_countries().get(zone)
+    if country == "US":
         return ("US", None), _US_CLOSED
-    country = _ALIASES.get(zone or "") or _zone_countries().get(zone or "")
     return _regions(country) if country is not None else PLACES
 
 
