@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from datetime import date, datetime, time, timedelta
@@ -131,51 +132,48 @@ PLACES: tuple[Place, ...] = (None, ("US", None), ("GB", "ENG"))
 #: Presidents' Day, Juneteenth, Columbus Day or Veterans Day: banks and federal offices close, most firms do not).
 _US_CLOSED: Place = ("US", "closed")
 _CLOSED = {"New Year's Day", "Memorial Day", "Independence Day", "Labor Day", "Thanksgiving Day", "Christmas Day"}
-#: Older names of zones the tz database's table of countries leaves out.
-_ALIASES = {"Europe/Belfast": "GB", "GB": "GB", "GB-Eire": "GB", "Navajo": "US"}
+#: The zones of the United States and of Great Britain: a user there counts that place's holidays alone.
+_US_ZONE_RE = re.compile(
+    r"US/.+|Pacific/Honolulu|Navajo|America/(?:New_York|Detroit|Chicago|Denver|Boise|Phoenix|Los_Angeles|Anchorage"
+    r"|Juneau|Sitka|Metlakatla|Yakutat|Nome|Adak|Menominee|Indiana/.+|Kentucky/.+|North_Dakota/.+|Indianapolis"
+    r"|Fort_Wayne|Louisville|Knox_IN|Atka|Shiprock)"
+)
+_GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
-    off, or the widely closed ones alone) in its zones; in another country's zone, each of its regions (their public
-    holidays differ: Scotland's, Northern Ireland's, England's in Great Britain, each German state's), or the country
-    when it has none; each of ``PLACES`` in turn in any other zone (UTC, an offset, a country without a calendar) or
-    none."""
-    zone = zone or ""
-    country = "US" if zone.startswith("US/") else _ALIASES.get(zone) or _zone_countries().get(zone)
-    if country == "US":
+    off, or the widely closed ones alone) or England's alone in their zones; in the zone of one other country, that
+    country's national holidays (``(country, "")``: see ``day_off``); each of ``PLACES`` in turn in any other zone
+    (UTC, an offset, an older name, one several countries share, a country without a calendar) or none."""
+    if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
-    return _regions(country) if country is not None else PLACES
+    if zone in _GB_ZONES:
+        return (("GB", "ENG"),)
+    country = _zone_countries().get(zone or "")
+    return ((country, ""),) if country not in {None, "US", "GB"} and _has_calendar(country) else PLACES
 
 
 @functools.cache
 def _zone_countries() -> dict[str, str]:
-    """Each zone's country, from the tz database's ``zone.tab``, the system's or the ``tzdata`` package's (empty when
-    neither is installed)."""
-    import importlib.resources
+    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it)."""
     import zoneinfo
     from pathlib import Path
 
     text = ""
     for folder in zoneinfo.TZPATH:
         with contextlib.suppress(OSError):
-            text = text or Path(folder, "zone.tab").read_text()
-    with contextlib.suppress(OSError, ImportError):
-        text = text or importlib.resources.files("tzdata.zoneinfo").joinpath("zone.tab").read_text()
-    rows = (line.split("\t") for line in text.splitlines())
-    return {row[2]: row[0] for row in rows if len(row) > 2 and not row[0].startswith("#")}
+            text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
+    rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
+    return {row[2]: row[0] for row in rows if len(row) > 2 and re.fullmatch(r"[A-Z]{2}", row[0])}
 
 
 @functools.cache
-def _regions(country: str) -> tuple[Place, ...]:
+def _has_calendar(country: str | None) -> bool:
     import holidays
 
-    try:
-        regions = holidays.country_holidays(country).subdivisions
-    except NotImplementedError:  # a country the package has no calendar of
-        return PLACES
-    return tuple((country, r) for r in regions) or ((country, None),)
+    return country in holidays.list_supported_countries()
 
 
 def places() -> tuple[Place, ...]:
@@ -193,18 +191,33 @@ def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
         _COUNTED_AT.reset(token)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)
 def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     import holidays
 
-    if place != _US_CLOSED:
-        return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
-    found = holidays.country_holidays("US", years=year_).items()
-    return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
+    if place == _US_CLOSED:
+        found = holidays.country_holidays("US", years=year_).items()
+        return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
+    found = holidays.country_holidays(place[0], subdiv=place[1] or None, years=year_).items()
+    return frozenset(d for d, name in found if "(estimated)" not in name)
+
+
+@functools.lru_cache(maxsize=64)
+def _doubtful(country: str, year_: int) -> frozenset[date]:
+    """The days a holiday in some region of ``country`` alone, or on a date the calendar only estimates."""
+    import holidays
+
+    every = holidays.country_holidays(country, years=year_)
+    found = set(every) | {d for r in every.subdivisions for d in holidays.country_holidays(country, r, years=year_)}
+    return frozenset(found - _holidays_in((country, ""), year_))
 
 
 def day_off(d: date, place: Place) -> bool:
-    """Whether ``d`` is a public holiday at ``place`` (``None`` has none)."""
+    """Whether ``d`` is a public holiday at ``place`` (``None`` has none). At a country's national holidays
+    (``(country, "")``), not understood on a day off in some of its regions alone (which the user's is, the zone
+    does not say) or a holiday whose date is estimated (the moon may be seen a day later)."""
+    if place is not None and place[1] == "" and d in _doubtful(place[0], d.year):
+        raise DateProblem(f"working days counted over {d}: a holiday in part of {place[0]} or on an estimated date")
     return place is not None and d in _holidays_in(place, d.year)
 
 
