@@ -636,7 +636,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 1000", WED, "2025-03-13T10:00:00", ERROR),
     ("quarter to midday", WED, "2025-03-12T11:45:00", True),  # "midday" is noon, before "to" as alone
     ("quarter to midday", WED, "2025-03-12T12:15:00", False),
-    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" is minutes before it
+    # a digit hour "to" noon, midday or midnight after "from" is a range; alone, "5" or "10" also minutes before it
     ("from 9 to midday", WED, "2025-03-12T11:51:00", False),
     ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
     ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
@@ -712,11 +712,15 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("from 9 to midday", WED, {"start": "2025-03-12T09:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
-    # never a range without "from" or "between": "5 to noon" is 11:55 alone, "10 to midnight tomorrow" tomorrow's 23:50
-    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, False),
+    # "10 to noon" and "10 to midnight" are also the last hours before it; "5 to noon" (from 5am) is 11:55 alone;
+    # "10 to midnight tomorrow" tomorrow's last hours, never tonight's
+    ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("tomorrow 10 to noon", WED, {"start": "2025-03-13T10:00:00", "end": "2025-03-13T12:00:00"}, True),
     ("5 to noon", WED, {"start": "2025-03-12T05:00:00", "end": "2025-03-12T12:00:00"}, False),
-    ("10 till midnight", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, False),
+    ("10 till midnight", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("friday 10 to midnight", WED, {"start": "2025-03-14T22:00:00", "end": "2025-03-15T00:00:00"}, True),
     ("10 to midnight tomorrow", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, False),
+    ("10 to midnight tomorrow", WED, {"start": "2025-03-13T22:00:00", "end": "2025-03-14T00:00:00"}, True),
     ("from 1 to noon", WED, {"start": "2025-03-12T01:00:00", "end": "2025-03-12T12:00:00"}, True),  # 1am: before noon
     ("from ten to noon", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from five to midnight", WED, {"start": "2025-03-12T17:00:00", "end": "2025-03-13T00:00:00"}, True),
