@@ -97,6 +97,7 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("military clock", "at thirteen hundred tomorrow", "2024-05-16T13:00:00", True),  # after "at", the clock
     ("military clock", "at thirteen hundred tomorrow", "2024-05-16T01:00:00", False),
     ("military clock", "at twenty-one hundred", "2024-05-15T21:00:00", True),
+    ("military clock", "what thirteen hundred", "2024-05-15T13:00:00", False),  # "at" as a word alone
     ("military clock", "fourteen thirty hours", "2024-05-15T14:30:00", True),
     ("military clock", "fourteen thirty hours", "2024-05-16T02:30:00", False),
     ("military clock", "oh nine hundred", "2024-05-16T09:00:00", True),  # 09:00 has passed when said

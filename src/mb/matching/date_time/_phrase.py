@@ -421,7 +421,7 @@ def _utc_clock(m: re.Match[str]) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours" ("at thirteen hundred": after "at" too); words
     that say no such clock stay as they are (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    at = m.string.endswith(("at ", "@ "), 0, m.start())
+    at = re.search(r"(?:\bat|@) $", m.string[: m.start()]) is not None
     if not (m["oh"] or m["hours"] or at) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
