@@ -425,6 +425,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
     # German public holidays by their English names
     ("german unity day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-03", True),
+    ("german unity day 1989", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "1989-10-03", ERROR),  # held from 1990
     ("the day of german unity", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-04", False),
     ("reformation day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-31", True),
     ("2026-W53", WED, "2027-01-03", True),
