@@ -152,28 +152,24 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
     country = _zone_countries().get(zone or "")
-    return ((country, ""),) if country not in {None, "US", "GB"} and _has_calendar(country) else PLACES
+    return ((country, ""),) if country not in {None, "US", "GB"} else PLACES
 
 
 @functools.cache
 def _zone_countries() -> dict[str, str]:
-    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it)."""
+    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it) that
+    the ``holidays`` package has a calendar of."""
     import zoneinfo
     from pathlib import Path
+
+    import holidays
 
     text = ""
     for folder in zoneinfo.TZPATH:
         with contextlib.suppress(OSError):
             text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: row[0] for row in rows if len(row) > 2 and re.fullmatch(r"[A-Z]{2}", row[0])}
-
-
-@functools.cache
-def _has_calendar(country: str | None) -> bool:
-    import holidays
-
-    return country in holidays.list_supported_countries()
+    return {row[2]: row[0] for row in rows if len(row) > 2 and row[0] in holidays.list_supported_countries()}
 
 
 def places() -> tuple[Place, ...]:
