@@ -24,6 +24,8 @@ DEC2 = datetime(2026, 12, 2, 10, 0)  # two years after a start in late 2024
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
 NEW_YORK = ZoneInfo("America/New_York")
+BERLIN = ZoneInfo("Europe/Berlin")
+MADRID = ZoneInfo("Europe/Madrid")
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -350,6 +352,27 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", True),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", False),
     ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00", True),  # a wall time: either pass
+    # "deadline:" labelling a date: the moment it names ("deadline friday 5pm" is not understood)
+    ("deadline: 31 march, 23:59", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-31T23:59:00", True),
+    ("deadline: 31 march, 23:59", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30T23:59:00", False),
+    ("2 days after the deadline", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30", ERROR),
+    ("deadline friday 5pm", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T17:00:00", ERROR),
+    # "eve" after a weekday's abbreviation or "tomorrow" is the evening (chat shorthand)
+    ("fri eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T19:00:00", True),
+    ("fri eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-01T19:00:00", False),
+    ("tomorrow eve", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T09:00:00", False),
+    # "EOW" said on a weekend: this week's end (today) or the end of the working week ahead, never the one after
+    ("by EOW", SUN, "2025-03-21", True),
+    ("by EOW", SUN, "2025-03-28", False),
+    ("by EOW", WED, "2025-03-21", False),
+    # "utc" or "gmt" in lower case right after a clock, before a day, names the zone as at the end
+    ("noon utc tomorrow", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T12:00:00Z", True),
+    ("noon utc tomorrow", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29T12:00:00", False),
+    ("3pm gmt on friday", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-04-02T17:00:00", True),
+    # a wall time the clocks skip is read as the hour after (02:30 as 03:30 on 2027-03-28 in Berlin), never before
+    ("at 1:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T02:30:00", False),
+    ("at 1:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T01:30:00", True),
+    ("at 3:30 this morning", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T02:30:00", True),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
     # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing
@@ -400,6 +423,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("week 50", datetime(2021, 1, 2, 9, 0), "2020-12-08", False),
     ("week 52", datetime(2021, 1, 2, 9, 0), "2020-12-22", True),
     ("cw53", datetime(2024, 12, 31, 9, 0), "2024-12-31", ERROR),  # neither 2024 nor 2025 has one
+    # German public holidays by their English names
+    ("german unity day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-03", True),
+    ("german unity day 1989", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "1989-10-03", ERROR),  # held from 1990
+    ("the day of german unity", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-04", False),
+    ("reformation day", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-10-31", True),
     ("2026-W53", WED, "2027-01-03", True),
     ("2026-W53", WED, "2026-12-27", False),
     ("2025-W01", WED, "2024-12-30", True),
@@ -497,6 +525,29 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-25", True),
     ("the next business day", datetime(2025, 8, 22, 10, 0, tzinfo=UTC), "2025-08-26", True),
     ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=NEW_YORK), "2025-09-01", False),
+    # ... in Great Britain's, England's bank holidays alone (never Scotland's St Andrew's Day or Belfast's July 12)
+    ("the next business day", datetime(2027, 11, 29, 10, 0, tzinfo=LONDON), "2027-11-30", True),
+    ("the next business day", datetime(2027, 11, 29, 10, 0, tzinfo=LONDON), "2027-12-01", False),
+    ("next business day", datetime(2026, 3, 16, 10, 0, tzinfo=LONDON), "2026-03-18", False),
+    ("in 2 business days", datetime(2027, 7, 9, 10, 0, tzinfo=LONDON), "2027-07-14", False),
+    ("in 2 business days", datetime(2027, 7, 9, 10, 0, tzinfo=LONDON), "2027-07-13", True),
+    # ... in the zone of one other country, its national holidays; not understood over a day off in some of its
+    # regions alone (the zone does not say which is the user's) or over a holiday whose date is estimated
+    ("the next business day", datetime(2027, 10, 11, 10, 0, tzinfo=MADRID), "2027-10-13", True),  # Spain's Oct 12
+    ("the next business day", datetime(2027, 10, 11, 10, 0, tzinfo=MADRID), "2027-10-12", False),
+    ("the next business day", datetime(2028, 5, 29, 10, 0, tzinfo=MADRID), "2028-05-31", ERROR),  # Canary Islands'
+    ("the second business day of june", datetime(2028, 5, 1, tzinfo=MADRID), "2028-06-02", True),
+    ("the next business day", datetime(2027, 11, 1, 10, 0, tzinfo=ZoneInfo("Australia/Perth")), "2027-11-03", ERROR),
+    ("in 2 business days", datetime(2027, 6, 22, 10, 0, tzinfo=ZoneInfo("America/Vancouver")), "2027-06-25", ERROR),
+    ("the next business day", datetime(2027, 3, 9, 10, 0, tzinfo=ZoneInfo("Asia/Karachi")), "2027-03-15", ERROR),
+    # ... in a zone several countries share, or under an older name, as in no zone
+    ("the next business day", datetime(2027, 9, 30, 10, 0, tzinfo=ZoneInfo("Africa/Lagos")), "2027-10-01", True),
+    ("the next business day", datetime(2027, 6, 23, 10, 0, tzinfo=ZoneInfo("Canada/Pacific")), "2027-06-24", True),
+    # "within" a count of business days: those days, or from now to the end of the last (as "within 3 days")
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", True),
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30/2027-04-02", True),
+    ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-05", False),
+    ("the next 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", False),
     ("the first business day of september", datetime(2025, 8, 2, 10, 0, tzinfo=LONDON), "2025-09-01", True),
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-26", True),  # over Juneteenth
     ("10 business days from today", datetime(2025, 6, 11, 10, 0), "2025-06-27", False),
@@ -591,6 +642,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("from 10 to noon", WED, "2025-03-12T11:50:00", False),
     ("from 8 to midnight", WED, "2025-03-12T23:52:00", False),
     ("10 to midday", WED, "2025-03-12T11:50:00", True),
+    ("5 to noon", WED, "2025-03-12T05:00:00", False),
+    ("5 to noon", WED, "2025-03-12T11:55:00", True),
+    ("10 to midnight tomorrow", WED, "2025-03-13T23:50:00", True),
+    ("10 to midnight tomorrow", WED, "2025-03-12T23:50:00", False),
     # ... after a deadline word, the clock alone; in words before noon or midnight, the clock alone
     ("by 10 to noon", WED, "2025-03-12T11:50:00", True),
     ("by 10 to noon", WED, "2025-03-13T10:00:00", False),
@@ -619,6 +674,29 @@ ROWS: list[tuple[str, datetime, object, object]] = [
 ]
 
 
+@pytest.mark.parametrize(
+    ("user_time", "argument"),
+    [
+        (datetime(2025, 7, 3, 10, 0, tzinfo=LONDON), "2025-07-07"),  # after July 4, a US holiday alone
+        (datetime(2027, 8, 27, 10, 0, tzinfo=NEW_YORK), "2027-08-31"),  # after August 30, England's alone
+    ],
+)
+def test_working_days_in_us_and_british_zones_without_a_zone_table(
+    user_time: datetime, argument: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The United States' and England's holidays count in their zones without the tz database's table too."""
+    import zoneinfo
+
+    from mb.matching.date_time import _calendar
+
+    monkeypatch.setattr(zoneinfo, "TZPATH", ())
+    _calendar._zone_countries.cache_clear()
+    try:
+        assert_verdict(match_date_time("the next business day", argument, user_time), False)
+    finally:
+        _calendar._zone_countries.cache_clear()
+
+
 @pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)
 def test_one_parameter(phrase: str, user_time: datetime, argument: object, expected: object) -> None:
     assert_verdict(match_date_time(phrase, argument, user_time), expected)  # type: ignore[arg-type]
@@ -635,7 +713,16 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("from 9 to midday", WED, {"start": "2025-03-12T09:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 10 till midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from 8 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),
+    # "10 to noon" and "10 to midnight" are also the last hours before it; "5 to noon" (from 5am) is 11:55 alone;
+    # "10 to midnight tomorrow" tomorrow's last hours, never tonight's
     ("10 to midday", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
+    ("tomorrow 10 to noon", WED, {"start": "2025-03-13T10:00:00", "end": "2025-03-13T12:00:00"}, True),
+    ("5 to noon", WED, {"start": "2025-03-12T05:00:00", "end": "2025-03-12T12:00:00"}, False),
+    ("10 till midnight", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, True),
+    ("friday 10 to midnight", WED, {"start": "2025-03-14T22:00:00", "end": "2025-03-15T00:00:00"}, True),
+    ("10 to midnight tomorrow", WED, {"start": "2025-03-12T22:00:00", "end": "2025-03-13T00:00:00"}, False),
+    ("10 to midnight tomorrow", WED, {"start": "2025-03-13T22:00:00", "end": "2025-03-14T00:00:00"}, True),
+    ("from 1 to noon", WED, {"start": "2025-03-12T01:00:00", "end": "2025-03-12T12:00:00"}, True),  # 1am: before noon
     ("from ten to noon", WED, {"start": "2025-03-12T10:00:00", "end": "2025-03-12T12:00:00"}, True),
     ("from five to midnight", WED, {"start": "2025-03-12T17:00:00", "end": "2025-03-13T00:00:00"}, True),
     ("from 20 to midnight", WED, {"start": "2025-03-12T20:00:00", "end": "2025-03-13T00:00:00"}, True),

@@ -92,6 +92,12 @@ ROWS: list[tuple[str, str, object, object]] = [
     # the military clock in words: 24-hour, never the evening
     ("military clock", "nineteen hundred hours", "2024-05-15T19:00:00", True),
     ("military clock", "nineteen hundred hours", "2024-05-16T07:00:00", False),
+    ("military clock", "thirteen hundred", "1300-06-01", True),  # alone, a year as "nineteen hundred" is
+    ("military clock", "thirteen hundred", "2024-05-15T13:00:00", False),
+    ("military clock", "at thirteen hundred tomorrow", "2024-05-16T13:00:00", True),  # after "at", the clock
+    ("military clock", "at thirteen hundred tomorrow", "2024-05-16T01:00:00", False),
+    ("military clock", "at twenty-one hundred", "2024-05-15T21:00:00", True),
+    ("military clock", "what thirteen hundred", "2024-05-15T13:00:00", False),  # "at" as a word alone
     ("military clock", "fourteen thirty hours", "2024-05-15T14:30:00", True),
     ("military clock", "fourteen thirty hours", "2024-05-16T02:30:00", False),
     ("military clock", "oh nine hundred", "2024-05-16T09:00:00", True),  # 09:00 has passed when said

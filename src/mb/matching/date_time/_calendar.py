@@ -144,11 +144,32 @@ _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PL
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
-    off, or the widely closed ones alone) or England's alone in their zones, each of ``PLACES`` in turn in any other
-    zone (UTC, an offset) or none."""
+    off, or the widely closed ones alone) or England's alone in their zones; in the zone of one other country, that
+    country's national holidays (``(country, "")``: see ``day_off``); each of ``PLACES`` in turn in any other zone
+    (UTC, an offset, an older name, one several countries share, a country without a calendar) or none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
-    return (("GB", "ENG"),) if zone in _GB_ZONES else PLACES
+    if zone in _GB_ZONES:
+        return (("GB", "ENG"),)
+    country = _zone_countries().get(zone or "")
+    return ((country, ""),) if country not in {None, "US", "GB"} else PLACES
+
+
+@functools.cache
+def _zone_countries() -> dict[str, str]:
+    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it) that
+    the ``holidays`` package has a calendar of."""
+    import zoneinfo
+    from pathlib import Path
+
+    import holidays
+
+    text = ""
+    for folder in zoneinfo.TZPATH:
+        with contextlib.suppress(OSError):
+            text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
+    rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
+    return {row[2]: row[0] for row in rows if len(row) > 2 and row[0] in holidays.list_supported_countries()}
 
 
 def places() -> tuple[Place, ...]:
@@ -170,14 +191,29 @@ def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
 def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     import holidays
 
-    if place != _US_CLOSED:
-        return frozenset(holidays.country_holidays(place[0], subdiv=place[1], years=year_))
-    found = holidays.country_holidays("US", years=year_).items()
-    return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
+    if place == _US_CLOSED:
+        found = holidays.country_holidays("US", years=year_).items()
+        return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
+    found = holidays.country_holidays(place[0], subdiv=place[1] or None, years=year_).items()
+    return frozenset(d for d, name in found if "(estimated)" not in name)
+
+
+@functools.lru_cache(maxsize=64)
+def _doubtful(country: str, year_: int) -> frozenset[date]:
+    """The days a holiday in some region of ``country`` alone, or on a date the calendar only estimates."""
+    import holidays
+
+    every = holidays.country_holidays(country, years=year_)
+    found = set(every) | {d for r in every.subdivisions for d in holidays.country_holidays(country, r, years=year_)}
+    return frozenset(found - _holidays_in((country, ""), year_))
 
 
 def day_off(d: date, place: Place) -> bool:
-    """Whether ``d`` is a public holiday at ``place`` (``None`` has none)."""
+    """Whether ``d`` is a public holiday at ``place`` (``None`` has none). At a country's national holidays
+    (``(country, "")``), not understood on a day off in some of its regions alone (which the user's is, the zone
+    does not say) or a holiday whose date is estimated (the moon may be seen a day later)."""
+    if place is not None and place[1] == "" and d in _doubtful(place[0], d.year):
+        raise DateProblem(f"working days counted over {d}: a holiday in part of {place[0]} or on an estimated date")
     return place is not None and d in _holidays_in(place, d.year)
 
 

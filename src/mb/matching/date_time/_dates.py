@@ -555,6 +555,8 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
     if isinstance(value, PeriodEnd):
         # "next quarter end": the end of next quarter, or the next quarter end to come (this one's)
         rels = ("this", "next") if value.rel == "next" else (value.rel,)
+        if (value.unit, value.rel, today.weekday() >= 5) == ("week", "this", True):
+            rels = ("this", "next")  # "EOW" said on a weekend: this week's end, or the working week's ahead
         container = [c for rel in rels for c in _relative_unit(value.unit, rel, today)]
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
     if isinstance(value, WeekdayCount):

@@ -104,6 +104,7 @@ def _after(rule: Callable[[int], date | None], days: int) -> Callable[[int], dat
 
 _THANKSGIVING = _national("US", "Thanksgiving")
 _MLK = _national("US", "Martin Luther King Jr. Day")
+_UNITY = _national("DE", "German Unity Day")  # from the years it was held
 
 #: Holiday names (lower case, as people write them) and the rule giving their date in a year.
 HOLIDAYS: dict[str, Callable[[int], date | None]] = {
@@ -127,7 +128,8 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "veterans' day": _fixed(11, 11), "remembrance day": _fixed(11, 11), "armistice day": _fixed(11, 11),
     "juneteenth": _fixed(6, 19), "guy fawkes night": _fixed(11, 5), "bonfire night": _fixed(11, 5),
     "canada day": _fixed(7, 1), "bastille day": _fixed(7, 14), "earth day": _fixed(4, 22),
-    "may day": _fixed(5, 1), "groundhog day": _fixed(2, 2),
+    "may day": _fixed(5, 1), "groundhog day": _fixed(2, 2), "german unity day": _UNITY,
+    "day of german unity": _UNITY, "reformation day": _fixed(10, 31),
     "epiphany": _fixed(1, 6), "candlemas": _fixed(2, 2), "cinco de mayo": _fixed(5, 5),
     "st george's day": _fixed(4, 23), "st andrew's day": _fixed(11, 30), "st david's day": _fixed(3, 1),
     "easter": _easter(0), "easter sunday": _easter(0), "easter day": _easter(0), "easter monday": _easter(1),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from itertools import islice
 
 from . import _calendar as units
 from ._grammar import Item
@@ -114,7 +115,11 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
             units.check_business_day(counted)
         # a day for each place whose holidays are other days off (see ``add_business_days``)
-        found = (_nth([d for d in pool if not units.day_off(d, place)], n) for place in units.places())
+        ordered = pool if n > 0 else pool[::-1]  # (a day past the one counted to is never looked at)
+        found = (
+            next(islice((d for d in ordered if not units.day_off(d, place)), max(abs(n), 1) - 1, None), None)
+            for place in units.places()
+        )
         return [units.day(d) for d in dict.fromkeys(found) if d is not None]
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3

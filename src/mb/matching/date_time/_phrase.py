@@ -323,6 +323,9 @@ def normalize(phrase: str) -> str:
     text = _DOTTED_NAMED_RE.sub(lambda m: m.group(0).replace(".", "-"), text)
     # "the day after next tuesday": a day after next tuesday (never the day after tomorrow, on a tuesday)
     text = re.sub(rf"\bthe day after next (?=(?:{WEEKDAY})\b)", "a day after next ", text)
+    text = re.sub(r"^(?:deadline|due date)\s*:\s*", "", text)  # a label before the date ("deadline: aug 31")
+    # "fri eve", "tomorrow eve" (chat shorthand): the evening; "friday eve" may be Thursday, the eve of Friday
+    text = re.sub(r"\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun|tomorrow) eve\b", r"\1 evening", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
     # "(the) second to last friday" ("last but one") of no period: the friday before last, never "2nd to last friday"
     text = re.sub(rf"\b(?:the )?(?:second|2nd) to last ({WEEKDAY}|weekend|week|day|hour|month|year)\b(?! (?:of|in)\b)",
@@ -416,9 +419,10 @@ def _utc_clock(m: re.Match[str]) -> str:
 
 
 def _military(m: re.Match[str]) -> str:
-    """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
-    (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    if not (m["oh"] or m["hours"]) or _around_length(m):
+    """An hour said the military way as its four digits and "hours" ("at thirteen hundred": after "at" too); words
+    that say no such clock stay as they are (a year: "nineteen hundred"; a length: "two hundred hours")."""
+    at = re.search(r"(?:\bat|@) $", m.string[: m.start()]) is not None
+    if not (m["oh"] or m["hours"] or at) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
     minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]

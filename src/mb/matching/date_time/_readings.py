@@ -192,14 +192,27 @@ def _decade_ahead(
     return (*items[: at[0]], moved, *items[at[0] + 1 :]), datetime(max(starts) + 10, 1, 1)
 
 
+_NOON_WORDS = ("noon", "midday", "mid-day", "midnight")
+
+
 def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     found: list[Reading] = []
     problem: DateProblem | None = None
-    # "by 10 to noon", "by ten to five": the clock alone ("10 till noon" keeps both: "till" may be the deadline word)
+    # "by 10 to noon", "by ten to five": the clock alone; so is "5 to noon" (5am to noon: a range only after "from")
     to = [
-        m for n in range(len(items) - 2) if deadline and items[n + 1].text == "to" and (m := _as_minutes_to(items, n))
+        m
+        for n in range(len(items) - 2)
+        if ((deadline and items[n + 1].text == "to") or (items[n + 2].text in _NOON_WORDS[:3] and items[n].text == "5"))
+        and (m := _as_minutes_to(items, n))
     ]
-    items = to[0] if to else items
+    # "10 to midnight tomorrow": tomorrow's 23:50 or its last two hours, never tonight's ("midnight tomorrow" may be
+    # the midnight tomorrow begins with)
+    late = [
+        n
+        for n in range(len(items) - 3)
+        if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
+    ]
+    items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [
         (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
@@ -362,13 +375,14 @@ def _as_minutes_to(items: tuple[Item, ...], n: int) -> tuple[Item, ...] | None:
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
     """Whether "5" or "10" before "to" (or "till") and an hour may be minutes before it, as "five to seven" is:
-    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5 ("10 to noon" likewise); never after "from" or "between"."""
+    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5 ("10 to noon" likewise, while "5 to noon" is 11:55 alone:
+    see ``_every_reading``); never after "from" or "between"."""
     three = items[n : n + 3]
     return (
         [i.kind for i in three] in (["number", "sep", "number"], ["number", "sep", "clock"])
         and three[0].text in {"5", "10"}
         and three[1].text in {"to", "till", "til"}
-        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?|noon|midday|mid-day|midnight", three[2].text) is not None
+        and (three[2].text in _NOON_WORDS or re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?", three[2].text) is not None)
         and not any(i.kind == "between" for i in items[:n])
     )
 

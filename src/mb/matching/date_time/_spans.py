@@ -54,7 +54,10 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
         if back:
             return [day_range(midnight(d), today) for d in dict.fromkeys(add_business_days(ref.date(), -count))]
         ends = dict.fromkeys(zip(add_business_days(ref.date(), 1), add_business_days(ref.date(), count), strict=True))
-        return [day_range(midnight(first), midnight(last) + timedelta(days=1)) for first, last in ends]
+        found = [day_range(midnight(first), midnight(last) + timedelta(days=1)) for first, last in ends]
+        # "within 3 business days": also from now to the end of the last of them
+        start = minute_window(ref.replace(second=0, microsecond=0))
+        return found + ([] if calendar else [replace(r, start=start) for r in found])
     if units_ & {"second", "minute", "hour"} or (today + step(pieces)).time() != time():
         if "second" in units_:  # "the last 10 seconds": to the second
             now = ref.replace(microsecond=0)

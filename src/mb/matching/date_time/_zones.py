@@ -44,7 +44,8 @@ class ZoneSpec:
         return hash(self.label)
 
     def offsets_at_wall(self, wall: datetime) -> tuple[timedelta, ...]:
-        """The UTC offsets a naive wall-clock time may have in this zone."""
+        """The UTC offsets a naive wall-clock time may have in this zone: both when the clocks go back past it, the
+        one before the change (as ``zoneinfo`` reads it, ``fold=0``) when they skip it."""
         return _offsets_at_wall(self, wall)
 
     def walls_at(self, utc: datetime) -> tuple[datetime, ...]:
@@ -57,8 +58,13 @@ class ZoneSpec:
 
 @functools.lru_cache(maxsize=4096)
 def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
-    found = (wall.replace(tzinfo=zone, fold=fold).utcoffset() for zone in spec.zones for fold in (0, 1))
-    return tuple(dict.fromkeys(offset for offset in found if offset is not None))
+    found = (wall.replace(tzinfo=zone, fold=fold) for zone in spec.zones for fold in (0, 1))
+    # a skipped wall ("02:30" as clocks go forward from 02:00 to 03:00) is never read with its fold (the hour before)
+    return tuple(dict.fromkeys(o for a in found if (o := a.utcoffset()) is not None and not (a.fold and _skipped(a))))
+
+
+def _skipped(aware: datetime) -> bool:
+    return aware.astimezone(UTC).astimezone(aware.tzinfo).replace(tzinfo=None) != aware.replace(tzinfo=None)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -201,6 +207,8 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         if (at_end and re.search(r"\d|noon|midnight", before)) or _CLOCK_END_RE.search(before):
             return _cut(text, found.start(), found.end()), parse_zone_name(found.group(0))
     found = _UTC_RE.search(text) or _NUMERIC_RE.search(text)
+    inner = None if found else re.search(r"\b(?:utc|gmt)\b", text)  # "noon utc tomorrow": right after a clock
+    found = found or (inner if inner and _CLOCK_BEFORE_RE.search(text[: inner.start()]) else None)
     if found:
         before = text[: found.start()]
         named = found.group(0).lstrip()[:1].isalpha()
