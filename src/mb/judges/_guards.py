@@ -209,12 +209,12 @@ _OTHER_DOLLAR = re.compile(
 def _units(candidate: str, reference: str) -> GuardFailure | None:
     """A number in digits both texts state, in a currency or unit one of them leaves out or says more vaguely
     ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"; "$50" / "50 dollars" where a text names a place or currency of
-    another "$": ``_OTHER_DOLLAR``): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a conflict of
-    ``_numbers``."""
+    another "$", ``_OTHER_DOLLAR``, or any name at all, which may be such a place: "$50 in Vancouver" / "50 dollars in
+    Vancouver"): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a conflict of ``_numbers``."""
     cand, ref = (
         [q for q in _signed(text) if q.kind == "number" and _DIGIT.search(q.text)] for text in (candidate, reference)
     )
-    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}"):
+    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}") or any(names(text)[0] for text in (candidate, reference)):
         unsure = [[replace(q, unit="") if "$" in q.text and q.unit == "$" else q for q in side] for side in (cand, ref)]
         cand, ref = unsure
     for mine, theirs in ((ref, cand), (cand, ref)):
@@ -341,9 +341,25 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
+_ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+[^\W\d_])|\A\s*none(?=[\s.!]*\Z)")
+"""A count of nought before a word ("0 errors", "zero complaints") or "none" as the whole text: "no" may say it."""
+
+
 def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
     """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
-    span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
+    span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences). Guards
+    that fail a pair only while a count of nought is not read as "no" (``_ZERO``: "0 errors" / "no errors", "none" /
+    "no") leave it a doubt."""
+    failures = _fired(task, candidate, reference, windows)
+    if all(failure.doubt for failure in failures):
+        return failures
+    said = [_ZERO.sub("no", text) for text in (candidate, reference, *windows)]
+    if said != [candidate, reference, *windows] and not _fired(task, said[0], said[1], said[2:]):
+        return [GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)]
+    return failures
+
+
+def _fired(task: JudgeTask, candidate: str, reference: str, windows: Sequence[str]) -> list[GuardFailure]:
     against = list(windows) or [reference]
     negation = _first([negation_conflict(candidate, window) for window in against])
     antonym = _first([antonym_conflict(candidate, window) for window in against])
