@@ -28,11 +28,12 @@ often as ``--why`` counts them for short and long pairs over all these sets toge
 place, quantity, qualifier or question each: tickets, queries, subjects, events, news, captions, medical questions)
 and ``bench/judge_fresh_pairs_check.tsv`` (115 more, in PAWS' shape) measure wrong passes: the doubts on a noun's
 number and on one function word said otherwise, and "improve" / "worse" as opposites, were written after reading the
-first file's wrong passes; the second file was written after them. ``bench/judge_hostile_pairs.tsv`` (575 more, 119
+first file's wrong passes; the second file was written after them. ``bench/judge_hostile_pairs.tsv`` (700 more, 160
 of them paraphrases, with a ``kind`` column: roles, opposites, qualifiers, quantities, questions, negation,
-comparisons, order in time, conditions, modality, names, units, lists, news sentences) was written later still; the
-doubts on words added inside a request, on "then" and "everyone but", and on a count beside a plural came from its
-wrong passes.
+comparisons, order in time, conditions, modality, names, units, lists, news sentences; dollars, levels against
+changes, magnitudes, nought against "no") was written later still; the doubts on words added inside a request, on
+"then" and "everyone but", on a count beside a plural, on "$" against "dollars" beside a name and on nought against
+"no" came from its wrong passes and confident wrong failures.
 The figures in ``docs/judges.md`` come from::
 
     bench/judge_heldout.py pairs=tests/data/judge_pairs.jsonl.gz calibration=tests/data/judge_calibration.jsonl \

@@ -68,9 +68,11 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"), and so do the same words with numbers written otherwise
-    (``numbers_written_otherwise``: "$1,200" / "$1200"). Above the upper bound, words the candidate adds before or
-    after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
-    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a whole yes-or-no answer, read before
+    (``numbers_written_otherwise``: "$1,200" / "$1200"), while written so only with a magnitude or a comma that may be
+    decimal ("1.2k" / "1200", "1.5 million" / "1,500,000") they are undecided. Above the upper bound, words the
+    candidate adds before or after the reference's are a doubt (``added_around``: they may hedge or retract it);
+    greetings and thanks around a text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``); a
+    whole yes-or-no answer, read before
     them (``yes_or_no``), passes against the same one ("yes" / "yeah", "true" / "True.") and fails against the other; a
     letter ("y"), a boolean against a yes or no, or a yes or no with a mark or other words ("Yes?", "Sure, no.") is
     undecided; then a candidate that answers nothing ("I don't know.", ``non_answer``) fails. A failure, by a guard
@@ -99,7 +101,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if non_answer(candidate, reference):
         reason = f"{fails}: the candidate answers nothing; {measured}"
         return _failure(min(score, GUARD_CAP), reason, judge, NON_ANSWER_CONFIDENCE)
-    failures = run_guards(request.task, candidate, reference)
+    failures = run_guards(request.task, candidate, reference, near=raw >= band.low)
     if failures and all(failure.doubt for failure in failures):
         reason = f"undecided: {describe_failures(failures)}; {measured}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
@@ -128,6 +130,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if numbers_written_otherwise(candidate, reference):
         reason = f"{holds}: the same words and numbers, the numbers written otherwise; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if numbers_written_otherwise(candidate, reference, loosely=True):  # "1.2k" / "1200"; "5k" may be 5 km
+        reason = f"undecided: the same words and numbers if a magnitude is read, commas group thousands; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)

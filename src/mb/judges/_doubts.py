@@ -169,11 +169,11 @@ lost the keys")."""
 
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
-    "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
-    and the doubts on word order and omitted words; the check of one word replaced reads the texts as written, where
-    "buy 4 shares" / "purchase four shares" differ in two words, not one. With it, how each word so read and each
-    contraction the other text does not write was read ("'7 pm' and '19:00' as one time", "'she's worked' as 'she has
-    worked'")."""
+    "3", "first" / "1st"; not a magnitude in words: "5 or 6 thousand" / "5 or 6000"; a time: "7 pm" / "19:00", "half
+    past seven" / "7:30"), for the checks of the same statement and the doubts on word order and omitted words; the
+    check of one word replaced reads the texts as written, where "buy 4 shares" / "purchase four shares" differ in two
+    words, not one. With it, how each word so read and each contraction the other text does not write was read ("'7
+    pm' and '19:00' as one time", "'she's worked' as 'she has worked'")."""
     read = []
     times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
     for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
@@ -183,6 +183,8 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
             read.append(" and ".join(sorted(repr(t) for t in (time.text, same[0].text))) + " as one time")
     numbers = [[q for q in extract_quantities(found) if q.kind == "number"] for found in (text, other)]
     for number in (q for q in numbers[0] if " " in q.text and q.text in text.casefold()):  # "twenty five" / "25"
+        if re.search(r"\b(?:thousand|million|billion|trillion)\b", number.text):  # "5 or 6 thousand" / "5 or 6000"
+            continue
         same = [n for n in numbers[1] if n.values == number.values and n.text.lstrip("-\u2212\u2013").isdigit()]
         if len(same) == 1:
             text = re.sub(rf"\b{number.text}\b", same[0].text, text, flags=re.IGNORECASE)

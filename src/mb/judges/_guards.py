@@ -200,7 +200,8 @@ def _count(one: Quantity, found: Sequence[Quantity]) -> int:
 
 _OTHER_DOLLAR = re.compile(
     r"\b(?:mexic|chile|argentin|colombia|canad|australia|hong kong|singapore|new zealand|taiwan|brazil|uruguay|cuba|"
-    r"dominican|jamaica|peso|reais\b)",
+    r"dominican|jamaica|peso|reais\b|cdmx|bogot|santiago|buenos aires|montevideo|havana|toronto|vancouver|montreal|"
+    r"ottawa|sydney|melbourne|auckland|taipei|hk\b|local currenc)",
     re.IGNORECASE,
 )
 """A place or currency where "$" is the peso or another dollar ("In Chile a coffee costs $2,000")."""
@@ -209,12 +210,13 @@ _OTHER_DOLLAR = re.compile(
 def _units(candidate: str, reference: str) -> GuardFailure | None:
     """A number in digits both texts state, in a currency or unit one of them leaves out or says more vaguely
     ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"; "$50" / "50 dollars" where a text names a place or currency of
-    another "$": ``_OTHER_DOLLAR``): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a conflict of
-    ``_numbers``."""
+    another "$", ``_OTHER_DOLLAR``, or any capitalised word but a common one opening a sentence, which may be such a
+    place: "Quito rents average $500" / "... 500 dollars"): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is
+    a conflict of ``_numbers``."""
     cand, ref = (
         [q for q in _signed(text) if q.kind == "number" and _DIGIT.search(q.text)] for text in (candidate, reference)
     )
-    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}"):
+    if _OTHER_DOLLAR.search(f"{candidate}\n{reference}") or any(any(names(text)) for text in (candidate, reference)):
         unsure = [[replace(q, unit="") if "$" in q.text and q.unit == "$" else q for q in side] for side in (cand, ref)]
         cand, ref = unsure
     for mine, theirs in ((ref, cand), (cand, ref)):
@@ -341,9 +343,28 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
-def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
+_ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+(?!of\b)[^\W\d_])|\A\s*none(?=[\s.!]*\Z)")
+"""A count of nought before a word ("0 errors", "zero complaints"; not "0 of 10") or "none" as the whole text: "no"
+may say it."""
+
+
+def run_guards(
+    task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = (), near: bool = True
+) -> list[GuardFailure]:
     """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
-    span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
+    span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences). Guards
+    that fail a pair only while a count of nought is not read as "no" (``_ZERO``: "0 errors" / "no errors", "none" /
+    "no") leave it a doubt, if the texts are ``near`` (a far pair fails on its score)."""
+    failures = _fired(task, candidate, reference, windows)
+    if not near or all(failure.doubt for failure in failures):
+        return failures
+    said = [_ZERO.sub("no", text) for text in (candidate, reference, *windows)]
+    if said != [candidate, reference, *windows] and not _fired(task, said[0], said[1], said[2:]):
+        return [GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)]
+    return failures
+
+
+def _fired(task: JudgeTask, candidate: str, reference: str, windows: Sequence[str]) -> list[GuardFailure]:
     against = list(windows) or [reference]
     negation = _first([negation_conflict(candidate, window) for window in against])
     antonym = _first([antonym_conflict(candidate, window) for window in against])

@@ -516,36 +516,46 @@ _COMMA_READ = frozenset({"$", "GBP", *_DOLLARS})
 """The currencies whose amounts with one comma group are read as thousands ("$1,200"; "\u20ac1,500" may be 1.5)."""
 
 
-def _amount(match: re.Match[str]) -> str:
+_RANGE_BEFORE = r"\d[\s$\u20ac\u00a3]*(?:(?i:to|or|and|through|[-\u2013\u2014])[\s$\u20ac\u00a3]*)?"
+"""A number and "to", "or", "and" or a dash before another ("1 to 2 million": the first's magnitude is unknown)."""
+
+
+def _amount(match: re.Match[str], loosely: bool = False) -> str:
     """A currency or percentage amount (``_NUMBER``) as one token of its value and currency ("$1,200", "1200 dollars",
-    "1.2k dollars": "1200$"; "\u20ac50", "50 EUR", "50 euros": "50EUR"); as written a number with no currency, a sign
-    several currencies share, a magnitude letter not read ("3m dollars": metres?) or one comma group read only in
-    dollars and pounds."""
+    "1.2k dollars": "1200$"; "\u20ac50", "50 EUR", "50 euros": "50EUR"), ``loosely`` a number with a magnitude and no
+    currency too ("1.5 million", "1.2k": "1500000", "1200"); as written a number with no currency, a sign several
+    currencies share, a magnitude letter not read ("3m dollars": metres?), one comma group read only in dollars and
+    pounds, or but ``loosely`` a magnitude after another number ("1 to 2 million dollars": ``_RANGE_BEFORE``)."""
     found = next(_number(match))
     scale = match.group(6) or match.group(7)
     unread = scale in ("m", "b") and not match.group("currency")
     one_group = match.group(4).count(",") == 1 and not match.group(5) and found.unit not in _COMMA_READ
     shared = (match.group("currency") or "").strip() in _SHARED_SIGNS
-    if not found.unit or unread or one_group or shared:
+    ranged = bool(scale) and not loosely and re.search(_RANGE_BEFORE + r"\Z", match.string[: match.start()]) is not None
+    if (not found.unit and not (scale and loosely)) or unread or one_group or shared or ranged:
         return match.group()
-    return "".join(f"{value:.12g}" for value in found.values) + found.unit
+    return "".join(f"{value:.15g}" for value in found.values) + found.unit
 
 
-def numbers_written_otherwise(text: str, other: str) -> bool:
+def numbers_written_otherwise(text: str, other: str, *, loosely: bool = False) -> bool:
     """Whether the two texts are the same but for how they write their numbers: commas grouping the thousands of a
     dollar or pound amount, of a number of several groups or of one with decimals ("$1,200" / "$1200", "1,200,000" /
     "1200000"; "1,500" alone may be a decimal comma), a currency or percent sign as a word or code of that currency
     alone (``_amount``: "$1,200" / "1.2k dollars", "\u20ac50" / "50 EUR"; not "$50" / "50 USD", "$" being any dollar),
     space before a unit ("10km" / "10 km"; not "90 s", which may be "the 90s") and a closing full stop. Everything else
-    is written alike, letter case included ("10 mW" is no "10 MW"), but for the first letter of the text."""
+    is written alike, letter case included ("10 mW" is no "10 MW"), but for the first letter of the text. ``loosely``,
+    a number's magnitude in words or a letter ("1.5 million" / "1,500,000": "1.500 million" may be 1,500 million,
+    "2000 hours" a time; "5k" may be a distance) and any comma grouping thousands ("2.5 thousand" / "2,500") are read
+    too."""
 
     def grouped(match: re.Match[str]) -> str:
         sign, first, groups, decimals = match.groups()
-        plain = sign or groups.count(",") > 1 or decimals
+        plain = loosely or sign or groups.count(",") > 1 or decimals
         return sign + first + (groups.replace(",", "") if plain else groups) + (decimals or "")
 
     def written(said: str) -> str:
-        said = _UNIT_SPACE.sub("", _GROUPED.sub(grouped, _NUMBER.sub(_amount, " ".join(said.split()))))
+        said = _NUMBER.sub(lambda match: _amount(match, loosely), " ".join(said.split()))
+        said = _UNIT_SPACE.sub("", _GROUPED.sub(grouped, said))
         return said[:1].casefold() + re.sub(r"(?<!\.)\.\Z", "", said[1:])  # not an ellipsis: "$50..."
 
     return text != other and any(c in "0123456789" for c in text) and written(text) == written(other)
