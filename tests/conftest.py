@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,11 @@ _PRIVATE_TMP: dict[str, str] = {}
 
 def pytest_configure(config: pytest.Config) -> None:
     """Give the test session a temporary directory of its own, so no test sees what other programs left in the
-    shared one (and the files the tests leave go away with the session)."""
+    shared one (and the files the tests leave go away with the session); and Ctrl-C as a terminal gives it."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # started as a script's background job (`pytest ... &`), which ignores Ctrl-C: so would every process the
+        # tests start, and a run started so keeps ignoring it (as it should), so no test could press Ctrl-C
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     private = tempfile.mkdtemp(prefix="mb-tests-")
     _PRIVATE_TMP.update(previous_env=os.environ.get("TMPDIR", ""), path=private)
     os.environ["TMPDIR"] = private

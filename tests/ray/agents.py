@@ -11,12 +11,32 @@ from mb.entities import Inputs, Outputs, ToolCall
 from mb.runner import TransientAgentError
 from mb.runner._errors import partial_run
 
-__all__ = ["Crashing", "Flaky", "LockedError", "Slow", "echo", "records_then_fails", "tool_user"]
+__all__ = ["Crashing", "Flaky", "Held", "LockedError", "Slow", "echo", "held", "records_then_fails", "tool_user"]
 
 
 def echo(messages: list[dict[str, str]]) -> str:
     """The last message back."""
     return f"echo: {messages[-1]['content']}"
+
+
+def held(inputs: Inputs) -> str:
+    """The last message back, once the file ``inputs.metadata.categories["hold_until"]`` exists, when it names one
+    (:data:`HOLD` seconds at most)."""
+    categories = inputs.metadata.categories if inputs.metadata is not None else None
+    gate = (categories or {}).get("hold_until")
+    if gate:
+        _wait_for(Path(gate))
+    return f"echo: {inputs.messages[-1].content}"
+
+
+HOLD = 600.0
+"""Seconds a held call waits at most: far longer than any test waits for a run."""
+
+
+def _wait_for(gate: Path) -> None:
+    deadline = time.monotonic() + HOLD
+    while not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def tool_user(inputs: Inputs) -> Outputs:
@@ -53,6 +73,24 @@ class Slow:
     def __call__(self, messages: list[dict[str, str]]) -> str:
         time.sleep(self.delay)
         return f"{messages[-1]['content']} from {os.getpid()}"
+
+
+class Held:
+    """Answers "question N" with the message and the process that answered: at once for N below ``free``; else
+    once the file ``gate`` exists (:data:`HOLD` seconds at most), after leaving a file ``taken-<process>-<N>``
+    beside it (which process took the call up)."""
+
+    def __init__(self, gate: Path, free: int) -> None:
+        self.gate = gate
+        self.free = free
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        text = messages[-1]["content"]
+        number = int(text.rsplit(" ", 1)[1])
+        if number >= self.free:
+            (self.gate.parent / f"taken-{os.getpid()}-{number}").touch()
+            _wait_for(self.gate)
+        return f"{text} from {os.getpid()}"
 
 
 class LockedError(Exception):

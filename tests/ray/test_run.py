@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,7 +21,7 @@ from click.testing import CliRunner
 from mb.cli import main
 from mb.runner import AgentLoadError, RayAgent, run
 
-from .agents import Flaky, Slow, records_then_fails
+from .agents import Flaky, Held, Slow, records_then_fails
 
 pytestmark = pytest.mark.ray
 
@@ -106,35 +107,54 @@ def _pids_once_up(agent: RayAgent, within: float = 120.0) -> list[int]:
 
 
 def test_a_killed_worker_loses_nothing(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    """The examples in flight on a killed actor go to the other one; the restarted actor takes examples again."""
     benchmark = _benchmark(tmp_path / "bench.jsonl", 40)
     output = tmp_path / "executed.jsonl"
-    with RayAgent(Slow(0.15), ray_cluster, concurrency=4, actors=2) as agent:
+    gate = tmp_path / "gate"
+    problems: list[BaseException] = []
+    # questions 0 to 5 are answered at once; the next four are held, two on each actor (the least busy takes each)
+    with RayAgent(Held(gate, free=6), ray_cluster, concurrency=4, actors=2) as agent:
         victim = agent.pids()[0]
-        killed = threading.Event()
 
         def kill_when_under_way() -> None:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                if output.exists() and len(output.read_bytes().splitlines()) >= 6:
-                    os.kill(victim, signal.SIGKILL)
-                    killed.set()
-                    return
-                time.sleep(0.02)
+            try:
+                _wait_until(lambda: output.exists() and len(output.read_bytes().splitlines()) >= 6, "no line written")
+                os.kill(victim, signal.SIGKILL)  # with two examples in flight on it
+                _wait_until(lambda: _restarted(ray_cluster, agent, victim), "the killed actor was not restarted")
+            except BaseException as exc:
+                problems.append(exc)
+            finally:
+                gate.touch()
 
         killer = threading.Thread(target=kill_when_under_way)
         killer.start()
         result = run(benchmark, agent, output=output, concurrency=4, collect=False)
         killer.join()
-        assert killed.is_set()
+        assert not problems, problems
         assert agent.lost >= 1  # the examples in flight on the killed actor were sent again
         assert victim not in _pids_once_up(agent)  # Ray restarted the actor in a new process
     lines = _lines(output)
     assert result.summary.ran == len(lines) == 40
-    assert not any("error" in line["outputs"] for line in lines)
+    assert not any("error" in line["outputs"] for line in lines), [line["outputs"] for line in lines]
     assert set(_trials(lines).values()) == {1}
     answered_by = {int(line["outputs"]["response"].rsplit(" ", 1)[1]) for line in lines}
     assert victim in answered_by
     assert len(answered_by) >= 3  # the victim, its survivor, and the restarted actor
+
+
+def _restarted(ray: ModuleType, agent: RayAgent, victim: int) -> bool:
+    """Whether the first actor answers again, from a process other than ``victim``."""
+    try:
+        return int(ray.get(agent.actors[0].ready.remote(), timeout=5)[2]) != victim
+    except Exception:  # restarting (unavailable), or not answering yet
+        return False
+
+
+def _wait_until(condition: Callable[[], bool], failure: str, within: float = 120.0) -> None:
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.01)
 
 
 def test_agent_failures_and_transient_retries_travel_back(ray_cluster: ModuleType, tmp_path: Path) -> None:
@@ -175,6 +195,11 @@ def test_the_trace_and_usage_of_a_failed_attempt_travel_back(ray_cluster: Module
 def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) -> None:
     """The driver itself is killed (SIGKILL) mid-run; --resume completes the output, each example once."""
     benchmark = _benchmark(tmp_path / "bench.jsonl", 40)
+    gate = tmp_path / "gate"
+    documents = [json.loads(line) for line in benchmark.read_text().splitlines()]
+    for document in documents[5:]:  # held until the driver is killed: it is killed mid-run
+        document["inputs"]["metadata"] = {"categories": {"hold_until": str(gate)}}
+    benchmark.write_text("".join(json.dumps(document) + "\n" for document in documents))
     output = tmp_path / "executed.jsonl"
     address = ray_cluster.get_runtime_context().gcs_address
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
@@ -185,7 +210,7 @@ def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) 
         "run",
         str(benchmark),
         "--agent",
-        "tests.ray.agents:echo",
+        "tests.ray.agents:held",
         "-o",
         str(output),
     ]
@@ -198,16 +223,17 @@ def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) 
             time.sleep(0.01)
         driver.kill()
         _, errors = driver.communicate()
+        gate.touch()  # the actors of the killed driver may answer what they held: the driver that asked is gone
     assert output.exists(), errors.decode(errors="replace")
     before = _lines(output)
-    assert 5 <= len(before) < 40, "the run ended before it could be interrupted"
+    assert len(before) == 5
     resumed = CliRunner().invoke(
         main,
         [
             "run",
             str(benchmark),
             "--agent",
-            "tests.ray.agents:echo",
+            "tests.ray.agents:held",
             "-o",
             str(output),
             "--resume",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import time
 from pathlib import Path
@@ -14,9 +15,22 @@ __all__ = ["agent", "async_agent", "blocks_its_loop", "ignores_cancellation", "m
 DELAY = float(os.environ.get("MB_TEST_AGENT_DELAY", "0.05"))
 """Seconds each answer takes."""
 
+HOLD = 600.0
+"""Seconds a held or stuck agent holds on: far longer than any test waits for a process."""
+
+
+_CALLS = itertools.count(1)
+"""Numbers the calls of this process."""
+
 
 def agent(messages: list[dict[str, str]]) -> str:
-    """Echo the last message after a delay (runs in a worker thread)."""
+    """Echo the last message after a delay (runs in a worker thread); with ``MB_TEST_HOLD`` naming a file, each call
+    after the first ``MB_TEST_FREE`` waits for that file to exist before it answers (:data:`HOLD` seconds at most)."""
+    gate = os.environ.get("MB_TEST_HOLD")
+    if gate and next(_CALLS) > int(os.environ.get("MB_TEST_FREE", "0")):
+        deadline = time.monotonic() + HOLD
+        while not Path(gate).exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
     time.sleep(DELAY)
     return "echo: " + messages[-1]["content"]
 
@@ -33,9 +47,9 @@ def make_agent() -> object:
 
 
 def stuck(messages: list[dict[str, str]]) -> str:
-    """Never answers in time (blocks its worker thread for two minutes)."""
+    """Never answers in time (blocks its worker thread for :data:`HOLD` seconds)."""
     _started()
-    time.sleep(120)
+    time.sleep(HOLD)
     return "too late"
 
 
@@ -49,7 +63,7 @@ def _started() -> None:
 async def ignores_cancellation(messages: list[dict[str, str]]) -> str:
     """Never answers in time and swallows every cancellation."""
     _started()
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HOLD
     while time.monotonic() < deadline:
         try:
             await asyncio.sleep(0.05)
@@ -59,7 +73,7 @@ async def ignores_cancellation(messages: list[dict[str, str]]) -> str:
 
 
 async def blocks_its_loop(messages: list[dict[str, str]]) -> str:
-    """Blocks the event loop it runs on for two minutes."""
+    """Blocks the event loop it runs on for :data:`HOLD` seconds."""
     _started()
-    time.sleep(120)
+    time.sleep(HOLD)
     return "too late"

@@ -35,8 +35,10 @@ def documents() -> list[dict[str, Any]]:
     return [{"inputs": {"messages": [{"role": "user", "content": t}]}, "expectations": {}} for t in texts]
 
 
-def start(bench: Path, output: Path, *options: str, delay: float) -> subprocess.Popen[str]:
-    env = {**os.environ, "MB_TEST_AGENT_DELAY": str(delay)}
+def start(bench: Path, output: Path, *options: str, free: int) -> subprocess.Popen[str]:
+    """``mb run`` in a process of its own; its agent answers ``free`` calls, then each waits for :func:`release`
+    (so the run is still under way, with examples in flight, whenever the test acts on it)."""
+    env = {**os.environ, "MB_TEST_HOLD": str(gate(output)), "MB_TEST_FREE": str(free)}
     command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", AGENT]
     return subprocess.Popen(
         [*command, "-o", str(output), "-q", *options],
@@ -45,6 +47,26 @@ def start(bench: Path, output: Path, *options: str, delay: float) -> subprocess.
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def gate(output: Path) -> Path:
+    return output.with_name("gate")
+
+
+def release(output: Path) -> None:
+    """Let the held agent calls of the run writing ``output`` answer."""
+    gate(output).touch()
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    """The processes a test starts: killed at its end, whatever happened (a held agent would keep them alive)."""
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def resume(bench: Path, output: Path) -> str:
@@ -106,57 +128,74 @@ def bench(tmp_path: Path) -> Path:
     return path
 
 
-def test_sigkill_loses_only_examples_in_flight_and_resume_completes(bench: Path, tmp_path: Path) -> None:
+def test_sigkill_loses_only_examples_in_flight_and_resume_completes(
+    bench: Path, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=0.3)  # the whole run takes seconds: time to kill it
-    wait_for_lines(output, 5, process)
+    process = start(bench, output, "--concurrency", "2", free=5)
+    processes.append(process)
+    wait_for_lines(output, 5, process)  # then two examples are in flight, held
     process.kill()
     process.wait()
     kept = complete_lines(output)
-    assert 5 <= len(kept) < COUNT
+    assert len(kept) == 5
     stderr = resume(bench, output)
     check_complete(output)
     assert complete_lines(output)[: len(kept)] == kept  # what was written before the kill is untouched
     assert f"skipped {len(kept)} already done" in stderr
 
 
-def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resume(bench: Path, tmp_path: Path) -> None:
+def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resume(
+    bench: Path, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=0.5)
-    wait_for_lines(output, 3, process)
+    process = start(bench, output, "--concurrency", "2", free=3)
+    processes.append(process)
+    wait_for_lines(output, 3, process)  # then two examples are in flight, held
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
+    seen = wait_for_stderr(process, "interrupted")
+    release(output)
+    _, rest = process.communicate(timeout=120)
+    stderr = seen + rest
     assert process.returncode == 130, stderr
-    assert "interrupted" in stderr
     assert f"-o {output} --concurrency 2 --resume" in stderr
-    written = complete_lines(output)
-    assert 3 <= len(written) < COUNT
-    assert output.read_text().endswith("\n")  # in-flight examples finished and were written whole
+    assert len(complete_lines(output)) == 5  # the two in flight finished, and no other example started
+    assert output.read_text().endswith("\n")  # written whole
     resume(bench, output)
     check_complete(output)
 
 
-def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it_to_the_end(bench: Path, tmp_path: Path) -> None:
+def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it_to_the_end(
+    bench: Path, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
     """A background job of a script (no job control) starts with Ctrl-C ignored: the shell asked for it."""
     output = tmp_path / "executed.jsonl"
     ignored = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); from mb.cli import main; main()"
     command = [sys.executable, "-c", ignored, "run", str(bench), "--agent", AGENT, "-o", str(output), "-q"]
-    env = {**os.environ, "MB_TEST_AGENT_DELAY": "0.1"}
+    env = {**os.environ, "MB_TEST_HOLD": str(gate(output)), "MB_TEST_FREE": "3", "MB_TEST_AGENT_DELAY": "0.1"}
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wait_for_lines(output, 3, process)
+    processes.append(process)
+    wait_for_lines(output, 3, process)  # then the examples in flight are held: the run is under way
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
+    release(output)  # the other 27 examples take a while: a handled Ctrl-C would stop the run before its end
+    _, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
     check_complete(output)
 
 
-def test_the_resume_command_repeats_the_options_that_change_how_examples_run(bench: Path, tmp_path: Path) -> None:
+def test_the_resume_command_repeats_the_options_that_change_how_examples_run(
+    bench: Path, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
     output = tmp_path / "executed.jsonl"
     options = ("--agent-input", "messages", "--max-line-bytes", "100000", "--timeout", "1234567.5")
-    process = start(bench, output, *options, delay=0.5)
+    process = start(bench, output, *options, free=1)
+    processes.append(process)
     wait_for_lines(output, 1, process)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
+    seen = wait_for_stderr(process, "interrupted")
+    release(output)
+    _, rest = process.communicate(timeout=120)
+    stderr = seen + rest
     assert process.returncode == 130, stderr
     resume_command = stderr.split("resume with:", 1)[1].split("\n")[1]
     assert "--agent-input messages" in resume_command
@@ -164,18 +203,22 @@ def test_the_resume_command_repeats_the_options_that_change_how_examples_run(ben
     assert "--timeout 1234567.5" in resume_command  # the value itself, not rounded to six digits
 
 
-def test_a_second_ctrl_c_cancels_the_examples_in_flight(bench: Path, tmp_path: Path) -> None:
+def test_a_second_ctrl_c_cancels_the_examples_in_flight(
+    bench: Path, tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=2.0)
-    wait_for_lines(output, 2, process)
+    process = start(bench, output, "--concurrency", "2", free=2)
+    processes.append(process)
+    wait_for_lines(output, 2, process)  # then two examples are in flight, held to the end
     process.send_signal(signal.SIGINT)
     seen = wait_for_stderr(process, "press Ctrl-C again")  # the first Ctrl-C was handled: the second one is apart
     process.send_signal(signal.SIGINT)
-    _, rest = process.communicate(timeout=60)
+    _, rest = process.communicate(timeout=120)
     stderr = seen + rest
     assert process.returncode == 130, stderr
     assert "cancelling the 2 example(s) in flight" in stderr
     assert "2 cancelled" in stderr
+    assert len(complete_lines(output)) == 2
     assert all(json.loads(line)["example_hash"] for line in complete_lines(output))
     assert output.read_text().endswith("\n")
 
@@ -186,7 +229,7 @@ def test_a_timed_out_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) 
     output = tmp_path / "executed.jsonl"
     command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench)]
     command += ["--agent", f"{HERE / 'slow_agent.py'}:stuck", "-o", str(output), "-q", "--timeout", "0.5"]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the agent blocks for 120 s
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=300)  # the agent blocks for 600 s
     assert finished.returncode == 0, finished.stderr
     [line] = complete_lines(output)
     assert json.loads(line)["outputs"]["error"]["type"] == "TimeoutError"
@@ -201,7 +244,7 @@ def test_a_timeout_holds_against_an_async_agent_that_ignores_cancellation_or_blo
     output = tmp_path / "executed.jsonl"
     command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench)]
     command += ["--agent", f"{HERE / 'slow_agent.py'}:{agent}", "-o", str(output), "-q", "--timeout", "1"]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the agent holds on for 120 s
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=300)  # the agent holds on for 600 s
     assert finished.returncode == 0, finished.stderr
     assert [json.loads(line)["outputs"]["error"]["type"] for line in complete_lines(output)] == ["TimeoutError"] * 2
 
@@ -220,7 +263,7 @@ def test_two_ctrl_c_stop_a_run_whatever_its_agent_does(tmp_path: Path, agent: st
         )
 
     def wait_for(done: Any, what: str) -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while not done():
             assert process.poll() is None, messages.read_text()
             assert time.monotonic() < deadline, what
@@ -231,7 +274,7 @@ def test_two_ctrl_c_stop_a_run_whatever_its_agent_does(tmp_path: Path, agent: st
         process.send_signal(signal.SIGINT)  # the two signals apart: the system merges a signal still pending
         wait_for(lambda: "interrupted" in messages.read_text(), "the first Ctrl-C was not handled")
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=30)
+        process.wait(timeout=120)
     finally:
         process.kill()
     assert process.returncode == 130, messages.read_text()

@@ -6,7 +6,8 @@ benchmark, skips what a resumed output already holds, repeats trials, applies ti
 appends each executed example to the output (locked, flushed, resumable) as it comes back to the driver.
 
 An actor that dies (its process killed, its machine lost) is restarted by Ray; the examples it had in flight are
-sent again, to any actor, up to ``worker_retries`` times each, after which the line records a
+sent again, to another actor when there is one (a restarting actor fails what it is sent at once), up to
+``worker_retries`` times each, after which the line records a
 :class:`WorkerLostError`. Only the driver writes, so an example answered twice is still written once.
 """
 
@@ -145,8 +146,10 @@ class RayAgent(CallableAgent):
 
         payload = inputs.model_dump_json().encode()
         deaths = 0
+        failed: set[int] = set()  # the actors that died running this example
         while True:
-            index = min(range(len(self.actors)), key=self.busy.__getitem__)
+            others = [index for index in range(len(self.actors)) if index not in failed]
+            index = min(others or range(len(self.actors)), key=self.busy.__getitem__)
             self.busy[index] += 1
             reference = self.actors[index].call.remote(payload, user_time)
             try:
@@ -157,6 +160,7 @@ class RayAgent(CallableAgent):
                     raise WorkerLostError(
                         f"the Ray worker running this example died {deaths} time(s): {_cause(exc)}"
                     ) from None
+                failed.add(index)
                 self.lost += 1
                 continue
             except BaseException:  # cancelled (timeout, second Ctrl-C): stop the call on the cluster too
