@@ -698,7 +698,12 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         (800, {"link": "https://cdn.example/img/800/600/photo.jpg"}, False),
         ("12", {"link": "https://news.example/2026/05/12/story"}, False),
         ("42", {"link": "https://api.example/v1/users/42/orders"}, False),
-        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, True),
+        # but a query's value that is itself a URL or a path: a place to go to next, not data
+        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, False),
+        ("ORD-31", {"link": "https://shop.example/login?next=/orders/ORD-31&lang=en"}, False),
+        ("ORD-31", {"link": "https://shop.example/login?return_to=%2Forders%2FORD-31"}, False),
+        ("ORD-77", {"link": "https://shop.example/track?order=ORD-77&next=/home"}, True),
+        ("ORD-77", {"link": "https://shop.example/track?note=order%20ORD-77"}, True),
         ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
         ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
         ("15", {"path": "reports/03/15/2024"}, False),

@@ -8,7 +8,8 @@ How values are compared:
   (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``, ``10\\u201420``, ``1.5e+300``); a sign starts a token
   (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result (each part of a URL's path and query a text of its own) as whole tokens:
+  key or number of a preceding tool result (each part of a URL's path and query a text of its own, but a query's
+  value that is itself a URL or a path: ``?next=/orders/ORD-31`` is a place to go to, not data) as whole tokens:
   ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
@@ -41,6 +42,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+from urllib.parse import unquote
 
 from ._names import words
 from ._outcome import Outcome
@@ -79,9 +81,10 @@ _FAILURE_PHRASES = frozenset(
     | {("not", "available"), ("not", "find")}
 )
 _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
-_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated"}
+_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated", "enotfound", "eacces"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
-_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reached"), ("quota", "exhausted")}
+_WEAK_PHRASES |= {("insufficient", "funds"), ("insufficient", "balance"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
@@ -93,7 +96,7 @@ _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
     r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
-    r"|again",
+    r"|again|quota|insufficient|gateway|eacces",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -321,12 +324,27 @@ text of its own (``ORD-77`` occurs in ``https://shop.example/orders/ORD-77?ref=1
 ``800`` in ``https://cdn.example/img/800/600/a.jpg``: sizes, dates and pages are no ids)."""
 
 
+def _url_parts(url: str) -> Iterator[str]:
+    """The parts of ``url`` (:data:`_URL_PARTS`) but those of a query's value that is itself a URL or a path, plain
+    or percent-encoded (``?next=/orders/ORD-31``, ``?redirect=https://...``, ``?return_to=orders%2FORD-31``): a place
+    to go to next, not data (``ORD-31`` is not in it; ``ORD-77`` is in ``?order=ORD-77``)."""
+    address, _, fragment = url.partition("#")
+    path, _, query = address.partition("?")
+    yield from _URL_PARTS.split(path)
+    yield from _URL_PARTS.split(fragment)
+    for pair in re.split(r"[&;]", query):
+        key, _, value = pair.partition("=")
+        yield key
+        if "/" not in (value := unquote(value)):
+            yield from _URL_PARTS.split(value)
+
+
 def _haystack(value: Any) -> _Haystack:
     """The text and numbers of a JSON value; the parts of each URL are texts of their own."""
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url))
+    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _url_parts(url))
     texts += [part for part in parts if not _NUMERIC.fullmatch(part)]
     haystack = _Haystack([_fold(text) for text in texts], set(numbers))
     for text in haystack.texts:
