@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import json
@@ -44,6 +45,7 @@ __all__ = [
     "reported_error",
     "requested_calls",
     "unread_calls",
+    "written_calls",
 ]
 
 
@@ -333,7 +335,7 @@ _INSIDE = {
 }  # fmt: skip
 """Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's, a
 nested agent's trace."""
-_CALL_ARGUMENTS = {"args", "tool_input", "arguments"}
+_CALL_ARGUMENTS = {"args", "tool_input", "arguments", "action_input"}
 """Keys of a call's arguments that make an object with a ``name`` or ``tool`` a call (or a part of ``_PARTS``, or a
 trace's ``tool_call`` event)."""
 _IDS = ("call_id", "toolUseId", "id")
@@ -345,7 +347,8 @@ _ASKING = (None, "assistant", "model", "ai")
 
 def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
     ident = next((str(identified[key]) for key in _IDS if identified.get(key)), None)
-    arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input", "params") if key in call), None)
+    keys = ("arguments", "input", "args", "tool_input", "action_input", "params")
+    arguments = next((call[key] for key in keys if key in call), None)
     return ident, str(name), arguments
 
 
@@ -384,7 +387,7 @@ def requested_calls(value: Any, depth: int = 8, *, strict: bool = False) -> list
             request = _request(value if key == "function" else call, call.get("name") or "", call)
             if request[0] or request[1] or request[2] not in (None, ""):  # no `{"name": null, "arguments": ""}`
                 return [request]
-    name = value.get("name") or value.get("tool")
+    name = value.get("name") or value.get("tool") or ("action_input" in value and value.get("action"))
     arguments = _request(value, name or "", value)[2]
     shaped = isinstance(arguments, dict) or "tool_input" in value or str(arguments).lstrip()[:1] == "{"
     if (name or value.get("type") in _PARTS) and (
@@ -455,6 +458,51 @@ def _call_texts(response: str) -> list[str]:
     blocks."""
     blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
     return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
+
+
+_ACTION = re.compile(
+    r"^[ \t*]*action[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)`?[ \t]*$(?=\s*(?:\Z|^[ \t*]*action[ _]?input[ \t*]*:(.*)))",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A ReAct step: a line ``Action: name`` followed by one ``Action Input: ...`` or ending the text."""
+_NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
+"""What ``Action:`` says when no call is made."""
+
+
+def written_calls(response: str) -> tuple[list[Request], list[Request]]:
+    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent (``Action:
+    delete_account`` then ``Action Input: {...}`` on the next line, or as the last line) anywhere in it; then the
+    calls its last block (after a blank line, or fenced) is made of alone, as Python writes them (:func:`_python`)."""
+    steps: list[Request] = [(None, name, said.strip()) for name, said in _ACTION.findall(response)]
+    text = response.strip()
+    if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
+        block = re.sub(r"\A\w*\n", "", text[start + 3 : -3]).strip()
+    else:
+        block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
+    return [step for step in steps if step[1].casefold() not in _NO_ACTION], _python(block)
+
+
+def _python(block: str) -> list[Request]:
+    """The calls ``block`` is made of, as Python writes them, in backticks or not (``delete_account(user_id="u1")``,
+    ``[get_user(id=1), functions.delete_account("u1")]``, ``result = await f()``): each argument a literal or a
+    keyword's; none when anything else is in it (``I did not run `f(x=1)` `` is prose)."""
+    if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
+        return []
+    try:
+        statements = ast.parse(block).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found: list[Request] = []
+    for statement in statements:
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
+        value = value.value if isinstance(value, ast.Await) else value
+        for call in value.elts if isinstance(value, ast.List) else [value]:
+            if not isinstance(call, ast.Call) or not all(isinstance(arg, ast.Constant) for arg in call.args):
+                return []
+            if not re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func)):
+                return []
+            found.append((None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords])))
+    return found
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:

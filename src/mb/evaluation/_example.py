@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,9 +10,9 @@ from .._redact import redact
 from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import Request, reported_error, requested_calls, unread_calls
+from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls
 from ..matching import MatchContext
-from ..matching._names import letters
+from ..matching._names import letters, words
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
@@ -212,10 +213,10 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         checks.append(_nothing_checked(example))
     untold = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
     if untold is not None:
-        why, nested = untold
+        why, nested, code = untold
         asked = [None] * len(published) + list(extended)
-        assertions = [_untraced(row, why, nested, said) for row, said in zip(assertions, asked, strict=True)]
-        checks = [_untraced(row, why, nested, None) for row in checks]
+        assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
+        checks = [_untraced(row, why, nested, None, code) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
 
@@ -241,30 +242,54 @@ def _says_cut(key: str, value: Any) -> bool:
     return letters(key) in _CUT and _says_yes(value)
 
 
-def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None] | None:
+_ABOUT_RUN = re.compile(r"meta|info|stat|diagnos|debug|exec|run|trace")
+"""The start of a word of a key of ``outputs`` about the run (``metadata``, ``trace_metadata``, ``run_info``,
+``stats``), under which a key may say the trace is cut short."""
+
+
+def _cut_key(data: Mapping[str, Any], depth: int = 2) -> str | None:
+    """The key (as a path) of ``data`` saying the trace is cut short (:func:`_says_cut`), or of an object under a key
+    about the run (:data:`_ABOUT_RUN`: ``metadata.trace_truncated``, ``trace_metadata.truncated``), ``depth`` objects
+    down at most; a tool's result is never read."""
+    if (key := next((key for key, value in data.items() if _says_cut(key, value)), None)) is not None:
+        return key
+    for key, value in data.items() if depth else ():
+        about = isinstance(value, dict) and any(_ABOUT_RUN.match(word) for word in words(key))
+        if about and (found := _cut_key(value, depth - 1)) is not None:
+            return f"{key}.{found}"
+    return None
+
+
+def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None, bool] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
     (``"trace_truncated": true``, ``"has_more": true``, ``"trace_complete": false``, ``"stop_reason":
-    "max_iterations"``) or calls in a tool's result (a nested agent's calls, read when
-    they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
+    "max_iterations"``), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct
+    step; Python code, which may call no tool, flagged true) or calls in a tool's result (a nested agent's calls,
+    read when they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
     if unread:
         hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
-        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None
+        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
-        return "outputs.trace is absent", None
-    cut = (key for key, value in extra.items() if _says_cut(key, value))
-    if (key := next(cut, None)) is not None:
-        return f"outputs.{key} says the trace may be cut short", []
+        return "outputs.trace is absent", None, False
+    if (key := _cut_key(extra)) is not None:
+        return f"outputs.{key} says the trace may be cut short", [], False
+    steps, code = written_calls(outputs.response)
+    if steps or code:
+        shown = ", ".join(dict.fromkeys(name for _, name, _ in [*steps, *code]))
+        return f"outputs.response writes a call the trace does not record ({shown})", steps + code, not steps
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     if not held:
         return None
-    return f"the result of call {held[0][0]!r} holds tool calls of its own", [
-        call for _, calls in held for call in calls
-    ]
+    return (
+        f"the result of call {held[0][0]!r} holds tool calls of its own",
+        [call for _, calls in held for call in calls],
+        False,
+    )
 
 
 NOTHING_CHECKED = "expectations"
@@ -292,13 +317,14 @@ _UNTRACED = {
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
 
 
-def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any) -> Row:
+def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
-    may be (named in its name or arguments)."""
+    may be (named in its name or arguments), nor, when they may be ``code`` rather than tool calls, one naming no tool
+    (``no_tool_called``)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
@@ -308,7 +334,8 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any) -> Row
         said = [letters(f"{name} {arguments}") for _, name, arguments in more]
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
-        if kind != "no_tool_called" and more and tools and not any(tool in text for tool in tools for text in said):
+        naming = any(tool in text for tool in tools for text in said)
+        if more and not naming and (code if kind == "no_tool_called" else tools):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})

@@ -197,12 +197,39 @@ def _relayed(relays: _Relays, call: CallSpec, tool: str) -> str | None:
     return next((named[form] for form in name_forms(tool) if form in named), None)
 
 
-def _relay_row(kind: str, tool: str, call: CallSpec, relays: _Relays, told: str) -> Row:
-    """An error naming a call whose arguments name ``tool`` (:func:`_relayed`)."""
-    text = str(_relayed(relays, call, tool))
+def _relay_row(
+    kind: str, tool: str, call: CallSpec, text: str, told: str, how: str = "passes {} in its arguments"
+) -> Row:
+    """An error naming a call whose arguments name ``tool`` (:func:`_relayed`, :func:`_delegated`): ``how`` it does."""
     text = text if len(text) <= 80 else text[:77] + "..."
-    reason = f"cannot tell {told}: {_shown(call[1])} ({call[0]}) passes {_shown(text)} in its arguments: it may call it"
+    reason = f"cannot tell {told}: {_shown(call[1])} ({call[0]}) {how.format(_shown(text))}: it may call it"
     return _row(kind, tool, False, call[0], reason, reason)
+
+
+_HANDING = re.compile(r"(?:sub)?agents?|delegat\w*|hand_?off|(?:transfer|route|hand_?off)_?to")
+"""A word (or two) of the name of a call that hands a task to another agent (``ask_agent``, ``delegate``,
+``transfer_to_admin``, ``handoff``, ``Task``; not ``transfer_funds`` nor ``create_task``)."""
+_HANDS = "hands another agent the task {}"
+"""How a reason says such a call passes a text naming a tool (:func:`_relay_row`)."""
+
+
+def _delegated(calls: Sequence[CallSpec], tool: str) -> tuple[CallSpec, str] | None:
+    """A call handing a task to another agent (:data:`_HANDING`) and the text of its arguments that names ``tool``'s
+    action and object in words (each word of its name of three letters or more begins a word of the text, allowing
+    an ending: ``"Please delete the accounts of u1"`` names ``delete_account``): the agent asked may call it."""
+    wanted = [word[: max(4, len(word) - 2)] for word in words(tool) if len(word) >= 3]
+    for call in calls if wanted else ():
+        split = words(call[1])
+        if not (split == ["task"] or any(_HANDING.fullmatch(w) for w in [*split, *map("_".join, pairwise(split))])):
+            continue
+        stack: list[Any] = [call[2]]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, (dict, list)):
+                stack.extend(value.values() if isinstance(value, dict) else value)
+            elif isinstance(value, str) and all(any(w.startswith(s) for w in words(value)) for s in wanted):
+                return call, value
+    return None
 
 
 def _spelling(made: Sequence[CallSpec], tool: str) -> tuple[int, str]:
@@ -219,7 +246,11 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     if unsure:
         return _unsure_row("tool_not_called", assertion.tool, calls, unsure, told)
     if relaying := next((call for call in calls if not made and _relayed(relays, call, assertion.tool)), None):
-        return _relay_row("tool_not_called", assertion.tool, relaying, relays, told)
+        return _relay_row(
+            "tool_not_called", assertion.tool, relaying, str(_relayed(relays, relaying, assertion.tool)), told
+        )
+    if not made and (handed := _delegated(calls, assertion.tool)):
+        return _relay_row("tool_not_called", assertion.tool, *handed, told, _HANDS)
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
@@ -294,7 +325,7 @@ def _order(
         return _unsure_row("tool_order", tool, calls, [doubt[1]], f"that the calls came in order {expected}")
     if relay is not None and early is None and len(found) == len(tools):
         (call, place), told = relay, f"that the calls came in order {expected}"
-        return _relay_row("tool_order", tools[place], call, relays, told)
+        return _relay_row("tool_order", tools[place], call, str(_relayed(relays, call, tools[place])), told)
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         made = {call[0]: index for index, call in enumerate(calls)}  # how many calls came before each
@@ -347,7 +378,9 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
             return _unsure_row("tool_call_count", tool, calls, unsure, told)
         # a call naming it in its arguments may call it any number of times
         if relaying := next((call for call in calls if call[1] not in names and _relayed(relays, call, tool)), None):
-            return _relay_row("tool_call_count", tool, relaying, relays, told)
+            return _relay_row("tool_call_count", tool, relaying, str(_relayed(relays, relaying, tool)), told)
+        if handed := _delegated([call for call in calls if call[1] not in names], tool):
+            return _relay_row("tool_call_count", tool, *handed, told, _HANDS)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
 
