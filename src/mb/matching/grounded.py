@@ -315,6 +315,9 @@ class _Haystack:
     numbers: set[Fraction | None] = field(default_factory=set)
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
+    places: list[str] = field(default_factory=list)
+    """The text, folded, of URLs and paths in a link's query (:func:`_url_parts`)."""
+
 
 _URL = re.compile(r"\w+://[^\s\"'<>]+")
 _URL_PARTS = re.compile(r"[/?#&=;]")
@@ -324,29 +327,32 @@ text of its own (``ORD-77`` occurs in ``https://shop.example/orders/ORD-77?ref=1
 ``800`` in ``https://cdn.example/img/800/600/a.jpg``: sizes, dates and pages are no ids)."""
 
 
-def _url_parts(url: str) -> Iterator[str]:
-    """The parts of ``url`` (:data:`_URL_PARTS`) but those of a query's value that is itself a URL or a path, plain
-    or percent-encoded (``?next=/orders/ORD-31``, ``?redirect=https://...``, ``?return_to=orders%2FORD-31``): a place
-    to go to next, not data (``ORD-31`` is not in it; ``ORD-77`` is in ``?order=ORD-77``)."""
+def _url_parts(url: str) -> Iterator[tuple[str, bool]]:
+    """The parts of ``url`` (:data:`_URL_PARTS`), each true when it is in a query's value that is itself a URL or a
+    path, plain or percent-encoded, in the query or the fragment (``?next=/orders/ORD-31``, ``?redirect=https://...``,
+    ``#/login?return_to=orders%2FORD-31``): maybe a place to go to next rather than data."""
     address, _, fragment = url.partition("#")
     path, _, query = address.partition("?")
-    yield from _URL_PARTS.split(path)
-    yield from _URL_PARTS.split(fragment)
-    for pair in re.split(r"[&;]", query):
+    route, _, hashed = fragment.partition("?")
+    route, hashed = ("", route) if "=" in route and not hashed else (route, hashed)
+    yield from ((part, False) for part in _URL_PARTS.split(f"{path}/{route}"))
+    for pair in re.split(r"[&;]", f"{query}&{hashed}"):
         key, _, value = pair.partition("=")
-        yield key
-        if "/" not in (value := unquote(value)):
-            yield from _URL_PARTS.split(value)
+        value = unquote(value).replace("\\", "/")
+        yield key, False
+        yield from ((part, "/" in value) for part in _URL_PARTS.split(value))
 
 
-def _haystack(value: Any) -> _Haystack:
-    """The text and numbers of a JSON value; the parts of each URL are texts of their own."""
+def _haystack(value: Any, places: bool = False) -> _Haystack:
+    """The text and numbers of a JSON value; the parts of each URL are texts of their own, but those of a URL or path
+    in a query (:func:`_url_parts`) are kept apart unless ``places``."""
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _url_parts(url))
-    texts += [part for part in parts if not _NUMERIC.fullmatch(part)]
-    haystack = _Haystack([_fold(text) for text in texts], set(numbers))
+    parts = [part for text in texts if "://" in text for url in _URL.findall(text) for part in _url_parts(url)]
+    texts += [text for text, place in parts if (places or not place) and not _NUMERIC.fullmatch(text)]
+    nested = [_fold(text) for text, place in parts if place and not places and not _NUMERIC.fullmatch(text)]
+    haystack = _Haystack([_fold(text) for text in texts], set(numbers), nested)
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
     return haystack
@@ -365,7 +371,7 @@ class Sources:
     @functools.cached_property
     def user(self) -> _Haystack:
         """The user messages."""
-        return _haystack(list(self._user_messages))
+        return _haystack(list(self._user_messages), places=True)
 
     def results(self, count: int, failed: str | None = None) -> list[_Haystack]:
         """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, or may have failed,
@@ -493,6 +499,10 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         return Outcome.fail(
             f"{render(value)} occurs only in the error of a failed tool call before the call, which grounds nothing"
         )
+    links = [_Haystack(haystack.places) for haystack in grounds.sources.results(grounds.results_before)]
+    if where != "user" and _found(value, links) is True:
+        reason = f"cannot tell whether {render(value)} is grounded: it occurs only in a URL or path in a link's query"
+        return Outcome(False, f"{reason} in a tool result before the call, maybe a place to go to", 0.0, undecided=True)
     return Outcome.fail(f"{render(value)} does not occur in {places}: not grounded")
 
 
