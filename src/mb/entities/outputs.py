@@ -8,7 +8,7 @@ import functools
 import json
 import re
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
@@ -335,7 +335,7 @@ _INSIDE = {
 }  # fmt: skip
 """Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's, a
 nested agent's trace."""
-_CALL_ARGUMENTS = {"args", "tool_input", "arguments", "action_input"}
+_CALL_ARGUMENTS = ("arguments", "args", "tool_input", "action_input")
 """Keys of a call's arguments that make an object with a ``name`` or ``tool`` a call (or a part of ``_PARTS``, or a
 trace's ``tool_call`` event)."""
 _IDS = ("call_id", "toolUseId", "id")
@@ -347,8 +347,7 @@ _ASKING = (None, "assistant", "model", "ai")
 
 def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
     ident = next((str(identified[key]) for key in _IDS if identified.get(key)), None)
-    keys = ("arguments", "input", "args", "tool_input", "action_input", "params")
-    arguments = next((call[key] for key in keys if key in call), None)
+    arguments = next((call[key] for key in (*_CALL_ARGUMENTS, "input", "params") if key in call), None)
     return ident, str(name), arguments
 
 
@@ -461,25 +460,32 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*action[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)`?[ \t]*$(?=\s*(?:\Z|^[ \t*]*action[ _]?input[ \t*]*:(.*)))",
+    r"^[ \t*]*action[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)`?[ \t\r]*$"
+    r"(?=\s*(?:\Z|^[ \t*]*(?:action[ _]?input|observation)[ \t*]*:(.*)))",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A ReAct step: a line ``Action: name`` followed by one ``Action Input: ...`` or ending the text."""
+"""A ReAct step: a line ``Action: name`` followed by ``Action Input: ...`` or ``Observation: ...``, or ending the
+text (then a step only when it names a tool: :func:`written_calls`)."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
 
-def written_calls(response: str) -> tuple[list[Request], list[Request]]:
-    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent (``Action:
-    delete_account`` then ``Action Input: {...}`` on the next line, or as the last line) anywhere in it; then the
-    calls its last block (after a blank line, or fenced) is made of alone, as Python writes them (:func:`_python`)."""
-    steps: list[Request] = [(None, name, said.strip()) for name, said in _ACTION.findall(response)]
+def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
+    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
+    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``; a last line ``Action: name``
+    only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls its last block (after a
+    blank line, or fenced) is made of alone, as Python writes them (:func:`_python`)."""
+    steps: list[Request] = [
+        (None, step[1], (step[2] or "").strip())
+        for step in _ACTION.finditer(response)
+        if (step[2] is not None or step[1].casefold() in tools) and step[1].casefold() not in _NO_ACTION
+    ]
     text = response.strip()
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
         block = re.sub(r"\A\w*\n", "", text[start + 3 : -3]).strip()
     else:
         block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
-    return [step for step in steps if step[1].casefold() not in _NO_ACTION], _python(block)
+    return steps, _python(block)
 
 
 def _python(block: str) -> list[Request]:

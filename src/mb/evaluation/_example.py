@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .._redact import redact
@@ -211,7 +211,15 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         and not any(m["gating"] for m in metrics.values())
     ):
         checks.append(_nothing_checked(example))
-    untold = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
+    known = {
+        tool.casefold()
+        for tool in [
+            *(example.inputs.tools or []),
+            *(tool for said in extended for tool in _tools(said)),
+            *(spec[0] for spec in published if spec[0]),
+        ]
+    }
+    untold = _calls_untold(outputs, known) if any(row["passed"] for row in [*assertions, *checks]) else None
     if untold is not None:
         why, nested, code = untold
         asked = [None] * len(published) + list(extended)
@@ -220,54 +228,59 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = frozenset({"truncated", "istruncated", "tracetruncated", "traceistruncated", "incomplete", "traceincomplete"})
-_CUT |= {"hasmore", "maxstepsreached", "maxiterationsreached", "maxturnsreached"}
-"""Keys of ``outputs`` (folded: letters and digits, lower case) that say the trace is cut short when true."""
-_WHOLE = frozenset({"tracecomplete", "traceiscomplete", "iscomplete"})
-"""Keys of ``outputs`` (folded) that say the trace is cut short when false."""
+_CUT = frozenset({"truncated", "istruncated", "incomplete", "hasmore"})
+"""Keys (folded: letters and digits, lower case) that say the trace is cut short when true: at the top of
+``outputs`` or under a key naming the run (:data:`_RUN`); as words of a key that names the run, anywhere."""
+_WHOLE = frozenset({"complete", "iscomplete"})
+"""Keys (folded) that say the trace is cut short when false, read as :data:`_CUT` is."""
+_RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
+"""Words of a key that name the trace or the run (``trace_truncated``, ``run.stats.truncated``, ``agent_state``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
-"""What a ``stop_reason`` or ``finish_reason`` of ``outputs`` says (folded) when the run stopped at a step limit."""
+"""What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
+(``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
 
 
 def _says_yes(flag: Any) -> bool:
     return flag == 1 or (isinstance(flag, str) and flag.strip().casefold() in ("true", "yes", "1"))
 
 
-def _says_cut(key: str, value: Any) -> bool:
-    """Whether ``outputs.<key>: value`` says the trace is cut short."""
-    if letters(key) in _WHOLE:
-        return value == 0 or (isinstance(value, str) and value.strip().casefold() in ("false", "no", "0"))
-    if letters(key) in ("stopreason", "finishreason", "stoppedreason", "terminationreason"):
+def _says_cut(key: str, value: Any, run: bool) -> bool:
+    """Whether ``key: value`` says the trace is cut short; ``run`` when a key above it names the run."""
+    split = words(key)
+    folded = "".join(split)
+    if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
-    return letters(key) in _CUT and _says_yes(value)
+    if any(limit in folded for limit in _LIMITS):
+        return _says_yes(value)
+    run = run or bool(_RUN & set(split))
+    rest = "".join(word for word in split if word not in _RUN)
+    if run and rest in _WHOLE:
+        return value == 0 or (isinstance(value, str) and value.strip().casefold() in ("false", "no", "0"))
+    return run and rest in _CUT and _says_yes(value)
 
 
-_ABOUT_RUN = re.compile(r"meta|info|stat|diagnos|debug|exec|run|trace")
-"""The start of a word of a key of ``outputs`` about the run (``metadata``, ``trace_metadata``, ``run_info``,
-``stats``), under which a key may say the trace is cut short."""
-
-
-def _cut_key(data: Mapping[str, Any], depth: int = 2) -> str | None:
-    """The key (as a path) of ``data`` saying the trace is cut short (:func:`_says_cut`), or of an object under a key
-    about the run (:data:`_ABOUT_RUN`: ``metadata.trace_truncated``, ``trace_metadata.truncated``), ``depth`` objects
-    down at most; a tool's result is never read."""
-    if (key := next((key for key, value in data.items() if _says_cut(key, value)), None)) is not None:
-        return key
-    for key, value in data.items() if depth else ():
-        about = isinstance(value, dict) and any(_ABOUT_RUN.match(word) for word in words(key))
-        if about and (found := _cut_key(value, depth - 1)) is not None:
+def _cut_key(data: Any, run: bool | None = None, depth: int = 4) -> str | None:
+    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
+    (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
+    ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items if depth else ():
+        if isinstance(key, str) and _says_cut(key, value, run is not False):
+            return key
+        under = bool(run) or (isinstance(key, str) and bool(_RUN & set(words(key))))
+        if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None
 
 
-def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None, bool] | None:
+def _calls_untold(outputs: Outputs, tools: Collection[str]) -> tuple[str, list[Request] | None, bool] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
-    (``"trace_truncated": true``, ``"has_more": true``, ``"trace_complete": false``, ``"stop_reason":
-    "max_iterations"``), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct
-    step; Python code, which may call no tool, flagged true) or calls in a tool's result (a nested agent's calls,
-    read when they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
+    (:func:`_cut_key`), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct step;
+    Python code, flagged true when it names none of ``tools`` nor ``functions.``: it may call no tool) and calls in a
+    tool's result (a nested agent's calls, read when they are in a shape of calls:
+    :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
     if unread:
@@ -277,19 +290,22 @@ def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None, bool] | 
         return "outputs.trace is absent", None, False
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
-    steps, code = written_calls(outputs.response)
-    if steps or code:
-        shown = ", ".join(dict.fromkeys(name for _, name, _ in [*steps, *code]))
-        return f"outputs.response writes a call the trace does not record ({shown})", steps + code, not steps
+    steps, code = written_calls(outputs.response, tools)
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
-    if not held:
+    why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
+    if steps or code:
+        shown = ", ".join(dict.fromkeys(name for _, name, _ in [*steps, *code]))
+        why.insert(0, f"outputs.response writes a call the trace does not record ({shown})")
+    if not why:
         return None
-    return (
-        f"the result of call {held[0][0]!r} holds tool calls of its own",
-        [call for _, calls in held for call in calls],
-        False,
-    )
+    named = any(name.casefold() in tools or _TOOLSPACE.match(name) for _, name, _ in code)
+    more = [*steps, *code, *(call for _, calls in held for call in calls)]
+    return "; ".join(why), more, bool(code) and not (steps or held or named)
+
+
+_TOOLSPACE = re.compile(r"(?:functions|tools|default_api)\.")
+"""What a call written as Python starts with when it names a tool (``functions.delete_account("u1")``)."""
 
 
 NOTHING_CHECKED = "expectations"
@@ -317,6 +333,11 @@ _UNTRACED = {
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
 
 
+def _tools(asked: Any) -> list[str]:
+    """The tools an extended assertion names."""
+    return [tool for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
+
+
 def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
@@ -330,7 +351,7 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
     if not row["passed"] or told is None:
         return row
     if more is not None:
-        tools = [letters(tool) for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
+        tools = [letters(tool) for tool in _tools(asked)]
         said = [letters(f"{name} {arguments}") for _, name, arguments in more]
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
