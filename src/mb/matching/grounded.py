@@ -9,8 +9,8 @@ How values are compared:
   (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result (each part of a URL's path and query a text of its own, but a query's
-  value that is itself a URL or a path: ``?next=/orders/ORD-31`` is a place to go to, not data) as whole tokens:
-  ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
+  value that is itself a URL or a path, ``?next=/orders/ORD-31``, leaves a value found only there undecided) as
+  whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
