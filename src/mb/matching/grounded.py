@@ -81,10 +81,11 @@ _FAILURE_PHRASES = frozenset(
     | {("not", "available"), ("not", "find")}
 )
 _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
-_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated", "enotfound", "eacces"}
+_WEAK |= {"expired", "suspended", "econnrefused", "econnreset", "etimedout", "unauthenticated", "enotfound", "eacces"}
+_WEAK |= {"insufficient"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
 _WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reached"), ("quota", "exhausted")}
-_WEAK_PHRASES |= {("insufficient", "funds"), ("insufficient", "balance"), ("bad", "gateway")}
+_WEAK_PHRASES |= {("of", "quota"), ("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
