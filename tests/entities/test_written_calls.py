@@ -29,3 +29,22 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
     steps, code = written_calls(response, tools)
     assert [name for _, name, _ in steps] == names
     assert code == []
+
+
+@pytest.mark.parametrize(
+    ("response", "names"),
+    [
+        ('delete_account(user_id="u1")', ["delete_account"]),
+        ('```python\nresult = delete_account(user_id="u1")\nprint(result)\n```', ["print", "delete_account"]),
+        ('uid = "u1"\ndelete_account(user_id=uid)', ["delete_account"]),
+        ('tools.delete_account.invoke({"user_id": "u1"})', ["tools.delete_account.invoke"]),
+        ('for uid in ["u1"]:\n    delete_account(user_id=uid)', ["delete_account"]),
+        # prose is no code
+        ("I did not run `delete_account(user_id)` for you.", []),
+        ("Done. The account stays (as you asked).", []),
+    ],
+)
+def test_python_calls(response: str, names: list[str]) -> None:
+    steps, code = written_calls(response)
+    assert steps == []
+    assert sorted(name for _, name, _ in code) == sorted(names)

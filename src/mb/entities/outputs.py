@@ -489,26 +489,20 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
 
 
 def _python(block: str) -> list[Request]:
-    """The calls ``block`` is made of, as Python writes them, in backticks or not (``delete_account(user_id="u1")``,
-    ``[get_user(id=1), functions.delete_account("u1")]``, ``result = await f()``): each argument a literal or a
-    keyword's; none when anything else is in it (``I did not run `f(x=1)` `` is prose)."""
+    """The calls of ``block`` when it is Python code, in backticks or not (``delete_account(user_id="u1")``,
+    ``[get_user(id=1), functions.delete_account("u1")]``, ``result = delete_account(uid)\nprint(result)``,
+    ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``)."""
     if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
         return []
     try:
-        statements = ast.parse(block).body
+        tree = ast.parse(block)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    found: list[Request] = []
-    for statement in statements:
-        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
-        value = value.value if isinstance(value, ast.Await) else value
-        for call in value.elts if isinstance(value, ast.List) else [value]:
-            if not isinstance(call, ast.Call) or not all(isinstance(arg, ast.Constant) for arg in call.args):
-                return []
-            if not re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func)):
-                return []
-            found.append((None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords])))
-    return found
+    return [
+        (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+    ]
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:
