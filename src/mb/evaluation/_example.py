@@ -228,11 +228,9 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = frozenset({"truncated", "istruncated", "incomplete", "hasmore"})
-"""Keys (folded: letters and digits, lower case) that say the trace is cut short when true: at the top of
-``outputs`` or under a key naming the run (:data:`_RUN`); as words of a key that names the run, anywhere."""
-_WHOLE = frozenset({"complete", "iscomplete"})
-"""Keys (folded) that say the trace is cut short when false, read as :data:`_CUT` is."""
+_CUT = {"truncated": True, "incomplete": True, "hasmore": True, "complete": False}
+"""Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
+when set so: at the top of ``outputs`` or under a key naming the run (:data:`_RUN`), or naming the run themselves."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``run.stats.truncated``, ``agent_state``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
@@ -240,8 +238,10 @@ _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", 
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
 
 
-def _says_yes(flag: Any) -> bool:
-    return flag == 1 or (isinstance(flag, str) and flag.strip().casefold() in ("true", "yes", "1"))
+def _says(flag: Any, yes: bool = True) -> bool:
+    """Whether ``flag`` says yes (or no, with ``yes`` false): ``true``, ``"yes"``, ``1``."""
+    said = ("true", "yes", "1") if yes else ("false", "no", "0")
+    return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
 def _says_cut(key: str, value: Any, run: bool) -> bool:
@@ -251,12 +251,10 @@ def _says_cut(key: str, value: Any, run: bool) -> bool:
     if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
     if any(limit in folded for limit in _LIMITS):
-        return _says_yes(value)
-    run = run or bool(_RUN & set(split))
-    rest = "".join(word for word in split if word not in _RUN)
-    if run and rest in _WHOLE:
-        return value == 0 or (isinstance(value, str) and value.strip().casefold() in ("false", "no", "0"))
-    return run and rest in _CUT and _says_yes(value)
+        return _says(value)
+    rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
+    flag = _CUT.get(rest)
+    return (run or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
 
 
 def _cut_key(data: Any, run: bool | None = None, depth: int = 4) -> str | None:
