@@ -17,6 +17,10 @@ from mb.entities.outputs import written_calls
             ["delete_account"],
         ),
         ("Action: delete_account\nObservation: account u1 deleted\nFinal Answer: done.", (), ["delete_account"]),
+        ("Thought 1: remove it.\nAction 1: delete_account\nAction Input 1: u1", (), ["delete_account"]),
+        ("Thought: remove it.\nAction: delete_account[u1]\nThought: done.", (), ["delete_account"]),
+        ('Thought: remove it.\nAction: delete_account(user_id="u1")', (), ["delete_account"]),
+        ("Action: review the invoice", (), []),
         # a last line "Action: <word>" is a step only when the word is a tool's name
         ("Your ticket is open.\nAction: escalate", {"escalate"}, ["escalate"]),
         ("Your ticket is open.\nAction: escalate", (), []),

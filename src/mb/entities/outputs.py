@@ -460,25 +460,27 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*action[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)`?[ \t\r]*$"
-    r"(?=\s*(?:\Z|^[ \t*]*(?:action[ _]?input|observation)[ \t*]*:(.*)))",
+    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A ReAct step: a line ``Action: name`` followed by ``Action Input: ...`` or ``Observation: ...``, or ending the
-text (then a step only when it names a tool: :func:`written_calls`)."""
+"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
+``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
+:func:`written_calls`)."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
 
 def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
     """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
-    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``; a last line ``Action: name``
-    only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls its last block (after a
-    blank line, or fenced) is made of alone, as Python writes them (:func:`_python`)."""
+    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
+    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls
+    of its last block (after a blank line, or fenced) when it is Python code (:func:`_python`)."""
+    found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
     steps: list[Request] = [
-        (None, step[1], (step[2] or "").strip())
-        for step in _ACTION.finditer(response)
-        if (step[2] is not None or step[1].casefold() in tools) and step[1].casefold() not in _NO_ACTION
+        (None, name, said[0].strip() if said else "")
+        for name, said in found
+        if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
     ]
     text = response.strip()
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
