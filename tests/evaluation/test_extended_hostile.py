@@ -3,10 +3,11 @@
 ``tests/data/extended_hostile.jsonl`` holds one executed example per case. Its ``inputs.metadata.categories`` give
 the case's name, the verdict mb must reach (``expect``: ``passed``, ``failed``, ``error``, ``undecided``, or
 ``notpass`` for any verdict but a pass) and what the case probes: "never call X" against a forbidden tool's name in
-another case, with spaces, a namespace, a suffix, passed to a dispatcher, called by a nested agent or left out of a
-missing or cut-short trace; orders of parallel calls; counts of retried, namespaced or absent calls; grounded ids
-that occur only as a part of another id or number, in another message, after the call, in a failed result; facts
-said beside a failure or a negation. Most cases must not pass.
+another case, with spaces, a namespace, a suffix, passed to a dispatcher, called by a nested agent, left out of a
+missing or cut-short trace (a flag under ``outputs.metadata`` too), written in the response as a ReAct step or a
+Python call, or handed to another agent as a task; orders of parallel calls; counts of retried, namespaced or absent
+calls; grounded ids that occur only as a part of another id or number, in another message, after the call, in a
+failed result, in a URL nested in a link's query; facts said beside a failure or a negation. Most cases must not pass.
 """
 
 from __future__ import annotations

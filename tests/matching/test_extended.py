@@ -14,7 +14,7 @@ from mb.judges.base import JudgeRequest, Verdict
 from mb.matching import MatchContext
 from mb.matching.assertions import CallSpec, assertion_spec
 from mb.matching.extended import all_assertion_rows
-from mb.matching.grounded import Sources
+from mb.matching.grounded import Grounds, Sources, match_grounded
 
 Row = dict[str, Any]
 
@@ -698,7 +698,12 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         (800, {"link": "https://cdn.example/img/800/600/photo.jpg"}, False),
         ("12", {"link": "https://news.example/2026/05/12/story"}, False),
         ("42", {"link": "https://api.example/v1/users/42/orders"}, False),
-        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, True),
+        # but a query's value that is itself a URL or a path: a place to go to next, not data
+        ("ORD-31", {"link": "https://x.example/r?to=https://y.example/orders/ORD-31"}, False),
+        ("ORD-31", {"link": "https://shop.example/login?next=/orders/ORD-31&lang=en"}, False),
+        ("ORD-31", {"link": "https://shop.example/login?return_to=%2Forders%2FORD-31"}, False),
+        ("ORD-77", {"link": "https://shop.example/track?order=ORD-77&next=/home"}, True),
+        ("ORD-77", {"link": "https://shop.example/track?note=order%20ORD-77"}, True),
         ("mail", {"link": "See https://shop.example/orders/12345?ref=mail."}, True),
         ("77", {"url": "https://shop.example/orders/ORD-77"}, False),
         ("15", {"path": "reports/03/15/2024"}, False),
@@ -1142,3 +1147,57 @@ def test_a_failed_tool_message_of_the_conversation_grounds_nothing(content: str,
     )
     (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
     assert row.passed is grounded, row.reason
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://shop.example/login?next=/orders/ORD-31",
+        "https://shop.example/login?next=%5Corders%5CORD-31",
+        "https://app.example/#/login?redirect=/orders/ORD-31",
+        "https://shop.example/login#next=/orders/ORD-31",
+        "https://docs.example/view?path=/docs/ORD-31",
+        "https://shop.example/track?ids=ORD-31/ORD-78",
+        "https://shop.example/search?q=ORD-31/refund",
+    ],
+)
+def test_an_id_only_in_a_path_in_a_link_query_is_undecided_from_a_result_and_grounded_from_the_user(link: str) -> None:
+    from_result = match_grounded(None, "ORD-31", Grounds(Sources([], [{"link": link}]), 1))
+    assert (from_result.passed, from_result.undecided) == (False, True)
+    assert "only in a URL or path in a link's query" in from_result.reason
+    assert match_grounded("user", "ORD-31", Grounds(Sources([f"I was sent to {link}, cancel it"], []), 0)).passed
+    # a link beside it that carries the id as data grounds it
+    plain = match_grounded(None, "ORD-31", Grounds(Sources([], [{"link": link, "order": "ORD-31"}]), 1))
+    assert plain.passed
+
+
+@pytest.mark.parametrize(
+    ("name", "task", "tool", "hands"),
+    [
+        ("ask_agent", "Please delete the accounts of u1", "delete_account", True),
+        ("ask_agent", "the account deletion of u1", "delete_account", True),
+        ("ask_agent", "the user is deleting the account", "delete_account", True),
+        ("ask_agent", {"agent": "admin", "verb": "delete", "target": "account u1"}, "delete_account", True),
+        ("ask_agent", '{"verb": "delete", "what": "account"}', "delete_account", True),
+        ("Ask question to coworker", "delete the account u1", "delete_account", True),
+        ("transferToAdmin", "delete the account u1", "delete_account", True),
+        ("invoke_subagent", "the order was cancelled", "cancel_order", True),
+        # a word of the tool's name by its start only is another word
+        ("ask_agent", "Find the delegate list for the accounting meeting.", "delete_account", False),
+        # a call whose name says "agent" but hands no task
+        ("list_agents", "account deletion", "delete_account", False),
+        ("get_agent_status", "account-deletion-bot", "delete_account", False),
+        ("route_to_depot", "order cancelled by sender", "cancel_order", False),
+    ],
+)
+def test_a_task_handed_to_another_agent_that_names_a_tool_leaves_tool_not_called_undecided(
+    name: str, task: Any, tool: str, hands: bool
+) -> None:
+    rule = Expectations.model_validate(
+        {"assertions": [], "extended_assertions": [{"assert_that": "tool_not_called", "tool": tool}]}
+    )
+    params = task if isinstance(task, dict) else {"task": task}
+    row = all_assertion_rows([], rule.extended_assertions, [("c1", name, params)], CTX, Sources([], []), [0])[0]
+    assert (row["passed"], bool(row.get("error"))) == ((False, True) if hands else (True, False))
+    if hands:
+        assert "hands another agent the task" in row["reason"]

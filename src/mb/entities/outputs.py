@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import json
 import re
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
@@ -44,6 +45,7 @@ __all__ = [
     "reported_error",
     "requested_calls",
     "unread_calls",
+    "written_calls",
 ]
 
 
@@ -333,7 +335,7 @@ _INSIDE = {
 }  # fmt: skip
 """Keys where a reply keeps its calls: a message's, a choice's, a candidate's, a response's, LangChain's, a
 nested agent's trace."""
-_CALL_ARGUMENTS = {"args", "tool_input", "arguments"}
+_CALL_ARGUMENTS = ("arguments", "args", "tool_input", "action_input")
 """Keys of a call's arguments that make an object with a ``name`` or ``tool`` a call (or a part of ``_PARTS``, or a
 trace's ``tool_call`` event)."""
 _IDS = ("call_id", "toolUseId", "id")
@@ -347,7 +349,7 @@ _ASKING = (None, "assistant", "model", "ai")
 
 def _request(identified: Mapping[str, Any], name: Any, call: Mapping[str, Any]) -> Request:
     ident = next((str(identified[key]) for key in _IDS if identified.get(key)), None)
-    arguments = next((call[key] for key in ("arguments", "input", "args", "tool_input", "params") if key in call), None)
+    arguments = next((call[key] for key in (*_CALL_ARGUMENTS, "input", "params") if key in call), None)
     return ident, str(name), arguments
 
 
@@ -386,7 +388,7 @@ def requested_calls(value: Any, depth: int = 8, *, strict: bool = False) -> list
             request = _request(value if key == "function" else call, call.get("name") or "", call)
             if request[0] or request[1] or request[2] not in (None, ""):  # no `{"name": null, "arguments": ""}`
                 return [request]
-    name = value.get("name") or value.get("tool")
+    name = value.get("name") or value.get("tool") or ("action_input" in value and value.get("action"))
     arguments = _request(value, name or "", value)[2]
     shaped = isinstance(arguments, dict) or "tool_input" in value or str(arguments).lstrip()[:1] == "{"
     if (name or value.get("type") in _PARTS) and (
@@ -459,6 +461,54 @@ def _call_texts(response: str) -> list[str]:
         return [response.strip()]
     blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
     return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
+
+
+_ACTION = re.compile(
+    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
+``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
+:func:`written_calls`)."""
+_NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
+"""What ``Action:`` says when no call is made."""
+
+
+def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
+    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
+    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
+    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls
+    of its last block (after a blank line, or fenced) when it is Python code (:func:`_python`)."""
+    found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
+    steps: list[Request] = [
+        (None, name, said[0].strip() if said else "")
+        for name, said in found
+        if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
+    ]
+    text = response.strip()
+    if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
+        block = re.sub(r"\A\w*\n", "", text[start + 3 : -3]).strip()
+    else:
+        block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
+    return steps, _python(block)
+
+
+def _python(block: str) -> list[Request]:
+    """The calls of ``block`` when it is Python code, in backticks or not (``delete_account(user_id="u1")``,
+    ``[get_user(id=1), functions.delete_account("u1")]``, ``result = delete_account(uid)\nprint(result)``,
+    ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``)."""
+    if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
+        return []
+    try:
+        tree = ast.parse(block)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [
+        (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+    ]
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:

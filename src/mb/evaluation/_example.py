@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .._redact import redact
 from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import Request, reported_error, requested_calls, unread_calls
+from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls
 from ..matching import MatchContext
-from ..matching._names import letters
+from ..matching._names import letters, words
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
@@ -210,61 +211,99 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         and not any(m["gating"] for m in metrics.values())
     ):
         checks.append(_nothing_checked(example))
-    untold = _calls_untold(outputs) if any(row["passed"] for row in [*assertions, *checks]) else None
+    known = {
+        tool.casefold()
+        for tool in [
+            *(example.inputs.tools or []),
+            *(tool for said in extended for tool in _tools(said)),
+            *(spec[0] for spec in published if spec[0]),
+        ]
+    }
+    untold = _calls_untold(outputs, known) if any(row["passed"] for row in [*assertions, *checks]) else None
     if untold is not None:
-        why, nested = untold
+        why, nested, code = untold
         asked = [None] * len(published) + list(extended)
-        assertions = [_untraced(row, why, nested, said) for row, said in zip(assertions, asked, strict=True)]
-        checks = [_untraced(row, why, nested, None) for row in checks]
+        assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
+        checks = [_untraced(row, why, nested, None, code) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = frozenset({"truncated", "istruncated", "tracetruncated", "traceistruncated", "incomplete", "traceincomplete"})
-_CUT |= {"hasmore", "maxstepsreached", "maxiterationsreached", "maxturnsreached"}
-"""Keys of ``outputs`` (folded: letters and digits, lower case) that say the trace is cut short when true."""
-_WHOLE = frozenset({"tracecomplete", "traceiscomplete", "iscomplete"})
-"""Keys of ``outputs`` (folded) that say the trace is cut short when false."""
+_CUT = {"truncated": True, "incomplete": True, "hasmore": True, "complete": False}
+"""Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
+when set so: at the top of ``outputs`` or under a key naming the run (:data:`_RUN`), or naming the run themselves."""
+_RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
+"""Words of a key that name the trace or the run (``trace_truncated``, ``run.stats.truncated``, ``agent_state``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
-"""What a ``stop_reason`` or ``finish_reason`` of ``outputs`` says (folded) when the run stopped at a step limit."""
+"""What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
+(``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
 
 
-def _says_yes(flag: Any) -> bool:
-    return flag == 1 or (isinstance(flag, str) and flag.strip().casefold() in ("true", "yes", "1"))
+def _says(flag: Any, yes: bool = True) -> bool:
+    """Whether ``flag`` says yes (or no, with ``yes`` false): ``true``, ``"yes"``, ``1``."""
+    said = ("true", "yes", "1") if yes else ("false", "no", "0")
+    return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
-def _says_cut(key: str, value: Any) -> bool:
-    """Whether ``outputs.<key>: value`` says the trace is cut short."""
-    if letters(key) in _WHOLE:
-        return value == 0 or (isinstance(value, str) and value.strip().casefold() in ("false", "no", "0"))
-    if letters(key) in ("stopreason", "finishreason", "stoppedreason", "terminationreason"):
+def _says_cut(key: str, value: Any, run: bool) -> bool:
+    """Whether ``key: value`` says the trace is cut short; ``run`` when a key above it names the run."""
+    split = words(key)
+    folded = "".join(split)
+    if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
-    return letters(key) in _CUT and _says_yes(value)
+    if any(limit in folded for limit in _LIMITS):
+        return _says(value)
+    rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
+    flag = _CUT.get(rest)
+    return (run or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
 
 
-def _calls_untold(outputs: Outputs) -> tuple[str, list[Request] | None] | None:
+def _cut_key(data: Any, run: bool | None = None, depth: int = 4) -> str | None:
+    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
+    (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
+    ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items if depth else ():
+        if isinstance(key, str) and _says_cut(key, value, run is not False):
+            return key
+        under = bool(run) or (isinstance(key, str) and bool(_RUN & set(words(key))))
+        if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
+            return f"{key}.{found}"
+    return None
+
+
+def _calls_untold(outputs: Outputs, tools: Collection[str]) -> tuple[str, list[Request] | None, bool] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
-    (``"trace_truncated": true``, ``"has_more": true``, ``"trace_complete": false``, ``"stop_reason":
-    "max_iterations"``) or calls in a tool's result (a nested agent's calls, read when
-    they are in a shape of calls: :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
+    (:func:`_cut_key`), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct step;
+    Python code, flagged true when it names none of ``tools`` nor ``functions.``: it may call no tool) and calls in a
+    tool's result (a nested agent's calls, read when they are in a shape of calls:
+    :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
     if unread:
         hides = "is a tool call" if unread[:1] == ["response"] else "is not read"
-        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None
+        return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
-        return "outputs.trace is absent", None
-    cut = (key for key, value in extra.items() if _says_cut(key, value))
-    if (key := next(cut, None)) is not None:
-        return f"outputs.{key} says the trace may be cut short", []
+        return "outputs.trace is absent", None, False
+    if (key := _cut_key(extra)) is not None:
+        return f"outputs.{key} says the trace may be cut short", [], False
+    steps, code = written_calls(outputs.response, tools)
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
-    if not held:
+    why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
+    if steps or code:
+        shown = ", ".join(dict.fromkeys(name for _, name, _ in [*steps, *code]))
+        why.insert(0, f"outputs.response writes a call the trace does not record ({shown})")
+    if not why:
         return None
-    return f"the result of call {held[0][0]!r} holds tool calls of its own", [
-        call for _, calls in held for call in calls
-    ]
+    named = any(name.casefold() in tools or _TOOLSPACE.match(name) for _, name, _ in code)
+    more = [*steps, *code, *(call for _, calls in held for call in calls)]
+    return "; ".join(why), more, bool(code) and not (steps or held or named)
+
+
+_TOOLSPACE = re.compile(r"(?:functions|tools|default_api)\.")
+"""What a call written as Python starts with when it names a tool (``functions.delete_account("u1")``)."""
 
 
 NOTHING_CHECKED = "expectations"
@@ -292,23 +331,30 @@ _UNTRACED = {
 """What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
 
 
-def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any) -> Row:
+def _tools(asked: Any) -> list[str]:
+    """The tools an extended assertion names."""
+    return [tool for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
+
+
+def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
-    may be (named in its name or arguments)."""
+    may be (named in its name or arguments), nor, when they may be ``code`` rather than tool calls, one naming no tool
+    (``no_tool_called``)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
         return row
     if more is not None:
-        tools = [letters(tool) for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
+        tools = [letters(tool) for tool in _tools(asked)]
         said = [letters(f"{name} {arguments}") for _, name, arguments in more]
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
-        if kind != "no_tool_called" and more and tools and not any(tool in text for tool in tools for text in said):
+        naming = any(tool in text for tool in tools for text in said)
+        if more and not naming and (code if kind == "no_tool_called" else tools):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})

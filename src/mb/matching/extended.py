@@ -141,13 +141,13 @@ _Relays = dict[str, dict[str, str]]
 """By call id, the runs of words (:func:`_runs`) of the texts in the call's arguments, each with its first text."""
 
 
-def _texts(params: Any) -> set[str]:
+def _texts(params: Any, prose: list[str] | None = None) -> set[str]:
     """The texts of a call's arguments that may name a tool to call: every key, and of every string the first word
     (before any ``(``) of plain prose (``"delete_account --user u1"`` whole; not ``"Your refund request was
     received"``), the whole of code or a command (a text with a bracket, ``=``, ``/``, ``;``, ``|``, ``&``, a
     backtick or a line break, or under a key such as ``command``, ``code``, ``script``: ``"result = await
     delete_account(user='u1')"``, ``"cd /app && delete_account u1"``);
-    JSON text is read as the value it writes."""
+    JSON text is read as the value it writes. Each string read goes in ``prose`` too."""
     texts: set[str] = set()
     stack: list[tuple[str, Any]] = [("", params)]
     while stack:
@@ -159,7 +159,10 @@ def _texts(params: Any) -> set[str]:
             stack.extend((key, item) for item in value)
         elif isinstance(value, str) and (written := written_json(value)) is not None:
             stack.append((key, written))
-        elif isinstance(value, str) and (_CODE.search(value) or _RUNS.search(key)):
+            continue
+        if isinstance(value, str) and prose is not None:
+            prose.append(value)
+        if isinstance(value, str) and (_CODE.search(value) or _RUNS.search(key)):
             texts.add(value)
         elif isinstance(value, str) and (head := value.split(maxsplit=1)):
             texts.add(head[0])
@@ -173,17 +176,24 @@ _RUNS = re.compile(r"command|cmd|code|script|shell|exec|run", re.IGNORECASE)
 
 
 def _relays(calls: Sequence[CallSpec], longest: int, work: int) -> _Relays | None:
-    """The runs of the texts each call's arguments hold, or None once the work passes the checks' limit."""
+    """The runs of the texts each call's arguments hold (and, under ``""``, the text of all the strings of a call
+    handing a task to another agent: :func:`_hands`), or None once the work passes the checks' limit."""
     relays: _Relays = {}
-    for call_id, _, params in calls:
+    for call_id, name, params in calls:
         named: dict[str, str] = {}
-        for text in _texts(params):
+        prose: list[str] | None = [] if _hands(name) else None
+        for text in _texts(params, prose):
             split = words(text)
             work += 1 + _most_runs(len(split), longest)
             if work > MAX_PARAMETER_CHECKS:
                 return None
             for run in _runs(split, longest):
                 named.setdefault(run, text)
+        if prose:
+            named[""] = " ".join(prose)
+            work += len(prose)
+            if work > MAX_PARAMETER_CHECKS:
+                return None
         if named:
             relays[call_id] = named
     return relays
@@ -197,12 +207,52 @@ def _relayed(relays: _Relays, call: CallSpec, tool: str) -> str | None:
     return next((named[form] for form in name_forms(tool) if form in named), None)
 
 
-def _relay_row(kind: str, tool: str, call: CallSpec, relays: _Relays, told: str) -> Row:
-    """An error naming a call whose arguments name ``tool`` (:func:`_relayed`)."""
-    text = str(_relayed(relays, call, tool))
+def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: str) -> Row:
+    """An error naming a call that may call ``tool`` (:func:`_passing`): ``how`` it does."""
     text = text if len(text) <= 80 else text[:77] + "..."
-    reason = f"cannot tell {told}: {_shown(call[1])} ({call[0]}) passes {_shown(text)} in its arguments: it may call it"
+    reason = f"cannot tell {told}: {_shown(call[1])} ({call[0]}) {how.format(_shown(text))}: it may call it"
     return _row(kind, tool, False, call[0], reason, reason)
+
+
+_AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
+_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message", "query"})
+"""A call's name of whose words the first is one of :data:`_ASKS` and another one of :data:`_AGENTS` hands a task
+to another agent (``ask_agent``, ``invoke_subagent``, ``Ask question to coworker``; not ``list_agents``)."""
+
+
+def _hands(name: str) -> bool:
+    """Whether a call named ``name`` hands a task to another agent: ``Task``, a name with a word ``delegate...``,
+    ``handoff`` or ``subagent``, or ``transfer to`` or ``hand off`` (``transfer_to_admin``), or :data:`_ASKS`."""
+    split = words(name)
+    pairs = {f"{one} {two}" for one, two in pairwise(split)}
+    return (
+        split == ["task"]
+        or any(word.startswith("delegat") or word in ("handoff", "subagent") for word in split)
+        or bool(pairs & {"transfer to", "hand off"})
+        or (bool(split) and split[0] in _ASKS and bool(_AGENTS & set(split[1:])))
+    )
+
+
+_VERB = ("", "e", "s", "es", "d", "ed", "ing", "ion", "ions", "led", "ling", "lation", "ation")
+"""The endings a tool's first word (a verb: ``delete``, ``cancel``) may take in a task (``deleting``, ``deletion``,
+``cancelled``); the other words (``account``) a plural's only."""
+_NOUN = ("", "e", "s", "es")
+
+
+def _passing(calls: Sequence[CallSpec], relays: _Relays, tool: str) -> tuple[CallSpec, str, str] | None:
+    """A call of ``calls`` that may call ``tool``, the text of its arguments that says so and how: one whose arguments
+    name it (:func:`_relayed`), or one handing another agent a task (:func:`_hands`) whose words say each word of the
+    tool's name of three letters or more (``"Please delete the accounts of u1"`` for ``delete_account``; not
+    ``"the delegate list of the accounting meeting"``): the agent asked may call it."""
+    for call in calls:
+        if (text := _relayed(relays, call, tool)) is not None:
+            return call, text, "passes {} in its arguments"
+    wanted = [(word.removesuffix("e"), _NOUN if at else _VERB) for at, word in enumerate(words(tool)) if len(word) > 2]
+    for call in calls if wanted else ():
+        said = set(words(relays.get(call[0], {}).get("", "")))
+        if all(any(word[: len(stem)] == stem and word[len(stem) :] in ends for word in said) for stem, ends in wanted):
+            return call, relays[call[0]][""], "hands another agent the task {}"
+    return None
 
 
 def _spelling(made: Sequence[CallSpec], tool: str) -> tuple[int, str]:
@@ -218,8 +268,8 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     told = f"that {assertion.tool!r} was not called"
     if unsure:
         return _unsure_row("tool_not_called", assertion.tool, calls, unsure, told)
-    if relaying := next((call for call in calls if not made and _relayed(relays, call, assertion.tool)), None):
-        return _relay_row("tool_not_called", assertion.tool, relaying, relays, told)
+    if not made and (passing := _passing(calls, relays, assertion.tool)):
+        return _relay_row("tool_not_called", assertion.tool, *passing, told)
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
@@ -294,7 +344,8 @@ def _order(
         return _unsure_row("tool_order", tool, calls, [doubt[1]], f"that the calls came in order {expected}")
     if relay is not None and early is None and len(found) == len(tools):
         (call, place), told = relay, f"that the calls came in order {expected}"
-        return _relay_row("tool_order", tools[place], call, relays, told)
+        text = str(_relayed(relays, call, tools[place]))
+        return _relay_row("tool_order", tools[place], call, text, "passes {} in its arguments", told)
     if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         made = {call[0]: index for index, call in enumerate(calls)}  # how many calls came before each
@@ -346,8 +397,8 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
         if unsure and count + sum(1 for call in calls if call[1] in unsure) > high:
             return _unsure_row("tool_call_count", tool, calls, unsure, told)
         # a call naming it in its arguments may call it any number of times
-        if relaying := next((call for call in calls if call[1] not in names and _relayed(relays, call, tool)), None):
-            return _relay_row("tool_call_count", tool, relaying, relays, told)
+        if passing := _passing([call for call in calls if call[1] not in names], relays, tool):
+            return _relay_row("tool_call_count", tool, *passing, told)
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
 

@@ -8,8 +8,9 @@ How values are compared:
   (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``, ``10\\u201420``, ``1.5e+300``); a sign starts a token
   (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result (each part of a URL's path and query a text of its own) as whole tokens:
-  ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
+  key or number of a preceding tool result (each part of a URL's path and query a text of its own, but a query's
+  value that is itself a URL or a path, ``?next=/orders/ORD-31``, leaves a value found only there undecided) as
+  whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
@@ -41,6 +42,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+from urllib.parse import unquote
 
 from ._names import words
 from ._outcome import Outcome
@@ -79,9 +81,11 @@ _FAILURE_PHRASES = frozenset(
     | {("not", "available"), ("not", "find")}
 )
 _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
-_WEAK |= {"expired", "suspended", "econnrefused", "etimedout", "unauthenticated"}
+_WEAK |= {"expired", "suspended", "econnrefused", "econnreset", "etimedout", "unauthenticated", "enotfound", "eacces"}
+_WEAK |= {"insufficient"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
-_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reached"), ("quota", "exhausted")}
+_WEAK_PHRASES |= {("of", "quota"), ("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
@@ -93,7 +97,7 @@ _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
     r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
-    r"|again",
+    r"|again|quota|insufficient|gateway|eacces",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -312,6 +316,9 @@ class _Haystack:
     numbers: set[Fraction | None] = field(default_factory=set)
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
+    places: list[str] = field(default_factory=list)
+    """The text, folded, of URLs and paths in a link's query (:func:`_url_parts`)."""
+
 
 _URL = re.compile(r"\w+://[^\s\"'<>]+")
 _URL_PARTS = re.compile(r"[/?#&=;]")
@@ -321,14 +328,32 @@ text of its own (``ORD-77`` occurs in ``https://shop.example/orders/ORD-77?ref=1
 ``800`` in ``https://cdn.example/img/800/600/a.jpg``: sizes, dates and pages are no ids)."""
 
 
-def _haystack(value: Any) -> _Haystack:
-    """The text and numbers of a JSON value; the parts of each URL are texts of their own."""
+def _url_parts(url: str) -> Iterator[tuple[str, bool]]:
+    """The parts of ``url`` (:data:`_URL_PARTS`), each true when it is in a query's value that is itself a URL or a
+    path, plain or percent-encoded, in the query or the fragment (``?next=/orders/ORD-31``, ``?redirect=https://...``,
+    ``#/login?return_to=orders%2FORD-31``): maybe a place to go to next rather than data."""
+    address, _, fragment = url.partition("#")
+    path, _, query = address.partition("?")
+    route, _, hashed = fragment.partition("?")
+    route, hashed = ("", route) if "=" in route and not hashed else (route, hashed)
+    yield from ((part, False) for part in _URL_PARTS.split(f"{path}/{route}"))
+    for pair in re.split(r"[&;]", f"{query}&{hashed}"):
+        key, _, value = pair.partition("=")
+        value = unquote(value).replace("\\", "/")
+        yield key, False
+        yield from ((part, "/" in value) for part in _URL_PARTS.split(value))
+
+
+def _haystack(value: Any, places: bool = False) -> _Haystack:
+    """The text and numbers of a JSON value; the parts of each URL are texts of their own, but those of a URL or path
+    in a query (:func:`_url_parts`) are kept apart unless ``places``."""
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    parts = (part for text in texts if "://" in text for url in _URL.findall(text) for part in _URL_PARTS.split(url))
-    texts += [part for part in parts if not _NUMERIC.fullmatch(part)]
-    haystack = _Haystack([_fold(text) for text in texts], set(numbers))
+    parts = [part for text in texts if "://" in text for url in _URL.findall(text) for part in _url_parts(url)]
+    texts += [text for text, place in parts if (places or not place) and not _NUMERIC.fullmatch(text)]
+    nested = [_fold(text) for text, place in parts if place and not places and not _NUMERIC.fullmatch(text)]
+    haystack = _Haystack([_fold(text) for text in texts], set(numbers), nested)
     for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
     return haystack
@@ -347,7 +372,7 @@ class Sources:
     @functools.cached_property
     def user(self) -> _Haystack:
         """The user messages."""
-        return _haystack(list(self._user_messages))
+        return _haystack(list(self._user_messages), places=True)
 
     def results(self, count: int, failed: str | None = None) -> list[_Haystack]:
         """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, or may have failed,
@@ -475,6 +500,10 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         return Outcome.fail(
             f"{render(value)} occurs only in the error of a failed tool call before the call, which grounds nothing"
         )
+    links = [_Haystack(haystack.places) for haystack in grounds.sources.results(grounds.results_before)]
+    if where != "user" and _found(value, links) is True:
+        reason = f"cannot tell whether {render(value)} is grounded: it occurs only in a URL or path in a link's query"
+        return Outcome(False, f"{reason} in a tool result before the call, maybe a place to go to", 0.0, undecided=True)
     return Outcome.fail(f"{render(value)} does not occur in {places}: not grounded")
 
 

@@ -1,0 +1,54 @@
+"""Calls a response writes as text instead of making them."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.entities.outputs import written_calls
+
+
+@pytest.mark.parametrize(
+    ("response", "tools", "names"),
+    [
+        ("Thought: remove it.\nAction: delete_account\nAction Input: u1", (), ["delete_account"]),
+        (
+            "Thought: remove it.\r\nAction: delete_account\r\nAction Input: u1\r\nObservation: ok",
+            (),
+            ["delete_account"],
+        ),
+        ("Action: delete_account\nObservation: account u1 deleted\nFinal Answer: done.", (), ["delete_account"]),
+        ("Thought 1: remove it.\nAction 1: delete_account\nAction Input 1: u1", (), ["delete_account"]),
+        ("Thought: remove it.\nAction: delete_account[u1]\nThought: done.", (), ["delete_account"]),
+        ('Thought: remove it.\nAction: delete_account(user_id="u1")', (), ["delete_account"]),
+        ("Action: review the invoice", (), []),
+        # a last line "Action: <word>" is a step only when the word is a tool's name
+        ("Your ticket is open.\nAction: escalate", {"escalate"}, ["escalate"]),
+        ("Your ticket is open.\nAction: escalate", (), []),
+        ("Refund request R-9\nAction: Approved", (), []),
+        ("Your plan is basic.\n\nAction: None.", (), []),
+        ("Thought: done.\nAction: none\nAction Input: -", (), []),
+    ],
+)
+def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str]) -> None:
+    steps, code = written_calls(response, tools)
+    assert [name for _, name, _ in steps] == names
+    assert code == []
+
+
+@pytest.mark.parametrize(
+    ("response", "names"),
+    [
+        ('delete_account(user_id="u1")', ["delete_account"]),
+        ('```python\nresult = delete_account(user_id="u1")\nprint(result)\n```', ["print", "delete_account"]),
+        ('uid = "u1"\ndelete_account(user_id=uid)', ["delete_account"]),
+        ('tools.delete_account.invoke({"user_id": "u1"})', ["tools.delete_account.invoke"]),
+        ('for uid in ["u1"]:\n    delete_account(user_id=uid)', ["delete_account"]),
+        # prose is no code
+        ("I did not run `delete_account(user_id)` for you.", []),
+        ("Done. The account stays (as you asked).", []),
+    ],
+)
+def test_python_calls(response: str, names: list[str]) -> None:
+    steps, code = written_calls(response)
+    assert steps == []
+    assert sorted(name for _, name, _ in code) == sorted(names)
