@@ -341,7 +341,7 @@ trace's ``tool_call`` event)."""
 _IDS = ("call_id", "toolUseId", "id")
 _LISTS = ("tool_calls", "toolCalls")
 """Keys of a call's id, and of a list of calls (whose items are calls whatever else they hold)."""
-_READ = frozenset({*_WRAPPED, *_INSIDE, "name", "tool", "type"})
+_READ = frozenset({*_WRAPPED, *_INSIDE, "name", "tool", "type", "action_input"})
 """The keys an object must have one of to be, or to hold, a call."""
 _ASKING = (None, "assistant", "model", "ai")
 """Roles of the messages that request calls (a user's or a tool's message does not)."""
