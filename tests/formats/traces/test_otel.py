@@ -431,3 +431,24 @@ def test_an_attribute_that_does_not_read_is_a_problem_of_its_trace_named_by_span
     result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
     assert result.exit_code == 1
     assert "trace aa: span 'chat': an attribute does not read" in " ".join(result.output.split())
+
+
+def test_a_part_of_an_export_that_is_no_object_is_listed_and_the_others_are_read(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    document = _otlp_json(exporter)
+    document["resourceSpans"][0]["scopeSpans"][0]["spans"].append(7)
+    document["resourceSpans"][:0] = ["not a resource", 3]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "bench.jsonl", WEATHER), executed)
+    output = " ".join(result.output.split())
+    assert "Traceback" not in output
+    assert "resourceSpans[0] is str, not a JSON object" in output
+    assert "resourceSpans[1] is int, not a JSON object" in output
+    assert "resourceSpans[2].scopeSpans[0].spans[" in output
+    assert str(traces) in output
+    [line] = executed_lines(executed)
+    assert "error" not in line["outputs"]
+    assert line["outputs"]["response"]
