@@ -452,3 +452,42 @@ def test_a_part_of_an_export_that_is_no_object_is_listed_and_the_others_are_read
     [line] = executed_lines(executed)
     assert "error" not in line["outputs"]
     assert line["outputs"]["response"]
+
+
+def _run_with_tool_names(names: dict[str, str]) -> dict[str, Any]:
+    question = [{"role": "user", "content": WEATHER["inputs"]["messages"][0]["content"]}]
+    answer = [{"role": "assistant", "content": "Sunny."}]
+    root = {
+        "traceId": "aa", "spanId": "01", "name": "invoke_agent", "startTimeUnixNano": str(START),
+        "attributes": [
+            {"key": "gen_ai.input.messages", "value": {"stringValue": json.dumps(question)}},
+            {"key": "gen_ai.output.messages", "value": {"stringValue": json.dumps(answer)}},
+        ],
+    }  # fmt: skip
+    tool = {
+        "traceId": "aa", "spanId": "02", "parentSpanId": "01", "name": "execute_tool",
+        "startTimeUnixNano": str(START + 1),
+        "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}}]
+        + [{"key": key, "value": {"stringValue": value}} for key, value in names.items()],
+    }  # fmt: skip
+    return {"resourceSpans": [{"scopeSpans": [{"spans": [root, tool]}]}]}
+
+
+def test_a_span_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "delete_file"})))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 1
+    assert "span 'execute_tool' names two tools: delete_file and get_weather" in " ".join(result.output.split())
+    assert "get_weather" not in json.dumps([line["outputs"].get("trace") for line in executed_lines(executed)])
+
+
+def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "get_weather"})))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 0, result.output
+    [line] = executed_lines(executed)
+    assert [event["tool"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"] == ["get_weather"]

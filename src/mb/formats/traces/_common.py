@@ -30,6 +30,7 @@ __all__ = [
     "loads_maybe",
     "message_text",
     "span_error",
+    "two_tools",
     "wrong_type",
 ]
 
@@ -39,6 +40,13 @@ HASH_ATTRIBUTE = "mb.example_hash"
 StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 """``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
 ``other``: a span of another kind (a chain, an agent, a client call), never a call."""
+
+
+def two_tools(values: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    """Why a span's tool is not known, or None: it names two different tools under ``keys`` (``gen_ai.tool.name``
+    and ``tool.name``); taking either would record a call that may not have been made."""
+    names = sorted({str(values[key]) for key in keys if values.get(key)})
+    return f"names two tools: {' and '.join(names)}" if len(names) > 1 else None
 
 
 class TraceError(InputError):

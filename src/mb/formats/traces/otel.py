@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...entities.outputs import requested_calls
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error, two_tools
 from ._files import json_documents
 
 __all__ = ["read_otel"]
@@ -215,6 +215,9 @@ def read_otel(path: Path) -> list[SourceTrace]:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)
                         trace.error = span_error(span, _STATUS_ERROR, _attributes)
+                    if twice := two_tools(attributes, ("gen_ai.tool.name", "tool.name")):
+                        trace.problems.append(f"span {span.get('name')!r} {twice}")
+                        continue
                     step = _step(span, attributes, start)
                     if step is not None:
                         trace.steps.append(step)
