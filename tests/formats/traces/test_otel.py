@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
 
-from mb.formats.traces import build_outputs, read_otel
+from mb.formats.traces import TraceError, build_outputs, read_otel
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
 
@@ -491,3 +491,46 @@ def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     [line] = executed_lines(executed)
     assert [event["tool"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"] == ["get_weather"]
+
+
+def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None) -> None:
+    """A run whose first chat call says it will look the weather up, and whose last asks for the tool and nothing
+    more (no answer after the tool ran)."""
+    with tracer.start_as_current_span("invoke_agent weather_bot", start_time=START) as root:
+        root.set_attribute("gen_ai.operation.name", "invoke_agent")
+        if answer is not None:
+            root.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": answer}]))
+        for second, parts in (
+            (1, [{"type": "text", "content": "Let me look that up."}]),
+            (2, [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
+        ):
+            with tracer.start_as_current_span("chat gpt-4o", start_time=START + second * SECOND) as chat:
+                chat.set_attribute("gen_ai.operation.name", "chat")
+                chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "parts": parts}]))
+        with tracer.start_as_current_span("execute_tool weather", start_time=START + 3 * SECOND) as tool:
+            tool.set_attribute("gen_ai.operation.name", "execute_tool")
+            tool.set_attribute("gen_ai.tool.name", "weather")
+            tool.set_attribute("gen_ai.tool.call.id", "call_w1")
+            if fail:
+                tool.set_status(Status(StatusCode.ERROR, "weather service timed out"))
+            else:
+                tool.set_attribute("gen_ai.tool.call.result", json.dumps({"forecast": "sunny"}))
+
+
+def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_response(
+    recorded: Any, tmp_path: Path
+) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True)
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
+        build_outputs(read_otel(path)[0])
+
+
+def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True, answer="Sorry, the weather service is down.")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    assert build_outputs(read_otel(path)[0]).response == "Sorry, the weather service is down."
