@@ -33,6 +33,8 @@ DIFFER = [
     "The answer is incorrect; it says 5 pm.",
     "Different wording, but not the same city.",
     "The two conflict on the price.",
+    "Phrased differently, but a different date.",
+    "The wording differs and the city is not the same.",
 ]
 AGREE = [
     "No mismatch: both say Paris.",
@@ -50,6 +52,8 @@ AGREE = [
     "Both match: 4 May at 10:00.",
     "Nothing contradicts the expected response.",
     "Matches in meaning; different phrasing only.",
+    "Phrased differently, same city.",
+    "The wording is different, but the facts match.",
 ]
 
 
