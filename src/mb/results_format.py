@@ -76,6 +76,11 @@ class JudgeInfo(BaseModel):
     prompt_versions: dict[str, str] = Field(default_factory=dict)
     """The version of each judge prompt by task, for an LLM judge (verdicts change when a prompt does)."""
 
+    served_models: list[str] | None = None
+    """The models the LLM judge's endpoint said answered, when one differs from ``model`` (an alias the server
+    resolves, such as ``gpt-4o`` answered by ``gpt-4o-2024-08-06``, may move); None when every answer named the model
+    asked, none came (cached verdicts), or for the offline judges."""
+
 
 class MetricInfo(BaseModel):
     """How one metric was computed."""

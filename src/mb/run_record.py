@@ -110,7 +110,8 @@ def _judge_info(judge: Judge) -> JudgeInfo:
     from .judges._prompts import PROMPTS
 
     versions = {task.value: PROMPTS[task].version for task in JudgeTask if task in PROMPTS and judge.supports(task)}
-    return JudgeInfo(name=judge.name, model=model, prompt_versions=versions)
+    served = sorted(getattr(judge, "served_models", None) or ()) or None
+    return JudgeInfo(name=judge.name, model=model, prompt_versions=versions, served_models=served)
 
 
 def _metrics(selected: Sequence[MetricSpec] | None, required: Sequence[MetricSpec]) -> dict[str, MetricInfo]:

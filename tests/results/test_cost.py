@@ -132,3 +132,24 @@ def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch
     assert record.judge_usage is not None
     assert record.judge_usage.calls == calls
     assert record.cost == pytest.approx(summary["cost"])
+
+
+@pytest.mark.parametrize(("served", "recorded"), [("grader-1-2026-05-01", ["grader-1-2026-05-01"]), ("grader-1", None)])
+def test_the_model_the_judge_s_endpoint_served_is_recorded_when_it_is_not_the_one_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served: str, recorded: list[str] | None
+) -> None:
+    def grader(body: dict[str, object]) -> Reply:
+        return completion(json.dumps({"score": 5, "reason": "same"}), model=served)
+
+    with chat_server(grader) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", "test-key")
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        out = tmp_path / "results.jsonl"
+        args = ["eval", str(_executed_with_usage(tmp_path)), "--judge", "llm", "-q", "-o", str(out)]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        assert server.calls
+    judge = read_results_file(out).record.judge
+    assert (judge.model, judge.served_models) == ("grader-1", recorded)

@@ -141,6 +141,11 @@ def export_eee(
     except OSError as exc:
         raise fail(f"cannot write to {out_dir}: {exc.strerror or exc}", write_failure_status(exc)) from None
     warn_if_other_run(results, executed)
+    for sample_id, lines in written.shared_ids.items():
+        shown = ", ".join(map(str, lines))
+        err_console.print(
+            f"warning: sample_id {sample_id!r} is written for several examples (lines {shown})", markup=False
+        )
     out_console.print(str(written.aggregate_path), markup=False)
     out_console.print(str(written.samples_path), markup=False)
     err_console.print(

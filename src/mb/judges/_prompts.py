@@ -266,6 +266,45 @@ _WORDING_ONLY = re.compile(
 """What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
+_DIFFER = re.compile(
+    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
+    r"|not (?:a )?match|not the same)\b|\b(?:mismatch\w*|differ\w*|incorrect\w*|wrong\w*|contradict\w*|conflict\w*)"
+)
+"""Words of a compared pair's first clause that say the two disagree (``The dates do not match``, ``Different
+cities``, ``Incorrect``, ``Nope``); all but the ``flat`` ones (themselves negations) read the other way after a
+negation close before them (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``)."""
+_NEGATED = re.compile(r"(?:\b(?:no|not|nothing|none|neither|nor|never|without)\b|n't)(?! only\b)(?:\W+\w+){0,3}\W*\Z")
+"""A negation at most three words before the end of a text (``nothing is``, ``none of the values``)."""
+_IN_WORDING = re.compile(
+    r"\W*(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?(?:exactly|verbatim|literally|word for word|wording|phrasing"
+    r"|spelling|formatting|format|case|punctuation|word order)\b(?P<rest>.*)"
+)
+"""What after a word of disagreement makes it a remark on the wording (``does not match exactly but means the same``,
+``Different wording``), unless the rest negates or disagrees again."""
+_WORDED = re.compile(r"\b(?:wording|phrasing|phrased|worded|spelling|spelled|formatting|formatted)(?:\W+\w+){0,2}\W*\Z")
+"""What before ``differ``/``different`` makes it a remark on the wording (``phrased differently``, ``the wording is
+different``)."""
+_CLAUSE_END = re.compile(r"[.;:!?,\u2013\u2014]|\s-\s|\b(?:but|however)\b")
+_COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
+"""The yes/no tasks whose decision is whether two texts agree."""
+
+
+def _differs(text: str) -> bool:
+    """Whether the first clause of a reason (up to a stop, a comma, a dash or a ``but``) says the two texts differ:
+    a word of :data:`_DIFFER` neither negated (``No mismatch``) nor a remark on the wording alone."""
+    end = _CLAUSE_END.search(text)
+    for found in _DIFFER.finditer(text, 0, end.start() if end else len(text)):
+        if not found["flat"] and _NEGATED.search(text, 0, found.start()):
+            continue
+        wording = _IN_WORDING.match(text, found.end())
+        if found[0].startswith("differ") and _WORDED.search(text, 0, found.start()):
+            wording = _IN_WORDING.match(" wording" + text[found.end() :])
+        if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
+            continue
+        return True
+    return False
+
+
 _TURN = re.compile(r"\b(?:but|however)\b")
 """A word that turns a reason opening with ``Yes,`` to a no (``Yes, both name Paris, but another date``)."""
 
@@ -275,7 +314,8 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     boundary; the answer said its confidence was low; its reason says the other decision than the grade (markdown
     and quotes left out): it opens with ``No:`` beside a yes, or negates the rubric's yes where its no does so
     (``not equivalent``, ``insufficient``, ``unsupported``, ``irrelevant``, not of the wording alone: ``not stated
-    verbatim``) beside a yes, or opens with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
+    verbatim``) beside a yes, or, on a task comparing two texts, its first clause says they differ (:func:`_differs`)
+    beside a yes, or opens with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
     if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
         return _DOUBTFUL
     if task not in DECISIONS:
@@ -294,7 +334,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     negation = no in (f"not {yes}", f"in{yes}") and any(
         not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
     )
-    if grade > 3 and (said == "no" or negation):
+    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(text))):
         return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"

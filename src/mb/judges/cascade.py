@@ -37,6 +37,12 @@ class CascadeJudge:
         return model if isinstance(model, str) else None
 
     @property
+    def served_models(self) -> set[str]:
+        """The models the LLM judge's endpoint said answered, where they differ from the one asked."""
+        served = getattr(self._llm, "served_models", None)
+        return served if isinstance(served, set) else set()
+
+    @property
     def token_use(self) -> list[int] | None:
         """The tokens the LLM judge spent: ``[input, output, calls]`` (confident offline verdicts spend none)."""
         counts = getattr(self._llm, "token_use", None)

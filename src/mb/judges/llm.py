@@ -203,6 +203,9 @@ class LLMJudge:
         self.token_use = [0, 0, 0]
         """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
         (cached verdicts cost none)."""
+        self.served_models: set[str] = set()
+        """The models the endpoint said answered (a completion's ``model``) where they differ from ``model``: an
+        alias the server resolves (the run record keeps them)."""
         self._reached = False  # some call got an answer from the endpoint
         self._unreachable: str | None = None  # why the endpoint is not tried (while nothing has answered)
 
@@ -523,6 +526,9 @@ class LLMJudge:
         whatever its text says); a refusal (``message.refusal`` or a refusal part) is a failure."""
         usage = getattr(response, "usage", None)
         self.token_use[2] += 1  # a call, whether or not the server counts its tokens
+        served = getattr(response, "model", None)
+        if isinstance(served, str) and served.strip() and served.strip() != self.model:
+            self.served_models.add(one_line(self._clean(served.strip()))[:200])
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)

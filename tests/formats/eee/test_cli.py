@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -132,3 +133,23 @@ def test_the_evaluation_time_is_the_run_records_not_the_files(tmp_path: Path) ->
     aggregate = json.loads(Path(outcome.stdout.splitlines()[0]).read_text(encoding="utf-8"))
     finished = json.loads(results.read_text(encoding="utf-8").splitlines()[0])["mb_results"]["finished_at"]
     assert aggregate["evaluation_timestamp"][:19] == finished[:19]
+
+
+def test_a_sample_id_several_examples_give_is_written_and_named_on_stderr(tmp_path: Path, write_executed: Any) -> None:
+    example = {
+        "inputs": {"messages": [{"role": "user", "content": "Capital of Italy?"}]},
+        "expectations": {"expected_response": "Rome."},
+        "outputs": {"response": "Rome."},
+    }
+    executed = write_executed([{**example, "id": "geo-1"}, {**example, "id": "geo-2"}, {**example, "id": "geo-1"}])
+    results = tmp_path / "results.jsonl"
+    results.write_text(
+        "".join(ExampleResult(line=n, passed=True, status="passed").model_dump_json() + "\n" for n in (1, 2, 3))
+    )
+    args = ["export", "eee", str(results), "--executed", str(executed), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 0, outcome.output
+    assert "sample_id 'geo-1' is written for several examples (lines 1, 3)" in " ".join(outcome.stderr.split())
+    assert "geo-2" not in outcome.stderr
+    samples = Path(outcome.stdout.splitlines()[1])
+    assert [line["sample_id"] for line in read_jsonl(samples)] == ["geo-1", "geo-2", "geo-1"]

@@ -276,3 +276,15 @@ def test_a_value_of_another_json_type_is_an_error_of_its_trace_not_of_the_file(t
     weather, capital = executed_lines(executed)
     assert weather["outputs"]["response"] == "Sunny tomorrow."
     assert "observation 'g1' cannot be read: a value of another JSON type" in capital["outputs"]["error"]["message"]
+
+
+def test_an_observation_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: Path) -> None:
+    document = _trace(hash_of(WEATHER))
+    document["observations"][2]["metadata"].update({"tool_name": "weather", "tool.name": "delete_account"})
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 1
+    [line] = executed_lines(executed)
+    assert "observation 't1' names two tools: delete_account and weather" in line["outputs"]["error"]["message"]

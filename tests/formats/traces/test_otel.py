@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
 
-from mb.formats.traces import build_outputs, read_otel
+from mb.formats.traces import TraceError, build_outputs, read_otel
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
 
@@ -431,3 +431,106 @@ def test_an_attribute_that_does_not_read_is_a_problem_of_its_trace_named_by_span
     result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
     assert result.exit_code == 1
     assert "trace aa: span 'chat': an attribute does not read" in " ".join(result.output.split())
+
+
+def test_a_part_of_an_export_that_is_no_object_is_listed_and_the_others_are_read(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    document = _otlp_json(exporter)
+    document["resourceSpans"][0]["scopeSpans"][0]["spans"].append(7)
+    document["resourceSpans"][:0] = ["not a resource", 3]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "bench.jsonl", WEATHER), executed)
+    output = " ".join(result.output.split())
+    assert "Traceback" not in output
+    assert "resourceSpans[0] is str, not a JSON object" in output
+    assert "resourceSpans[1] is int, not a JSON object" in output
+    assert "resourceSpans[2].scopeSpans[0].spans[" in output
+    assert str(traces) in output
+    [line] = executed_lines(executed)
+    assert "error" not in line["outputs"]
+    assert line["outputs"]["response"]
+
+
+def _run_with_tool_names(names: dict[str, str]) -> dict[str, Any]:
+    question = [{"role": "user", "content": WEATHER["inputs"]["messages"][0]["content"]}]
+    answer = [{"role": "assistant", "content": "Sunny."}]
+    root = {
+        "traceId": "aa", "spanId": "01", "name": "invoke_agent", "startTimeUnixNano": str(START),
+        "attributes": [
+            {"key": "gen_ai.input.messages", "value": {"stringValue": json.dumps(question)}},
+            {"key": "gen_ai.output.messages", "value": {"stringValue": json.dumps(answer)}},
+        ],
+    }  # fmt: skip
+    tool = {
+        "traceId": "aa", "spanId": "02", "parentSpanId": "01", "name": "execute_tool",
+        "startTimeUnixNano": str(START + 1),
+        "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}}]
+        + [{"key": key, "value": {"stringValue": value}} for key, value in names.items()],
+    }  # fmt: skip
+    return {"resourceSpans": [{"scopeSpans": [{"spans": [root, tool]}]}]}
+
+
+def test_a_span_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "delete_file"})))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 1
+    assert "span 'execute_tool' names two tools: delete_file and get_weather" in " ".join(result.output.split())
+    assert "get_weather" not in json.dumps([line["outputs"].get("trace") for line in executed_lines(executed)])
+
+
+def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "get_weather"})))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 0, result.output
+    [line] = executed_lines(executed)
+    assert [event["tool"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"] == ["get_weather"]
+
+
+def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None) -> None:
+    """A run whose first chat call says it will look the weather up, and whose last asks for the tool and nothing
+    more (no answer after the tool ran)."""
+    with tracer.start_as_current_span("invoke_agent weather_bot", start_time=START) as root:
+        root.set_attribute("gen_ai.operation.name", "invoke_agent")
+        if answer is not None:
+            root.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": answer}]))
+        for second, parts in (
+            (1, [{"type": "text", "content": "Let me look that up."}]),
+            (2, [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
+        ):
+            with tracer.start_as_current_span("chat gpt-4o", start_time=START + second * SECOND) as chat:
+                chat.set_attribute("gen_ai.operation.name", "chat")
+                chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "parts": parts}]))
+        with tracer.start_as_current_span("execute_tool weather", start_time=START + 3 * SECOND) as tool:
+            tool.set_attribute("gen_ai.operation.name", "execute_tool")
+            tool.set_attribute("gen_ai.tool.name", "weather")
+            tool.set_attribute("gen_ai.tool.call.id", "call_w1")
+            if fail:
+                tool.set_status(Status(StatusCode.ERROR, "weather service timed out"))
+            else:
+                tool.set_attribute("gen_ai.tool.call.result", json.dumps({"forecast": "sunny"}))
+
+
+def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_response(
+    recorded: Any, tmp_path: Path
+) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True)
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
+        build_outputs(read_otel(path)[0])
+
+
+def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True, answer="Sorry, the weather service is down.")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    assert build_outputs(read_otel(path)[0]).response == "Sorry, the weather service is down."

@@ -104,6 +104,10 @@ class EeeExport:
     schema_version: str
     """The EEE schema version both files follow."""
 
+    shared_ids: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The sample ids that several benchmark lines were written with (the ``sample_id`` or ``id`` their
+    examples give), with those lines: the records are written as they are, but the id names no one sample."""
+
     @property
     def paths(self) -> tuple[Path, Path]:
         """``(aggregate_path, samples_path)``."""
@@ -161,7 +165,7 @@ def export_eee(
     samples_path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with atomic_output(samples_path, compress=False) as stream:
-            rows, checksum, tallies = _write_samples(stream, results, executed, context, validate)
+            rows, checksum, tallies, shared = _write_samples(stream, results, executed, context, validate)
             source_data = _source_data(name, info, executed, rows)
             record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
             record["detailed_evaluation_results"] = {
@@ -180,19 +184,21 @@ def export_eee(
             with contextlib.suppress(OSError):  # not empty: something else was written there meanwhile
                 directory.rmdir()
         raise
-    return EeeExport(aggregate_path, samples_path, evaluation_id, rows, checksum, schema_version)
+    return EeeExport(aggregate_path, samples_path, evaluation_id, rows, checksum, schema_version, shared)
 
 
 def _write_samples(
     stream: IO[bytes], results: ResultsSource, executed: ExecutedSource, context: InstanceContext, validate: bool
-) -> tuple[int, str, Tallies]:
+) -> tuple[int, str, Tallies, dict[str, tuple[int, ...]]]:
     digest = hashlib.sha256()
     tallies = Tallies()
     index = ExecutedIndex(executed)
     rows = 0
+    lines: dict[str, set[int]] = {}
     for result in iter_results(results):
         record = index.joined(result)
         line = instance_record(result, record.example, context, record.document)
+        lines.setdefault(line["sample_id"], set()).add(result.line)
         if validate:
             validate_record(line, "instance", context.version)
         data = orjson.dumps(line) + b"\n"
@@ -202,7 +208,8 @@ def _write_samples(
         rows += 1
     if rows == 0:
         raise InputError("no evaluation results to export")
-    return rows, digest.hexdigest(), tallies
+    shared = {sample: tuple(sorted(found)) for sample, found in lines.items() if len(found) > 1}
+    return rows, digest.hexdigest(), tallies, shared
 
 
 def _results_digest(results: ResultsSource) -> tuple[ResultsSource, str]:

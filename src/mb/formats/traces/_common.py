@@ -30,6 +30,7 @@ __all__ = [
     "loads_maybe",
     "message_text",
     "span_error",
+    "two_tools",
     "wrong_type",
 ]
 
@@ -39,6 +40,13 @@ HASH_ATTRIBUTE = "mb.example_hash"
 StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 """``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
 ``other``: a span of another kind (a chain, an agent, a client call), never a call."""
+
+
+def two_tools(values: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    """Why a span's tool is not known, or None: it names two different tools under ``keys`` (``gen_ai.tool.name``
+    and ``tool.name``); taking either would record a call that may not have been made."""
+    names = sorted({str(values[key]) for key in keys if values.get(key)})
+    return f"names two tools: {' and '.join(names)}" if len(names) > 1 else None
 
 
 class TraceError(InputError):
@@ -336,14 +344,19 @@ def _trace_events(
 
 
 def _response(trace: SourceTrace) -> str:
-    """The last chat call's answer, else the root's; when the last chat call failed with no answer, only the root's
-    (an apology the run gave after it): an earlier chat answer is not the run's."""
-    chats = [s for s in trace.ordered() if s.kind == "chat"]
-    if chats and chats[-1].error and not chats[-1].output_text:
+    """The last chat call's answer, else the root's; when the last chat call failed with no answer, or asked for a
+    tool that then failed (a step after it ended with an error), only the root's (an apology the run gave after it):
+    an earlier chat answer is not the run's."""
+    steps = trace.ordered()
+    chats = [index for index, step in enumerate(steps) if step.kind == "chat"]
+    last = steps[chats[-1]] if chats else None
+    failed = [step.error for step in steps[chats[-1] + 1 :] if step.error] if last and last.requested else []
+    if last and not last.output_text and (last.error or failed):
         if trace.response:
             return trace.response
-        raise TraceError(f"{trace.label}: the last chat call ended with an error: {chats[-1].error}")
-    answers = [s.output_text for s in chats if s.output_text]
+        why = f"ended with an error: {last.error}" if last.error else f"asked for a tool that failed: {failed[-1]}"
+        raise TraceError(f"{trace.label}: the last chat call {why}")
+    answers = [steps[index].output_text for index in chats if steps[index].output_text]
     if answers:
         return str(answers[-1])
     if trace.response:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...entities.outputs import requested_calls
-from ._common import HASH_ATTRIBUTE, WRONG_TYPE, SourceTrace, Step, TraceError, loads_maybe, wrong_type
+from ._common import HASH_ATTRIBUTE, WRONG_TYPE, SourceTrace, Step, TraceError, loads_maybe, two_tools, wrong_type
 from ._files import json_documents
 from ._values import assistant_text, chat_messages, documents_of
 
@@ -128,6 +128,9 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
         metadata = observation.get("metadata")
         if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(metadata[HASH_ATTRIBUTE])
+        if isinstance(metadata, dict) and (twice := two_tools(metadata, ("tool_name", "tool.name"))):
+            trace.problems.append(f"observation {ident!r} {twice}")
+            continue
         try:
             step = _step(observation, start, in_trace)
         except WRONG_TYPE as exc:

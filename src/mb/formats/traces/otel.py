@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ...entities.outputs import requested_calls
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error, two_tools
 from ._files import json_documents
 
 __all__ = ["read_otel"]
@@ -167,6 +167,24 @@ def _root_request(attributes: dict[str, Any]) -> tuple[list[dict[str, Any]], str
     return request, response
 
 
+def _objects(
+    parent: dict[str, Any], key: str, at: str, where: str, traces: dict[str, SourceTrace]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The objects of ``parent``'s list ``key`` (none when it is missing or null), each with its position
+    (``resourceSpans[0].scopeSpans[1]``); a ``key`` that is no list, or an item of it that is no object (a null one
+    aside), is skipped and listed as a trace that cannot be read."""
+    items, at = parent.get(key), f"{at}.{key}" if at else key
+    found = enumerate(items) if isinstance(items, list) else [(None, items)] if items is not None else []
+    for index, item in found:
+        place = at if index is None else f"{at}[{index}]"
+        if isinstance(item, dict) and index is not None:
+            yield place, item
+        elif item is not None:
+            kind = "a list" if index is None and isinstance(item, list) else type(item).__name__
+            problem = f"{place} is {kind}, not a {'list' if index is None else 'JSON object'}: skipped"
+            traces[f"\x00{where} {place}"] = SourceTrace(f"(none, {place})", where, problems=[problem])
+
+
 def read_otel(path: Path) -> list[SourceTrace]:
     """The traces of an OTLP JSON file (one export, or one export per line), in the order they first appear."""
     traces: dict[str, SourceTrace] = {}
@@ -174,9 +192,9 @@ def read_otel(path: Path) -> list[SourceTrace]:
     for where, export in json_documents(path):
         if not isinstance(export, dict) or not isinstance(export.get("resourceSpans"), list):
             raise TraceError(f"{where}: not an OTLP JSON export (no `resourceSpans` list)")
-        for resource in export["resourceSpans"]:
-            for scope in (resource or {}).get("scopeSpans") or []:
-                for span in (scope or {}).get("spans") or []:
+        for outer, resource in _objects(export, "resourceSpans", "", where, traces):
+            for inner, scope in _objects(resource, "scopeSpans", outer, where, traces):
+                for _, span in _objects(scope, "spans", inner, where, traces):
                     trace_id = str(span.get("traceId") or "")
                     trace = traces.setdefault(trace_id, SourceTrace(trace_id=trace_id or "(no traceId)", where=where))
                     start = _int(span.get("startTimeUnixNano"))
@@ -197,6 +215,9 @@ def read_otel(path: Path) -> list[SourceTrace]:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)
                         trace.error = span_error(span, _STATUS_ERROR, _attributes)
+                    if twice := two_tools(attributes, ("gen_ai.tool.name", "tool.name")):
+                        trace.problems.append(f"span {span.get('name')!r} {twice}")
+                        continue
                     step = _step(span, attributes, start)
                     if step is not None:
                         trace.steps.append(step)
