@@ -540,6 +540,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2027, 11, 1, 10, 0, tzinfo=ZoneInfo("Australia/Perth")), "2027-11-03", ERROR),
     ("in 2 business days", datetime(2027, 6, 22, 10, 0, tzinfo=ZoneInfo("America/Vancouver")), "2027-06-25", ERROR),
     ("the next business day", datetime(2027, 3, 9, 10, 0, tzinfo=ZoneInfo("Asia/Karachi")), "2027-03-15", ERROR),
+    # ... not understood where the weekend is not Saturday and Sunday (Israel's Friday and Saturday, Iran's Friday)
+    ("the next business day", datetime(2027, 4, 21, 10, 0, tzinfo=ZoneInfo("Asia/Jerusalem")), "2027-04-23", ERROR),
+    ("the next business day", datetime(2027, 6, 3, 10, 0, tzinfo=ZoneInfo("Asia/Tehran")), "2027-06-07", ERROR),
+    ("the next business day", datetime(2027, 1, 6, 10, 0, tzinfo=ZoneInfo("Africa/Cairo")), "2027-01-08", ERROR),
+    # ... nor over a Saturday or Sunday worked in place of a holiday (China's February 14th 2026, Russia's 2027's)
+    ("the next business day", datetime(2026, 2, 13, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-02-24", ERROR),
+    ("in 3 business days", datetime(2026, 2, 12, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-02-25", ERROR),
+    ("the next business day", datetime(2026, 1, 1, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-01-05", ERROR),
+    ("the next business day", datetime(2027, 2, 19, 10, 0, tzinfo=ZoneInfo("Europe/Moscow")), "2027-02-24", ERROR),
+    ("the 11th business day of february", datetime(2026, 1, 5, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-02-24", ERROR),
+    # ... nor over a national holiday some region works (Holi, on March 3rd 2026 in Maharashtra, on the 4th in India)
+    ("the next business day", datetime(2026, 3, 3, 10, 0, tzinfo=ZoneInfo("Asia/Kolkata")), "2026-03-05", ERROR),
+    ("the next business day", datetime(2026, 3, 3, 10, 0, tzinfo=ZoneInfo("Asia/Kolkata")), "2026-03-04", ERROR),
     # ... in a zone several countries share, or under an older name, as in no zone
     ("the next business day", datetime(2027, 9, 30, 10, 0, tzinfo=ZoneInfo("Africa/Lagos")), "2027-10-01", True),
     ("the next business day", datetime(2027, 6, 23, 10, 0, tzinfo=ZoneInfo("Canada/Pacific")), "2027-06-24", True),
@@ -695,6 +708,29 @@ def test_working_days_in_us_and_british_zones_without_a_zone_table(
         assert_verdict(match_date_time("the next business day", argument, user_time), False)
     finally:
         _calendar._zone_countries.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("argument", "expected"),
+    [("2027-10-12", True), ("2027-10-13", False)],  # Spain's October 12th is not counted
+)
+def test_working_days_in_another_country_zone_without_a_zone_table(
+    argument: str, expected: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the tz database's table, a zone of one other country counts no holiday, the US's or England's."""
+    import zoneinfo
+
+    from mb.matching.date_time import _calendar, _phrase
+
+    monkeypatch.setattr(zoneinfo, "TZPATH", ())
+    _calendar._zone_countries.cache_clear()
+    _phrase._resolve.cache_clear()  # readings made with the table
+    try:
+        user_time = datetime(2027, 10, 11, 10, 0, tzinfo=MADRID)
+        assert_verdict(match_date_time("the next business day", argument, user_time), expected)
+    finally:
+        _calendar._zone_countries.cache_clear()
+        _phrase._resolve.cache_clear()
 
 
 @pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)

@@ -199,21 +199,32 @@ def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
 
 
 @functools.lru_cache(maxsize=64)
-def _doubtful(country: str, year_: int) -> frozenset[date]:
-    """The days a holiday in some region of ``country`` alone, or on a date the calendar only estimates."""
+def _doubtful(country: str, year_: int) -> frozenset[date] | None:
+    """The weekdays a holiday in some regions of ``country`` but not in others (national or not), or on a date the
+    calendar only estimates, and the Saturdays and Sundays worked in place of a holiday; ``None`` (every day) where
+    the weekend is not Saturday and Sunday."""
     import holidays
 
     every = holidays.country_holidays(country, years=year_)
-    found = set(every) | {d for r in every.subdivisions for d in holidays.country_holidays(country, r, years=year_)}
-    return frozenset(found - _holidays_in((country, ""), year_))
+    if every.weekend != {5, 6}:
+        return None
+    found = set(every) - _holidays_in((country, ""), year_)
+    found |= {
+        d for r in every.subdivisions for d in set(every) ^ set(holidays.country_holidays(country, r, years=year_))
+    }
+    return frozenset({d for d in found if d.weekday() < 5} | every.weekend_workdays)
 
 
 def day_off(d: date, place: Place) -> bool:
     """Whether ``d`` is a public holiday at ``place`` (``None`` has none). At a country's national holidays
-    (``(country, "")``), not understood on a day off in some of its regions alone (which the user's is, the zone
-    does not say) or a holiday whose date is estimated (the moon may be seen a day later)."""
-    if place is not None and place[1] == "" and d in _doubtful(place[0], d.year):
-        raise DateProblem(f"working days counted over {d}: a holiday in part of {place[0]} or on an estimated date")
+    (``(country, "")``), not understood on a day off in some of its regions alone or one some region works (which
+    the user's is, the zone does not say), a holiday whose date is estimated (the moon may be seen a day later), a
+    weekend day worked in place of a holiday, or any day where the weekend is not Saturday and Sunday."""
+    found = _doubtful(place[0], d.year) if place is not None and place[1] == "" else frozenset()
+    if found is None or d in found:
+        raise DateProblem(
+            f"working days counted over {d} in {place and place[0]}: a regional, estimated or moved day off"
+        )
     return place is not None and d in _holidays_in(place, d.year)
 
 
@@ -228,7 +239,7 @@ def add_business_days(start: date, count: int) -> list[date]:
         moved = start
         for _ in range(abs(count)):
             moved += timedelta(days=step)
-            while moved.weekday() >= 5 or day_off(moved, place):
+            while day_off(moved, place) or moved.weekday() >= 5:  # (a weekend day worked is looked at)
                 moved += timedelta(days=step)
             check_business_day(moved)
         found.append(moved)

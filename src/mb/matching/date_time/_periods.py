@@ -115,9 +115,14 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
             units.check_business_day(counted)
         # a day for each place whose holidays are other days off (see ``add_business_days``)
-        ordered = pool if n > 0 else pool[::-1]  # (a day past the one counted to is never looked at)
+        ordered = all_days if n > 0 else all_days[::-1]  # (a day past the one counted to is never looked at)
         found = (
-            next(islice((d for d in ordered if not units.day_off(d, place)), max(abs(n), 1) - 1, None), None)
+            next(
+                islice(
+                    (d for d in ordered if not units.day_off(d, place) and d.weekday() < 5), max(abs(n), 1) - 1, None
+                ),
+                None,
+            )
             for place in units.places()
         )
         return [units.day(d) for d in dict.fromkeys(found) if d is not None]
