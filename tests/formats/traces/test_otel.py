@@ -483,9 +483,11 @@ def test_a_span_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: 
     assert "get_weather" not in json.dumps([line["outputs"].get("trace") for line in executed_lines(executed)])
 
 
-def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
+@pytest.mark.parametrize("other", ["get_weather", "Get_Weather", "get-weather", "get_weather ", "crm.get_weather"])
+def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path, other: str) -> None:
+    """Two spellings of one tool, as assertions match tool names (case, separators, a namespace in front)."""
     path = tmp_path / "otel.json"
-    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "get_weather"})))
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": other})))
     executed = tmp_path / "out.jsonl"
     result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
     assert result.exit_code == 0, result.output

@@ -44,9 +44,11 @@ StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 
 def two_tools(values: dict[str, Any], keys: tuple[str, ...]) -> str | None:
     """Why a span's tool is not known, or None: it names two different tools under ``keys`` (``gen_ai.tool.name``
-    and ``tool.name``); taking either would record a call that may not have been made."""
+    and ``tool.name``), by :func:`~mb.matching.extended.same_tool` (``crm.weather`` and ``Weather`` are one tool);
+    taking either would record a call that may not have been made."""
     names = sorted({str(values[key]) for key in keys if values.get(key)})
-    return f"names two tools: {' and '.join(names)}" if len(names) > 1 else None
+    apart = len(names) > 1 and not all(same_tool(names[0], name) for name in names[1:])
+    return f"names two tools: {' and '.join(names)}" if apart else None
 
 
 class TraceError(InputError):
