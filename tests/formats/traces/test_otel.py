@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
 
-from mb.formats.traces import TraceError, build_outputs, read_otel
+from mb.formats.traces import SourceTrace, TraceError, build_outputs, read_otel
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
 
@@ -495,17 +495,21 @@ def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path, other: str) -> Non
     assert [event["tool"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"] == ["get_weather"]
 
 
-def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None) -> None:
-    """A run whose first chat call says it will look the weather up, and whose last asks for the tool and nothing
-    more (no answer after the tool ran)."""
+def _ending_in_a_tool_call(
+    tracer: Any, *, fail: bool, answer: str | None = None, said: str | None = None, unrelated: str | None = None
+) -> None:
+    """A run whose first chat call says it will look the weather up, and whose last asks for the tool (saying
+    ``said`` beside the request) and nothing more (no answer after the tool ran); ``unrelated``: an error of another
+    span (not a tool the chat asked for) after the tool."""
     with tracer.start_as_current_span("invoke_agent weather_bot", start_time=START) as root:
         root.set_attribute("gen_ai.operation.name", "invoke_agent")
         if answer is not None:
             root.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": answer}]))
         for second, parts in (
             (1, [{"type": "text", "content": "Let me look that up."}]),
-            (2, [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
-        ):
+            (2, [{"type": "text", "content": said}] * bool(said)
+             + [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
+        ):  # fmt: skip
             with tracer.start_as_current_span("chat gpt-4o", start_time=START + second * SECOND) as chat:
                 chat.set_attribute("gen_ai.operation.name", "chat")
                 chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "parts": parts}]))
@@ -517,6 +521,9 @@ def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None
                 tool.set_status(Status(StatusCode.ERROR, "weather service timed out"))
             else:
                 tool.set_attribute("gen_ai.tool.call.result", json.dumps({"forecast": "sunny"}))
+        if unrelated:
+            with tracer.start_as_current_span("log_metrics", start_time=START + 4 * SECOND) as other:
+                other.set_status(Status(StatusCode.ERROR, unrelated))
 
 
 def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_response(
@@ -528,6 +535,35 @@ def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_r
     path.write_text(json.dumps(_otlp_json(exporter)))
     with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
         build_outputs(read_otel(path)[0])
+
+
+def test_the_text_beside_the_request_of_a_tool_that_failed_is_no_response(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True, said="Let me check.")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
+        build_outputs(read_otel(path)[0])
+
+
+def _outcome(trace: SourceTrace) -> str:
+    try:
+        return build_outputs(trace).response
+    except TraceError as error:
+        return str(error)
+
+
+def test_an_error_of_a_span_the_last_chat_did_not_ask_for_changes_nothing(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    outcomes = []
+    for unrelated in (None, "statsd unreachable"):
+        exporter.clear()
+        _ending_in_a_tool_call(tracer, fail=False, unrelated=unrelated)
+        path = tmp_path / "traces.json"
+        path.write_text(json.dumps(_otlp_json(exporter)))
+        outcomes.append(_outcome(read_otel(path)[0]))
+    assert "statsd" not in outcomes[1]
+    assert outcomes[1] == outcomes[0]
 
 
 def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any, tmp_path: Path) -> None:

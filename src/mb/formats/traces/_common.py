@@ -347,13 +347,18 @@ def _trace_events(
 
 def _response(trace: SourceTrace) -> str:
     """The last chat call's answer, else the root's; when the last chat call failed with no answer, or asked for a
-    tool that then failed (a step after it ended with an error), only the root's (an apology the run gave after it):
-    an earlier chat answer is not the run's."""
+    tool that then failed (a later step of that call's id or that tool's name ended with an error), only the root's
+    (an apology the run gave after it): an earlier chat answer, or the text beside the request, is not the run's."""
     steps = trace.ordered()
     chats = [index for index, step in enumerate(steps) if step.kind == "chat"]
     last = steps[chats[-1]] if chats else None
-    failed = [step.error for step in steps[chats[-1] + 1 :] if step.error] if last and last.requested else []
-    if last and not last.output_text and (last.error or failed):
+    asked, after = (last.requested, steps[chats[-1] + 1 :]) if last else ([], [])
+    failed = [
+        step.error
+        for step in after
+        if step.error and any((ident and ident == step.call_id) or _alike(name, step.name) for ident, name, _ in asked)
+    ]
+    if last and ((last.error and not last.output_text) or failed):
         if trace.response:
             return trace.response
         why = f"ended with an error: {last.error}" if last.error else f"asked for a tool that failed: {failed[-1]}"
