@@ -449,9 +449,29 @@ def test_a_part_of_an_export_that_is_no_object_is_listed_and_the_others_are_read
     assert "resourceSpans[1] is int, not a JSON object" in output
     assert "resourceSpans[2].scopeSpans[0].spans[" in output
     assert str(traces) in output
+    assert "3 part(s) skipped" in output
+    assert "from 1 trace(s)" in output
+    assert "match no example" not in output
+    assert result.exit_code == 0, output
     [line] = executed_lines(executed)
     assert "error" not in line["outputs"]
     assert line["outputs"]["response"]
+
+
+def test_many_skipped_parts_are_counted_and_the_first_few_shown(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    document = _otlp_json(exporter)
+    document["resourceSpans"].extend([False, None, "x", 4.5] * 150)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "bench.jsonl", WEATHER), tmp_path / "out.jsonl")
+    output = " ".join(result.output.split())
+    assert result.exit_code == 0, output
+    assert "450 part(s) skipped" in output
+    assert "resourceSpans[1] is bool, not a JSON object" in output
+    assert "resourceSpans[599]" not in output
+    assert len(result.output.splitlines()) < 40
 
 
 def _run_with_tool_names(names: dict[str, str]) -> dict[str, Any]:

@@ -121,6 +121,8 @@ class SourceTrace:
     """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
     unread: list[str] = field(default_factory=list)
     """Expectations recorded with the trace that cannot be read (malformed, unnamed), with their field path."""
+    skipped: bool = False
+    """No trace but a part of the file skipped (an item of an export that is no object), listed by its ``problems``."""
 
     @property
     def label(self) -> str:
