@@ -36,6 +36,22 @@ DIFFER = [
     "Phrased differently, but a different date.",
     "The wording differs and the city is not the same.",
 ]
+SAID_OF_THE_WORDING = [
+    "Phrased differently, same city.",
+    "The wording is different, but the facts match.",
+    "Identical wording and different dates.",
+    "Same phrasing with different numbers.",
+    "Apart from the wording the cities differ.",
+    "Formatted identically and differing in the year.",
+    "Not only the wording differs.",
+    "Worded differently: 5 pm instead of 6 pm.",
+    "Phrased differently; 2023 vs 2024.",
+    "Spelled differently: Lyon vs Paris.",
+    "The formatting differs: 10:00 vs 11:00.",
+    "Phrased differently and means something else.",
+    "The wording differs and so does the city.",
+    "The phrasing is different; also the year changed.",
+]
 AGREE = [
     "No mismatch: both say Paris.",
     "Nothing is incorrect.",
@@ -52,8 +68,6 @@ AGREE = [
     "Both match: 4 May at 10:00.",
     "Nothing contradicts the expected response.",
     "Matches in meaning; different phrasing only.",
-    "Phrased differently, same city.",
-    "The wording is different, but the facts match.",
 ]
 
 
@@ -68,6 +82,11 @@ def test_a_first_clause_saying_the_two_differ_leaves_a_pass_undecided(reason: st
 @pytest.mark.parametrize("reason", DIFFER[:6])
 def test_every_compared_task_reads_a_difference(task: JudgeTask, reason: str) -> None:
     assert settle(task, 4, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize("reason", SAID_OF_THE_WORDING)
+def test_differ_said_after_a_word_on_the_wording_leaves_a_pass_undecided(reason: str) -> None:
+    assert settle(JudgeTask.EQUIVALENCE, 5, reason).startswith("undecided: ")
 
 
 @pytest.mark.parametrize("reason", AGREE)

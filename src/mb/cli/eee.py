@@ -15,6 +15,8 @@ from ._files import warn_if_other_run, write_failure_status
 __all__ = ["export_eee"]
 
 _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+_SHOWN = 10
+"""The shared sample ids named on stderr (and lines named for each); the rest are counted."""
 
 
 @click.command("eee")
@@ -141,11 +143,16 @@ def export_eee(
     except OSError as exc:
         raise fail(f"cannot write to {out_dir}: {exc.strerror or exc}", write_failure_status(exc)) from None
     warn_if_other_run(results, executed)
-    for sample_id, lines in written.shared_ids.items():
-        shown = ", ".join(map(str, lines))
+    shared = list(written.shared_ids.items())
+    for sample_id, lines in shared[:_SHOWN]:
+        shown = ", ".join(map(str, lines[:_SHOWN])) + (
+            f" and {len(lines) - _SHOWN} more" if len(lines) > _SHOWN else ""
+        )
         err_console.print(
             f"warning: sample_id {sample_id!r} is written for several examples (lines {shown})", markup=False
         )
+    if len(shared) > _SHOWN:
+        err_console.print(f"warning: ... and {len(shared) - _SHOWN} more shared sample_id(s)", markup=False)
     out_console.print(str(written.aggregate_path), markup=False)
     out_console.print(str(written.samples_path), markup=False)
     err_console.print(

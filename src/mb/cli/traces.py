@@ -107,7 +107,8 @@ def import_traces(
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
     others are written, and each example left without outputs, and each invalid line, as an error line that `mb
     eval` counts as an error), 2 when a file cannot be read, the benchmark holds no valid example or a key is
-    ambiguous (nothing is written).
+    ambiguous (nothing is written). A part of TRACES that is no trace (an item of an export that is no object) is
+    listed as skipped and changes neither.
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
@@ -116,6 +117,9 @@ def import_traces(
         found = read_traces(traces, cast(Source, source))
     except OSError as exc:
         raise fail(f"{traces}: cannot read: {exc.strerror or exc}", 2) from exc
+    skipped = [f"{trace.where}: {trace.problems[0]}" for trace in found if trace.skipped]
+    _list("warning", f"{len(skipped)} part(s) skipped (no trace):", skipped)
+    found = [trace for trace in found if not trace.skipped]
     if not found:
         raise fail(f"{traces}: holds no trace; nothing written", 2)
     examples: list[tuple[int, Example]] = []

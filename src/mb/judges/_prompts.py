@@ -281,9 +281,6 @@ _IN_WORDING = re.compile(
 )
 """What after a word of disagreement makes it a remark on the wording (``does not match exactly but means the same``,
 ``Different wording``), unless the rest negates or disagrees again."""
-_WORDED = re.compile(r"\b(?:wording|phrasing|phrased|worded|spelling|spelled|formatting|formatted)(?:\W+\w+){0,2}\W*\Z")
-"""What before ``differ``/``different`` makes it a remark on the wording (``phrased differently``, ``the wording is
-different``)."""
 _CLAUSE_END = re.compile(r"[.;:!?,\u2013\u2014]|\s-\s|\b(?:but|however)\b")
 _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
 """The yes/no tasks whose decision is whether two texts agree."""
@@ -297,8 +294,6 @@ def _differs(text: str) -> bool:
         if not found["flat"] and _NEGATED.search(text, 0, found.start()):
             continue
         wording = _IN_WORDING.match(text, found.end())
-        if found[0].startswith("differ") and _WORDED.search(text, 0, found.start()):
-            wording = _IN_WORDING.match(" wording" + text[found.end() :])
         if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
             continue
         return True

@@ -135,6 +135,27 @@ def test_the_evaluation_time_is_the_run_records_not_the_files(tmp_path: Path) ->
     assert aggregate["evaluation_timestamp"][:19] == finished[:19]
 
 
+def test_many_shared_sample_ids_are_named_up_to_ten_then_counted(tmp_path: Path, write_executed: Any) -> None:
+    example = {
+        "inputs": {"messages": [{"role": "user", "content": "Capital of Italy?"}]},
+        "expectations": {"expected_response": "Rome."},
+        "outputs": {"response": "Rome."},
+    }
+    ids = ["geo"] * 12 + [f"geo-{n % 30}" for n in range(90)]
+    executed = write_executed([{**example, "id": sample_id} for sample_id in ids])
+    results = tmp_path / "results.jsonl"
+    results.write_text(
+        "".join(ExampleResult(line=n, passed=True, status="passed").model_dump_json() + "\n" for n in range(1, 103))
+    )
+    args = ["export", "eee", str(results), "--executed", str(executed), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 0, outcome.output
+    stderr = " ".join(outcome.stderr.split())
+    assert stderr.count("is written for several examples") == 10
+    assert "sample_id 'geo' is written for several examples (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more)" in stderr
+    assert "and 21 more shared sample_id(s)" in stderr
+
+
 def test_a_sample_id_several_examples_give_is_written_and_named_on_stderr(tmp_path: Path, write_executed: Any) -> None:
     example = {
         "inputs": {"messages": [{"role": "user", "content": "Capital of Italy?"}]},

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
@@ -276,6 +277,20 @@ def test_a_value_of_another_json_type_is_an_error_of_its_trace_not_of_the_file(t
     weather, capital = executed_lines(executed)
     assert weather["outputs"]["response"] == "Sunny tomorrow."
     assert "observation 'g1' cannot be read: a value of another JSON type" in capital["outputs"]["error"]["message"]
+
+
+@pytest.mark.parametrize("other", ["Weather", "crm.weather", "weather "])
+def test_an_observation_naming_one_tool_in_two_spellings_is_read(tmp_path: Path, other: str) -> None:
+    document = _trace(hash_of(WEATHER))
+    document["observations"][2]["metadata"].update({"tool_name": "weather", "tool.name": other})
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    executed = tmp_path / "out.jsonl"
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 0, result.output
+    [line] = executed_lines(executed)
+    assert "error" not in line["outputs"]
+    assert any(event["event"] == "tool_call" for event in line["outputs"]["trace"])
 
 
 def test_an_observation_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: Path) -> None:

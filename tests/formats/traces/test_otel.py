@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
 
-from mb.formats.traces import TraceError, build_outputs, read_otel
+from mb.formats.traces import SourceTrace, TraceError, build_outputs, read_otel
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
 
@@ -449,9 +449,29 @@ def test_a_part_of_an_export_that_is_no_object_is_listed_and_the_others_are_read
     assert "resourceSpans[1] is int, not a JSON object" in output
     assert "resourceSpans[2].scopeSpans[0].spans[" in output
     assert str(traces) in output
+    assert "3 part(s) skipped" in output
+    assert "from 1 trace(s)" in output
+    assert "match no example" not in output
+    assert result.exit_code == 0, output
     [line] = executed_lines(executed)
     assert "error" not in line["outputs"]
     assert line["outputs"]["response"]
+
+
+def test_many_skipped_parts_are_counted_and_the_first_few_shown(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    document = _otlp_json(exporter)
+    document["resourceSpans"].extend([False, None, "x", 4.5] * 150)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "bench.jsonl", WEATHER), tmp_path / "out.jsonl")
+    output = " ".join(result.output.split())
+    assert result.exit_code == 0, output
+    assert "450 part(s) skipped" in output
+    assert "resourceSpans[1] is bool, not a JSON object" in output
+    assert "resourceSpans[599]" not in output
+    assert len(result.output.splitlines()) < 40
 
 
 def _run_with_tool_names(names: dict[str, str]) -> dict[str, Any]:
@@ -483,9 +503,11 @@ def test_a_span_naming_two_different_tools_makes_its_trace_unreadable(tmp_path: 
     assert "get_weather" not in json.dumps([line["outputs"].get("trace") for line in executed_lines(executed)])
 
 
-def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
+@pytest.mark.parametrize("other", ["get_weather", "Get_Weather", "get-weather", "get_weather ", "crm.get_weather"])
+def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path, other: str) -> None:
+    """Two spellings of one tool, as assertions match tool names (case, separators, a namespace in front)."""
     path = tmp_path / "otel.json"
-    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": "get_weather"})))
+    path.write_text(json.dumps(_run_with_tool_names({"gen_ai.tool.name": "get_weather", "tool.name": other})))
     executed = tmp_path / "out.jsonl"
     result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
     assert result.exit_code == 0, result.output
@@ -493,17 +515,21 @@ def test_a_span_naming_one_tool_twice_is_read(tmp_path: Path) -> None:
     assert [event["tool"] for event in line["outputs"]["trace"] if event["event"] == "tool_call"] == ["get_weather"]
 
 
-def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None) -> None:
-    """A run whose first chat call says it will look the weather up, and whose last asks for the tool and nothing
-    more (no answer after the tool ran)."""
+def _ending_in_a_tool_call(
+    tracer: Any, *, fail: bool, answer: str | None = None, said: str | None = None, unrelated: str | None = None
+) -> None:
+    """A run whose first chat call says it will look the weather up, and whose last asks for the tool (saying
+    ``said`` beside the request) and nothing more (no answer after the tool ran); ``unrelated``: an error of another
+    span (not a tool the chat asked for) after the tool."""
     with tracer.start_as_current_span("invoke_agent weather_bot", start_time=START) as root:
         root.set_attribute("gen_ai.operation.name", "invoke_agent")
         if answer is not None:
             root.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": answer}]))
         for second, parts in (
             (1, [{"type": "text", "content": "Let me look that up."}]),
-            (2, [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
-        ):
+            (2, [{"type": "text", "content": said}] * bool(said)
+             + [{"type": "tool_call", "id": "call_w1", "name": "weather", "arguments": {"city": "Paris"}}]),
+        ):  # fmt: skip
             with tracer.start_as_current_span("chat gpt-4o", start_time=START + second * SECOND) as chat:
                 chat.set_attribute("gen_ai.operation.name", "chat")
                 chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "parts": parts}]))
@@ -515,6 +541,9 @@ def _ending_in_a_tool_call(tracer: Any, *, fail: bool, answer: str | None = None
                 tool.set_status(Status(StatusCode.ERROR, "weather service timed out"))
             else:
                 tool.set_attribute("gen_ai.tool.call.result", json.dumps({"forecast": "sunny"}))
+        if unrelated:
+            with tracer.start_as_current_span("log_metrics", start_time=START + 4 * SECOND) as other:
+                other.set_status(Status(StatusCode.ERROR, unrelated))
 
 
 def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_response(
@@ -526,6 +555,35 @@ def test_a_run_ending_in_a_failed_tool_it_asked_for_has_no_earlier_text_as_its_r
     path.write_text(json.dumps(_otlp_json(exporter)))
     with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
         build_outputs(read_otel(path)[0])
+
+
+def test_the_text_beside_the_request_of_a_tool_that_failed_is_no_response(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _ending_in_a_tool_call(tracer, fail=True, said="Let me check.")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    with pytest.raises(TraceError, match=r"the last chat call asked for a tool that failed: .*timed out"):
+        build_outputs(read_otel(path)[0])
+
+
+def _outcome(trace: SourceTrace) -> str:
+    try:
+        return build_outputs(trace).response
+    except TraceError as error:
+        return str(error)
+
+
+def test_an_error_of_a_span_the_last_chat_did_not_ask_for_changes_nothing(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    outcomes = []
+    for unrelated in (None, "statsd unreachable"):
+        exporter.clear()
+        _ending_in_a_tool_call(tracer, fail=False, unrelated=unrelated)
+        path = tmp_path / "traces.json"
+        path.write_text(json.dumps(_otlp_json(exporter)))
+        outcomes.append(_outcome(read_otel(path)[0]))
+    assert "statsd" not in outcomes[1]
+    assert outcomes[1] == outcomes[0]
 
 
 def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any, tmp_path: Path) -> None:

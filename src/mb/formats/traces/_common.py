@@ -44,9 +44,11 @@ StepKind = Literal["tool", "retriever", "chat", "span", "other"]
 
 def two_tools(values: dict[str, Any], keys: tuple[str, ...]) -> str | None:
     """Why a span's tool is not known, or None: it names two different tools under ``keys`` (``gen_ai.tool.name``
-    and ``tool.name``); taking either would record a call that may not have been made."""
+    and ``tool.name``), by :func:`~mb.matching.extended.same_tool` (``crm.weather`` and ``Weather`` are one tool);
+    taking either would record a call that may not have been made."""
     names = sorted({str(values[key]) for key in keys if values.get(key)})
-    return f"names two tools: {' and '.join(names)}" if len(names) > 1 else None
+    apart = len(names) > 1 and not all(same_tool(names[0], name) for name in names[1:])
+    return f"names two tools: {' and '.join(names)}" if apart else None
 
 
 class TraceError(InputError):
@@ -119,6 +121,8 @@ class SourceTrace:
     """The expectations recorded with the trace (MLflow's logged expectations) by name: the line's are checked."""
     unread: list[str] = field(default_factory=list)
     """Expectations recorded with the trace that cannot be read (malformed, unnamed), with their field path."""
+    skipped: bool = False
+    """No trace but a part of the file skipped (an item of an export that is no object), listed by its ``problems``."""
 
     @property
     def label(self) -> str:
@@ -345,13 +349,18 @@ def _trace_events(
 
 def _response(trace: SourceTrace) -> str:
     """The last chat call's answer, else the root's; when the last chat call failed with no answer, or asked for a
-    tool that then failed (a step after it ended with an error), only the root's (an apology the run gave after it):
-    an earlier chat answer is not the run's."""
+    tool that then failed (a later step of that call's id or that tool's name ended with an error), only the root's
+    (an apology the run gave after it): an earlier chat answer, or the text beside the request, is not the run's."""
     steps = trace.ordered()
     chats = [index for index, step in enumerate(steps) if step.kind == "chat"]
     last = steps[chats[-1]] if chats else None
-    failed = [step.error for step in steps[chats[-1] + 1 :] if step.error] if last and last.requested else []
-    if last and not last.output_text and (last.error or failed):
+    asked, after = (last.requested, steps[chats[-1] + 1 :]) if last else ([], [])
+    failed = [
+        step.error
+        for step in after
+        if step.error and any((ident and ident == step.call_id) or _alike(name, step.name) for ident, name, _ in asked)
+    ]
+    if last and ((last.error and not last.output_text) or failed):
         if trace.response:
             return trace.response
         why = f"ended with an error: {last.error}" if last.error else f"asked for a tool that failed: {failed[-1]}"

@@ -172,7 +172,7 @@ def _objects(
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The objects of ``parent``'s list ``key`` (none when it is missing or null), each with its position
     (``resourceSpans[0].scopeSpans[1]``); a ``key`` that is no list, or an item of it that is no object (a null one
-    aside), is skipped and listed as a trace that cannot be read."""
+    aside), is a :attr:`~SourceTrace.skipped` part."""
     items, at = parent.get(key), f"{at}.{key}" if at else key
     found = enumerate(items) if isinstance(items, list) else [(None, items)] if items is not None else []
     for index, item in found:
@@ -182,7 +182,7 @@ def _objects(
         elif item is not None:
             kind = "a list" if index is None and isinstance(item, list) else type(item).__name__
             problem = f"{place} is {kind}, not a {'list' if index is None else 'JSON object'}: skipped"
-            traces[f"\x00{where} {place}"] = SourceTrace(f"(none, {place})", where, problems=[problem])
+            traces[f"\x00{where} {place}"] = SourceTrace(place, where, problems=[problem], skipped=True)
 
 
 def read_otel(path: Path) -> list[SourceTrace]:
