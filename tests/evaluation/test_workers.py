@@ -9,9 +9,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
-import textwrap
 import threading
 import tracemalloc
 from concurrent.futures import Future
@@ -385,34 +382,3 @@ def test_evaluate_inside_an_event_loop_says_to_await_aevaluate(tmp_path: Path) -
         return (await aevaluate(path, judge="lexical")).summary.total
 
     assert anyio.run(inside) == evaluate(path, judge="lexical").summary.total > 0
-
-
-_SCRIPT = """
-import mb
-result = mb.evaluate({path!r}, jobs=2)
-print(result.summary.total, result.summary.passed, result.summary.undecided)
-"""
-
-
-@pytest.mark.parametrize("guarded", [False, True], ids=["top-level", "guarded"])
-def test_a_script_asking_for_workers_from_its_top_level_code_is_scored_without_a_traceback(
-    tmp_path: Path, guarded: bool
-) -> None:
-    """Multiprocessing runs the main script again in every process it starts: code outside `if __name__ ==
-    "__main__":` that starts workers is scored in its own process, with one warning on its line."""
-    executed = tmp_path / "executed.jsonl"
-    executed.write_bytes(b"".join(json.dumps(line).encode() + b"\n" for line in example_lines(executed=True)))
-    code = _SCRIPT.format(path=str(executed))
-    if guarded:
-        code = 'if __name__ == "__main__":\n' + textwrap.indent(code, "    ")
-    script = tmp_path / "score.py"
-    script.write_text(code)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    alone = evaluate(executed).summary
-    assert done.stdout.split() == [str(alone.total), str(alone.passed), str(alone.undecided)]
-    assert "Traceback" not in done.stderr
-    warning = "RuntimeWarning: working in this process alone, without worker processes"
-    assert done.stderr.count(warning) == (0 if guarded else 1), done.stderr
-    if not guarded:
-        assert f"{script}:3: " in done.stderr  # the script's own line

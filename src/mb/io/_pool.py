@@ -5,27 +5,19 @@ Ctrl-C (the main process handles it and stops the pool) and ends with the main p
 before it can stop the pool. Ctrl-C or SIGTERM arriving while a task is handed to the pool (which may start the
 server and a worker) takes effect once it is handed: cut short, a worker would start from what the main process has
 already removed.
-
-A process that starts workers from the top-level code of its main script, outside ``if __name__ == "__main__":``,
-works alone, with one warning: multiprocessing runs the main script again in every process it starts, where that
-code would evaluate everything again.
 """
 
 from __future__ import annotations
 
-import ast
 import multiprocessing
 import os
 import signal
 import sys
 import threading
-import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from pathlib import Path
-from types import FrameType
 from typing import Any, TypeVar
 
 from ..errors import ConfigError
@@ -77,8 +69,6 @@ def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor 
             "worker processes cannot start while the script is being imported by one: keep the script's top-level"
             ' code under `if __name__ == "__main__":`'
         )
-    if _unguarded_main_line():
-        return None
     context: multiprocessing.context.BaseContext
     if "forkserver" in multiprocessing.get_all_start_methods():
         server = multiprocessing.get_context("forkserver")
@@ -90,48 +80,6 @@ def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor 
         return ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
     except (OSError, ImportError, NotImplementedError):
         return None
-
-
-def _unguarded_main_line() -> bool:
-    """Whether this process runs the top-level code of its main script outside ``if __name__ == "__main__":``
-    (then said once, as a warning on the script's line)."""
-    main = sys.modules["__main__"]
-    frame: FrameType | None = sys._getframe(1)
-    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
-        frame = frame.f_back
-    if frame is None or not isinstance(getattr(main, "__file__", None), str):
-        return False  # called once the script's top level has run (or from no script: -c, a notebook)
-    try:
-        tree = ast.parse(Path(frame.f_code.co_filename).read_bytes())
-    except (OSError, SyntaxError, ValueError):
-        return False
-    line = frame.f_lineno
-    for statement in tree.body:
-        if statement.lineno <= line <= (statement.end_lineno or statement.lineno):
-            if _is_main_guard(statement):
-                return False
-            warnings.warn_explicit(
-                "working in this process alone, without worker processes: each would run this script's top-level code"
-                " again (multiprocessing imports the main script in every process it starts); put it under `if"
-                ' __name__ == "__main__":` to use them',
-                RuntimeWarning,
-                frame.f_code.co_filename,
-                line,
-            )
-            return True
-    return False
-
-
-def _is_main_guard(statement: ast.stmt) -> bool:
-    """``if __name__ == "__main__":`` (either way round)."""
-    if not isinstance(statement, ast.If) or not isinstance(test := statement.test, ast.Compare):
-        return False
-    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
-        return False
-    sides = [test.left, *test.comparators]
-    names = [side.id for side in sides if isinstance(side, ast.Name)]
-    values = [side.value for side in sides if isinstance(side, ast.Constant)]
-    return names == ["__name__"] and values == ["__main__"]
 
 
 def submit(pool: ProcessPoolExecutor, task: Callable[..., T], *args: Any) -> Future[T]:
