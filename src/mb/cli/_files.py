@@ -78,9 +78,8 @@ def _drop_standard_output() -> None:
     so no second error follows at exit."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no file descriptor behind standard output (a test runner's buffer)
-        pass
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(devnull, sys.stdout.fileno())  # fails with no file descriptor behind it (a test runner's buffer)
     finally:
         os.close(devnull)
 

@@ -197,10 +197,9 @@ def _activate(experiment_id: str, tracking_uri: str | None) -> None:
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
     params = {"judge": summary.judge or "unknown", "examples": str(count), "mb_version": __version__}
-    if isinstance(results, (str, os.PathLike)):
-        params["results_file"] = Path(results).name
-    if isinstance(executed, (str, os.PathLike)):
-        params["executed_file"] = Path(executed).name
+    for key, source in (("results_file", results), ("executed_file", executed)):
+        if isinstance(source, (str, os.PathLike)):
+            params[key] = Path(source).name
     if summary.by_metric:
         params["metrics"] = ",".join(sorted(summary.by_metric))
     return params

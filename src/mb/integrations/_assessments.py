@@ -37,9 +37,10 @@ def _error_of(result: ExampleResult) -> str | None:
 def _passed(result: ExampleResult) -> Assessment:
     """The verdict; an example that errored (agent error, undecided judge) did not pass, as in mb's own summary,
     so that MLflow's mean of ``passed`` is mb's pass rate (MLflow leaves feedback with an error out of means)."""
+    metadata = {"status": result.status, "expectations_met": repr(result.score)}
     error = _error_of(result)
     if error is not None:
-        return Assessment(False, error, metadata={"status": result.status, "expectations_met": repr(result.score)})
+        return Assessment(False, error, metadata=metadata)
     failures = result.failure_reasons()
     undecided = result.status == "error"
     if result.passed:
@@ -48,7 +49,6 @@ def _passed(result: ExampleResult) -> Assessment:
         rationale = "; ".join(failures)
     else:
         rationale = "undecided: a judge failed" if undecided else "an expectation does not hold"
-    metadata = {"status": result.status, "expectations_met": repr(result.score)}
     return Assessment(result.passed and not undecided, rationale, metadata=metadata)
 
 

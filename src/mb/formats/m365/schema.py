@@ -51,11 +51,10 @@ def schema_problems(document: Any) -> list[Problem]:
     """
     problems = [problem for error in _validator().iter_errors(document) for problem in _explain(error)]
     unique = {(p.path, p.message): p for p in problems}
-    return sorted(unique.values(), key=lambda p: _sort_key(p.path))
-
-
-def _sort_key(path: str) -> list[Any]:
-    return [int(part) if part.isdigit() else part for part in re.split(r"[\[\].]+", path) if part]
+    return sorted(
+        unique.values(),
+        key=lambda p: [int(part) if part.isdigit() else part for part in re.split(r"[\[\].]+", p.path) if part],
+    )
 
 
 def _explain(error: ValidationError) -> Iterator[Problem]:

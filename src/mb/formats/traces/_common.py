@@ -21,12 +21,10 @@ from ...matching.extended import same_tool
 __all__ = [
     "HASH_ATTRIBUTE",
     "WRONG_TYPE",
-    "Request",
     "SourceTrace",
     "Step",
     "TraceError",
     "build_outputs",
-    "chunk_id",
     "loads_maybe",
     "message_text",
     "span_error",

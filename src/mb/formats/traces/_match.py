@@ -37,16 +37,13 @@ class Matching:
     """Benchmark lines no trace ran."""
 
 
-def _last_user(example: Example) -> str:
-    return next(m.content for m in reversed(example.inputs.messages) if m.role == "user").strip()
-
-
 def _example_keys(example: Example, by: MatchBy) -> list[Key]:
     keys: list[Key] = []
     if by in ("hash", "auto"):
         keys.append(("hash", example_hash(example)))
     if by in ("last-user-message", "auto"):
-        keys.append(("last user message", _last_user(example)))
+        last = next(m.content for m in reversed(example.inputs.messages) if m.role == "user")
+        keys.append(("last user message", last.strip()))
     return keys
 
 
@@ -77,8 +74,9 @@ def match_traces(examples: Sequence[tuple[int, Example]], traces: Sequence[Sourc
         lines = [line for line, _ in by_key[(kind, value)]]
         if len(lines) > 1:
             refused.update(lines)
+            listed = ", ".join(str(line) for line in lines[:10]) + (", ..." if len(lines) > 10 else "")
             matching.ambiguous.append(
-                f"{kind} {value[:80]!r} of {found[0].label} names {len(lines)} examples (lines {_join(lines)})"
+                f"{kind} {value[:80]!r} of {found[0].label} names {len(lines)} examples (lines {listed})"
             )
     for line, example in examples:
         found = [trace for key in _example_keys(example, by) for trace in traces_by_key.get(key, ())]
@@ -91,7 +89,3 @@ def match_traces(examples: Sequence[tuple[int, Example]], traces: Sequence[Sourc
         else:
             matching.unmatched_examples.append(line)
     return matching
-
-
-def _join(lines: list[int]) -> str:
-    return ", ".join(str(line) for line in lines[:10]) + (", ..." if len(lines) > 10 else "")
