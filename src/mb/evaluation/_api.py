@@ -75,10 +75,6 @@ def _name(source: Source) -> str:
     return os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the examples given"
 
 
-def _warn(message: str) -> None:
-    warnings.warn(message, stacklevel=2)
-
-
 def _input_file(source: Source) -> str | None:
     return os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
 
@@ -115,7 +111,7 @@ async def aevaluate(
     failures: int = 10,
     progress: Callable[[Scored], object] | None = None,
     key_warnings: int = 0,
-    warn: Callable[[str], None] = _warn,
+    warn: Callable[[str], None] = warnings.warn,
 ) -> RunResult:
     """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples; given what
     :func:`mb.run` returns (its examples, or the whole :class:`~mb.runner.AgentRun`), each benchmark line that was

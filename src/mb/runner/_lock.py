@@ -37,18 +37,14 @@ def being_written(output: Path) -> bool:
     there (none is made, changed or removed); False where runs are not locked."""
     if fcntl is None:  # pragma: no cover
         return False
-    try:
+    with contextlib.suppress(OSError):  # no lock file: no run
         descriptor = os.open(lock_path(output), os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(descriptor)  # and with it the lock taken
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(descriptor)  # and with it the lock taken
     return False
 
 
