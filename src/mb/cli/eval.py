@@ -322,6 +322,7 @@ def eval_command(
                     failures=show_failures,
                     progress=on_block,
                     key_warnings=keys.lines,
+                    warn=lambda message: err_console.print(f"warning: {message}", markup=False),
                 )
                 read = True
                 return result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -23,6 +24,7 @@ from ..results import ExampleResult, RunResult, Summary
 from ..results_format import data_digest, header_line, results_file_problem
 from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ..runner._api import blocking
+from ..runner._lock import being_written
 from ._blocks import Scored, spec_of
 from ._engine import MetricArg, Source, make_evaluator
 from ._output import ResultsSpool
@@ -109,6 +111,7 @@ async def aevaluate(
     failures: int = 10,
     progress: Callable[[Scored], object] | None = None,
     key_warnings: int = 0,
+    warn: Callable[[str], None] = warnings.warn,
 ) -> RunResult:
     """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples; given what
     :func:`mb.run` returns (its examples, or the whole :class:`~mb.runner.AgentRun`), each benchmark line that was
@@ -138,11 +141,18 @@ async def aevaluate(
     ``prices`` (per million tokens by model, or a JSON/TOML file of them) prices the token use the outputs report
     (``price_model`` for usage that names no model). ``progress`` is called with each block's results as they come;
     ``failures`` caps the failure entries each block carries; the blocks of a file report the unknown keys (likely
-    typos, see :attr:`Scored.warnings`) of its first ``key_warnings`` lines, read as they are evaluated.
+    typos, see :attr:`Scored.warnings`) of its first ``key_warnings`` lines, read as they are evaluated. A file an
+    ``mb run`` is still writing is scored as far as it is written, with a warning (``warn``, default
+    :func:`warnings.warn`) saying so.
     """
     workers = worker_count(jobs, source)
     input_file = _input_file(source)
     regular = input_file is not None and os.path.isfile(input_file)  # read beside the lines (a pipe is read once)
+    if input_file and regular and being_written(Path(input_file)):
+        warn(
+            f"{input_file} is still being written by `mb run` (it holds its lock): only the lines written so far "
+            "are scored, lines written later are not"
+        )
     problem = results_file_problem(input_file, "an executed benchmark") if input_file and regular else None
     if problem is not None:  # what `mb eval` says of it too
         raise NothingToEvaluateError(problem)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ._errors import OutputLockedError
 
-__all__ = ["lock_path", "output_lock"]
+__all__ = ["being_written", "lock_path", "output_lock"]
 
 try:
     import fcntl
@@ -30,6 +30,22 @@ def lock_path(output: Path) -> Path:
     """The lock file of an output file (beside the file a symlink names)."""
     real = Path(os.path.realpath(output))
     return real.with_name(f".{real.name}.lock")
+
+
+def being_written(output: Path) -> bool:
+    """Whether a run holds the lock of ``output`` now: a shared lock tried without waiting, on a lock file that is
+    there (none is made, changed or removed); False where runs are not locked."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    with contextlib.suppress(OSError):  # no lock file: no run
+        descriptor = os.open(lock_path(output), os.O_RDONLY)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(descriptor)  # and with it the lock taken
+    return False
 
 
 def _holder(path: Path) -> str:
