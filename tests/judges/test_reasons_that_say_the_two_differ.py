@@ -41,6 +41,8 @@ SAID_OF_THE_WORDING = [
     "The wording is different, but the facts match.",
     "Both name Paris; the wording is different.",
     "Although the wording differs, the facts match.",
+    "Correct; the only difference is wording.",
+    "Same date. The difference is the wording.",
     "Identical wording and different dates.",
     "Same phrasing with different numbers.",
     "Apart from the wording the cities differ.",
@@ -158,6 +160,10 @@ AGREE_THROUGHOUT = [
     "Both correct: 3 May at noon.",
     "Identical in meaning.",
     "The candidate restates the reference faithfully.",
+    "Not significantly different.",
+    "Not materially different.",
+    "Correct; nothing conflicts.",
+    "Correct, it is not wrong to abbreviate.",
 ]
 """Reasons that agree in every clause, or negate the difference word itself."""
 

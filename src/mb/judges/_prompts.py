@@ -279,7 +279,8 @@ differ``, ``None of the values differ``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
     r"(?:(?:\b(?:not|never|nothing)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?|\b(?:no|none|neither)(?:\s+of)?"
     r"(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
-    r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|really|any|real|significant|meaningful|material|factual))*\s+\Z"
+    r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
 values``, ``neither value is``; not ``no doubt``)."""
