@@ -125,6 +125,12 @@ DIFFER_LATER_OR_OTHERWISE = [
     "Both say Monday; the times are inconsistent.",
     "Same answer format, different number.",
     "Well written; the city is incorrect.",
+    "No match: another city.",
+    "Not a single value matches.",
+    "Not one date matches.",
+    "No field matches the expected one.",
+    "Neither date matches.",
+    "Nothing here matches.",
 ]
 """Differences said after an opener, in a later clause or sentence, behind a negation of another word, or in
 other words."""

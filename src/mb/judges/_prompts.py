@@ -268,7 +268,8 @@ from with "but" (``not stated verbatim but by clear paraphrase``), and no negati
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
 _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope|off by"
-    r"|not (?:a match|the same|identical|equal|matching)|(?:nothing|none(?: of (?:it|them|the \w+))?) match\w*"
+    r"|not (?:a match|the same|identical|equal|matching)"
+    r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*)\b"
     r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*"
 )
