@@ -1,5 +1,5 @@
-"""A reason whose first clause says the two texts differ, beside a passing grade, leaves the verdict undecided; a
-reason that negates the difference, or remarks on the wording alone, is read with its grade."""
+"""A reason any clause of which says the two texts differ, beside a passing grade, leaves the verdict undecided; a
+reason that negates the difference word itself, or remarks on the wording alone, is read with its grade."""
 
 from __future__ import annotations
 
@@ -39,6 +39,10 @@ DIFFER = [
 SAID_OF_THE_WORDING = [
     "Phrased differently, same city.",
     "The wording is different, but the facts match.",
+    "Both name Paris; the wording is different.",
+    "Although the wording differs, the facts match.",
+    "Correct; the only difference is wording.",
+    "Same date. The difference is the wording.",
     "Identical wording and different dates.",
     "Same phrasing with different numbers.",
     "Apart from the wording the cities differ.",
@@ -62,13 +66,112 @@ AGREE = [
     "Differs only in wording.",
     "No difference in meaning.",
     "None of the values differ.",
-    "Both name Paris; the wording is different.",
     "Not wrong: both give 9:40.",
     "Neither value is wrong.",
     "Both match: 4 May at 10:00.",
     "Nothing contradicts the expected response.",
     "Matches in meaning; different phrasing only.",
 ]
+
+
+DIFFER_LATER_OR_OTHERWISE = [
+    "Hmm, different cities.",
+    "Well, the dates differ.",
+    "Same city, wrong date.",
+    "Close, but different cities.",
+    "Almost: different cities.",
+    "Although both mention Paris, the dates differ.",
+    "Both mention Paris. However the dates are different.",
+    "No doubt they differ.",
+    "No wonder they differ.",
+    "Not surprisingly they differ.",
+    "Not just worded differently, the date is also wrong.",
+    "Nothing matches.",
+    "None of it matches.",
+    "Neither the date nor the city match.",
+    "They are not identical.",
+    "Not equal.",
+    "Not matching.",
+    "The numbers disagree.",
+    "Inconsistent with the expected answer.",
+    "Off by one day.",
+    "OK, the cities differ.",
+    "Right city, different date.",
+    "Good attempt, but the year is wrong.",
+    "Mostly right, the amount is incorrect though.",
+    "Both are polite; the prices conflict.",
+    "Same topic. The dates contradict each other.",
+    "Close enough in tone, but the numbers disagree.",
+    "Similar structure; the totals are inconsistent.",
+    "The city matches; the date does not match.",
+    "Both mention a meeting, which is on different days.",
+    "It names Lyon, which is wrong.",
+    "Both give a time. Off by two hours.",
+    "Fine overall, though the currency is different.",
+    "Yes, same city, but the month is wrong.",
+    "Sure, both talk about refunds; the amounts differ.",
+    "The first part matches, the second part is incorrect.",
+    "Both answers list three items; none of them match.",
+    "Partly right: the street is different.",
+    "Plausible, yet the year differs.",
+    "Looks similar. Sadly, the names are not the same.",
+    "Both are in May. Not the same day, though.",
+    "The weekday is right; the hour is off by one.",
+    "Of course they disagree on the total.",
+    "No surprise the two conflict on the date.",
+    "Interesting: nothing matches the expected order.",
+    "The figures are not equal.",
+    "Neither the price nor the quantity matches.",
+    "Both say Monday; the times are inconsistent.",
+    "Same answer format, different number.",
+    "Well written; the city is incorrect.",
+    "No match: another city.",
+    "Not a single value matches.",
+    "Not one date matches.",
+    "No field matches the expected one.",
+    "Neither date matches.",
+    "Nothing here matches.",
+]
+"""Differences said after an opener, in a later clause or sentence, behind a negation of another word, or in
+other words."""
+
+AGREE_THROUGHOUT = [
+    "Correct: no mismatch in the facts",
+    "The answer is correct and matches",
+    "No differences",
+    "Not incorrect",
+    "Nothing wrong",
+    "Equivalent despite different wording",
+    "Both say Paris; nothing differs",
+    "Does not match exactly but means the same",
+    "Both give 4 May at 10:00; no differences.",
+    "Same city and date. Nothing is wrong.",
+    "The values agree.",
+    "Matches the expected answer in every fact.",
+    "Correct, both say Paris.",
+    "They do not differ in meaning.",
+    "There is no mismatch between them.",
+    "Nothing contradicts the reference.",
+    "Both name the same city; no conflict.",
+    "Same meaning, different wording.",
+    "Paraphrase of the reference; no factual difference.",
+    "There are no real differences.",
+    "No significant differences in content.",
+    "The amounts are not inconsistent.",
+    "Same date, only phrased differently in wording.",
+    "The times do not disagree.",
+    "Neither answer is wrong; both say 9:40.",
+    "None of the facts differ.",
+    "Consistent with the expected answer.",
+    "Both correct: 3 May at noon.",
+    "Identical in meaning.",
+    "The candidate restates the reference faithfully.",
+    "Not significantly different.",
+    "Not materially different.",
+    "Correct; nothing conflicts.",
+    "Correct, it is not wrong to abbreviate.",
+]
+"""Reasons that agree in every clause, or negate the difference word itself."""
 
 
 @pytest.mark.parametrize("reason", DIFFER)
@@ -105,3 +208,23 @@ def test_a_difference_beside_a_failing_grade_is_read_as_the_fail(reason: str) ->
 
 def test_no_beside_nothing_differs_stays_undecided() -> None:
     assert ask(json.dumps({"reason": "No, nothing differs.", "score": 5})).undecided
+
+
+@pytest.mark.parametrize("reason", DIFFER_LATER_OR_OTHERWISE)
+def test_a_difference_in_any_clause_leaves_a_pass_undecided(reason: str) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    assert verdict.undecided
+    assert not verdict.passed
+
+
+@pytest.mark.parametrize("task", [JudgeTask.SUPPORT, JudgeTask.FACT])
+@pytest.mark.parametrize("reason", DIFFER_LATER_OR_OTHERWISE[:8])
+def test_every_compared_task_reads_every_clause(task: JudgeTask, reason: str) -> None:
+    assert settle(task, 4, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize("reason", AGREE_THROUGHOUT)
+def test_a_reason_agreeing_in_every_clause_is_read_with_its_grade(reason: str) -> None:
+    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    assert not verdict.undecided
+    assert verdict.passed

@@ -267,31 +267,39 @@ _WORDING_ONLY = re.compile(
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
 _DIFFER = re.compile(
-    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
-    r"|not (?:a )?match|not the same)\b|\b(?:mismatch\w*|differ\w*|incorrect\w*|wrong\w*|contradict\w*|conflict\w*)"
+    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope|off by"
+    r"|not (?:a match|the same|identical|equal|matching)"
+    r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*)\b"
+    r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*"
 )
-"""Words of a compared pair's first clause that say the two disagree (``The dates do not match``, ``Different
-cities``, ``Incorrect``, ``Nope``); all but the ``flat`` ones (themselves negations) read the other way after a
-negation close before them (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``)."""
-_NEGATED = re.compile(r"(?:\b(?:no|not|nothing|none|neither|nor|never|without)\b|n't)(?! only\b)(?:\W+\w+){0,3}\W*\Z")
-"""A negation at most three words before the end of a text (``nothing is``, ``none of the values``)."""
+"""Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
+``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
+read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
+differ``, ``None of the values differ``; not ``No doubt they differ``)."""
+_NEGATED = re.compile(
+    r"(?:(?:\b(?:not|never|nothing)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?|\b(?:no|none|neither)(?:\s+of)?"
+    r"(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
+    r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    r"\s+\Z"
+)
+"""A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
+values``, ``neither value is``; not ``no doubt``)."""
 _IN_WORDING = re.compile(
     r"\W*(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?(?:exactly|verbatim|literally|word for word|wording|phrasing"
     r"|spelling|formatting|format|case|punctuation|word order)\b(?P<rest>.*)"
 )
 """What after a word of disagreement makes it a remark on the wording (``does not match exactly but means the same``,
 ``Different wording``), unless the rest negates or disagrees again."""
-_CLAUSE_END = re.compile(r"[.;:!?,\u2013\u2014]|\s-\s|\b(?:but|however)\b")
 _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
 """The yes/no tasks whose decision is whether two texts agree."""
 
 
 def _differs(text: str) -> bool:
-    """Whether the first clause of a reason (up to a stop, a comma, a dash or a ``but``) says the two texts differ:
-    a word of :data:`_DIFFER` neither negated (``No mismatch``) nor a remark on the wording alone."""
-    end = _CLAUSE_END.search(text)
-    for found in _DIFFER.finditer(text, 0, end.start() if end else len(text)):
-        if not found["flat"] and _NEGATED.search(text, 0, found.start()):
+    """Whether any clause of a reason says the two texts differ: a word of :data:`_DIFFER` neither negated itself
+    (``No mismatch``) nor a remark on the wording alone."""
+    for found in _DIFFER.finditer(text):
+        if not found["flat"] and _NEGATED.search(text, max(0, found.start() - 80), found.start()):
             continue
         wording = _IN_WORDING.match(text, found.end())
         if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
@@ -309,7 +317,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     boundary; the answer said its confidence was low; its reason says the other decision than the grade (markdown
     and quotes left out): it opens with ``No:`` beside a yes, or negates the rubric's yes where its no does so
     (``not equivalent``, ``insufficient``, ``unsupported``, ``irrelevant``, not of the wording alone: ``not stated
-    verbatim``) beside a yes, or, on a task comparing two texts, its first clause says they differ (:func:`_differs`)
+    verbatim``) beside a yes, or, on a task comparing two texts, a clause says they differ (:func:`_differs`)
     beside a yes, or opens with ``Yes,`` beside a no, unless the reason turns (``Yes, ..., but ...``)."""
     if reason.startswith(_DOUBTFUL):  # as a verdict was stored before it said "undecided: "
         return _DOUBTFUL
