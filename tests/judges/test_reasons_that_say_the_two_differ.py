@@ -228,3 +228,37 @@ def test_a_reason_agreeing_in_every_clause_is_read_with_its_grade(reason: str) -
     verdict = ask(json.dumps({"reason": reason, "score": 5}))
     assert not verdict.undecided
     assert verdict.passed
+
+
+READ_WITH_ITS_GRADE = [
+    (JudgeTask.EQUIVALENCE, "A score of 1 means the texts contradict; here they agree, so 5."),
+    (JudgeTask.SIMILARITY, "Score 1 would mean the responses contradict each other; they do not, so 5."),
+    (JudgeTask.EQUIVALENCE, "If the values differed I would score 1, but both are Paris."),
+    (JudgeTask.DATE, "I checked whether the dates differ: they do not."),
+    (JudgeTask.SIMILARITY, "1 = contradicts, 5 = same meaning. Same meaning here."),
+    (JudgeTask.EQUIVALENCE, "Do they differ? No, both say Paris."),
+    (JudgeTask.SUPPORT, "The context says the payment failed and the card was wrong, which supports the claim."),
+    (JudgeTask.SUPPORT, "The chunk states the two reports contradict each other, which is what the span claims."),
+    (JudgeTask.FACT, "The response states the values do not match, which is the expected fact."),
+    (JudgeTask.FACT, "The fact is that the figures are inconsistent with the audit; the response says so."),
+]
+"""Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
+
+UNDECIDED_ALL_THE_SAME = [
+    (JudgeTask.EQUIVALENCE, "Is this a match? No."),
+    (JudgeTask.FACT, "Same city, wrong date."),
+    (JudgeTask.FACT, "Wrong date."),
+    (JudgeTask.SUPPORT, "The span contradicts the chunk."),
+    (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
+]
+"""Differences said outright, or reported content where the text compared is not a supported or stated one."""
+
+
+@pytest.mark.parametrize(("task", "reason"), READ_WITH_ITS_GRADE)
+def test_a_supposed_asked_or_reported_difference_is_read_with_its_grade(task: JudgeTask, reason: str) -> None:
+    assert not settle(task, 5, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize(("task", "reason"), UNDECIDED_ALL_THE_SAME)
+def test_a_difference_said_outright_leaves_a_pass_undecided(task: JudgeTask, reason: str) -> None:
+    assert settle(task, 5, reason).startswith("undecided: ")

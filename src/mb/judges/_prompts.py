@@ -295,11 +295,35 @@ _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DA
 """The yes/no tasks whose decision is whether two texts agree."""
 
 
-def _differs(text: str) -> bool:
+_HYPOTHETICAL = re.compile(r"\b(?:if|would|whether)\b|\ba score of \d|\d\s*=|\bmeans the texts\b|\?\Z")
+"""A clause that asks or supposes rather than states (``If the values differed I would score 1``, ``Do they
+differ?``, ``1 = contradicts``): its difference words say nothing of the two texts."""
+_REPORTED = re.compile(
+    r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
+    r"\s+(?:the\s+|a\s+)?\w+(?:\s+\w+)*\s+\Z|\bfact\s*[:(]"
+)
+"""What before a difference word of a supported or stated text makes it that text's content (``the context says
+the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
+(``says the opposite`` is the reading)."""
+
+
+def _differs(task: JudgeTask, text: str) -> bool:
     """Whether any clause of a reason says the two texts differ: a word of :data:`_DIFFER` neither negated itself
-    (``No mismatch``) nor a remark on the wording alone."""
+    (``No mismatch``), nor a remark on the wording alone, nor in a clause that asks or supposes
+    (:data:`_HYPOTHETICAL`), nor, on a support or fact task, the content the text reports (:data:`_REPORTED`);
+    a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
+    for asked in re.finditer(r"([^.;!?]*)\?\s*no(?:pe)?\b", text):
+        if not _DIFFER.search(asked[1]):
+            return True  # "Is this a match? No."
     for found in _DIFFER.finditer(text):
+        start = max(text.rfind(mark, 0, found.start()) for mark in ".;:!?") + 1
+        ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
+        clause = text[start : min(ends) + 1 if ends else len(text)].strip()
+        if _HYPOTHETICAL.search(clause):
+            continue
         if not found["flat"] and _NEGATED.search(text, max(0, found.start() - 80), found.start()):
+            continue
+        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and _REPORTED.search(text, start, found.start()):
             continue
         wording = _IN_WORDING.match(text, found.end())
         if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
@@ -337,7 +361,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     negation = no in (f"not {yes}", f"in{yes}") and any(
         not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
     )
-    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(text))):
+    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(task, text))):
         return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
