@@ -241,6 +241,18 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.SUPPORT, "The chunk states the two reports contradict each other, which is what the span claims."),
     (JudgeTask.FACT, "The response states the values do not match, which is the expected fact."),
     (JudgeTask.FACT, "The fact is that the figures are inconsistent with the audit; the response says so."),
+    (JudgeTask.EQUIVALENCE, "Matches without any mismatch."),
+    (JudgeTask.SIMILARITY, "Absent any contradiction, 5."),
+    (JudgeTask.EQUIVALENCE, "Zero mismatches."),
+    (JudgeTask.SIMILARITY, "I could not find any contradiction."),
+    (JudgeTask.SIMILARITY, "I don't see any differences in meaning."),
+    (JudgeTask.SIMILARITY, "There are no mismatches or contradictions."),
+    (JudgeTask.SIMILARITY, "The responses are consistent; no contradiction or mismatch."),
+    (JudgeTask.SIMILARITY, "Nothing in the answer is inconsistent with the reference."),
+    (JudgeTask.SIMILARITY, "Both correct. Differences: none."),
+    (JudgeTask.EQUIVALENCE, "Mismatch: none."),
+    (JudgeTask.SIMILARITY, "Contradictions: 0."),
+    (JudgeTask.DATE, "Not off by anything; exact match."),
 ]
 """Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
 
@@ -249,6 +261,10 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.FACT, "Same city, wrong date."),
     (JudgeTask.FACT, "Wrong date."),
     (JudgeTask.SUPPORT, "The span contradicts the chunk."),
+    (JudgeTask.SIMILARITY, "Without doubt they differ."),
+    (JudgeTask.EQUIVALENCE, "No error, or the cities differ."),
+    (JudgeTask.EQUIVALENCE, "Mismatch: none of the cities match."),
+    (JudgeTask.DATE, "Off by an hour, nothing else."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

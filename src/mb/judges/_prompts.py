@@ -267,24 +267,30 @@ _WORDING_ONLY = re.compile(
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
 _DIFFER = re.compile(
-    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope|off by"
+    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
     r"|not (?:a match|the same|identical|equal|matching)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*)\b"
-    r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*"
+    r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*|\boff by\b"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
 ``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
 read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
 differ``, ``None of the values differ``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
-    r"(?:(?:\b(?:not|never|nothing)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?|\b(?:no|none|neither)(?:\s+of)?"
-    r"(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
+    r"(?:(?:\b(?:not|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
+    r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
+    r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    r"(?:\s+(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten|error)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``; not ``no doubt``)."""
+values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``; not ``no
+doubt``)."""
+_NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
+"""A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
+``Contradictions: 0``)."""
 _IN_WORDING = re.compile(
     r"\W*(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?(?:exactly|verbatim|literally|word for word|wording|phrasing"
     r"|spelling|formatting|format|case|punctuation|word order)\b(?P<rest>.*)"
@@ -300,7 +306,7 @@ _HYPOTHETICAL = re.compile(r"\b(?:if|would|whether)\b|\ba score of \d|\d\s*=|\bm
 differ?``, ``1 = contradicts``): its difference words say nothing of the two texts."""
 _REPORTED = re.compile(
     r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
-    r"\s+(?:the\s+|a\s+)?\w+(?:\s+\w+)*\s+\Z|\bfact\s*[:(]"
+    r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+\w+)*\s+\Z|\bfact\s*[:(]"
 )
 """What before a difference word of a supported or stated text makes it that text's content (``the context says
 the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
@@ -321,7 +327,9 @@ def _differs(task: JudgeTask, text: str) -> bool:
         clause = text[start : min(ends) + 1 if ends else len(text)].strip()
         if _HYPOTHETICAL.search(clause):
             continue
-        if not found["flat"] and _NEGATED.search(text, max(0, found.start() - 80), found.start()):
+        if not found["flat"] and (
+            _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
+        ):
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and _REPORTED.search(text, start, found.start()):
             continue
