@@ -253,6 +253,16 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.EQUIVALENCE, "Mismatch: none."),
     (JudgeTask.SIMILARITY, "Contradictions: 0."),
     (JudgeTask.DATE, "Not off by anything; exact match."),
+    (JudgeTask.SIMILARITY, "I cannot find any difference."),
+    (JudgeTask.EQUIVALENCE, "Scores 1-2 are for wrong or mismatched values; these are the same city, 5."),
+    (JudgeTask.SIMILARITY, "Checked for any contradiction between the two; found none."),
+    (JudgeTask.EQUIVALENCE, "Capitalization differs; same city."),
+    (JudgeTask.EQUIVALENCE, "Minor formatting differences only; same facts."),
+    (JudgeTask.EQUIVALENCE, "Trailing punctuation differs; otherwise identical."),
+    (JudgeTask.SIMILARITY, "Differences are stylistic; the facts are the same."),
+    (JudgeTask.SIMILARITY, "Equivalent responses; the differences are only in wording."),
+    (JudgeTask.SIMILARITY, "The responses differ in length and style but convey the same information."),
+    (JudgeTask.SIMILARITY, "Different tone, same content."),
 ]
 """Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
 
@@ -265,6 +275,12 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "No error, or the cities differ."),
     (JudgeTask.EQUIVALENCE, "Mismatch: none of the cities match."),
     (JudgeTask.DATE, "Off by an hour, nothing else."),
+    (JudgeTask.EQUIVALENCE, "Different wording and year."),
+    (JudgeTask.EQUIVALENCE, "Differs in wording only: Lyon vs Paris."),
+    (JudgeTask.EQUIVALENCE, "Different formatting, 10:00 vs 11:00."),
+    (JudgeTask.EQUIVALENCE, "Formatting differs, and the city."),
+    (JudgeTask.DATE, "The formats differ: 2023-05-04 and 2024-05-04."),
+    (JudgeTask.EQUIVALENCE, "Capitalization differs; so does the city."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

@@ -278,7 +278,7 @@ _DIFFER = re.compile(
 read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
 differ``, ``None of the values differ``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
-    r"(?:(?:\b(?:not|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
+    r"(?:(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
     r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
@@ -291,17 +291,35 @@ doubt``)."""
 _NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
 """A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
 ``Contradictions: 0``)."""
-_IN_WORDING = re.compile(
-    r"\W*(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?(?:exactly|verbatim|literally|word for word|wording|phrasing"
-    r"|spelling|formatting|format|case|punctuation|word order)\b(?P<rest>.*)"
+_FORM = (
+    r"(?:wording|phrasing|spelling|formatting|formats?|case|casing|capitali[sz]ation|punctuation|word order|style|tone"
+    r"|length|notation|whitespace)"
 )
-"""What after a word of disagreement makes it a remark on the wording (``does not match exactly but means the same``,
-``Different wording``), unless the rest negates or disagrees again."""
+"""The words that name the form of a text, not what it says."""
+_CLOSED = r"(?:\s+only)?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
+"""How a remark on the form ends: its clause ends after it (or ``only``), and the rest of the reason follows."""
+_IN_WORDING = re.compile(
+    r"\W*(?:(?:are|is)\s+(?=only\b|stylistic\b|cosmetic\b))?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
+    rf"(?:exactly|verbatim|literally|word for word|stylistic|cosmetic|{_FORM}(?:\s+(?:and|or)\s+{_FORM})*)" + _CLOSED
+)
+"""What after a word of disagreement makes it a remark on the form alone (``does not match exactly but means the
+same``, ``Different wording``, ``Differences are only wording``), unless the rest of the reason negates, disagrees
+again, or holds a value (``Different wording and year``, ``Differs in wording only: Lyon vs Paris``)."""
+_OF_FORM = re.compile(rf"\s*(?:(?:the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
+"""What before a word of disagreement, from the start of its clause, makes it a remark on the form alone
+(``Formatting differs``, ``Minor formatting differences only``; not ``The wording is different``)."""
+_AGAIN = re.compile(
+    rf"\b(?:not|no|nor|never|vs|instead|rather|except|and|also|too|so|plus)\b|n't|\d|\u2260|!=|{_DIFFER.pattern}"
+)
+"""What in the rest of a reason after a remark on the form says more than the form."""
 _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
 """The yes/no tasks whose decision is whether two texts agree."""
 
 
-_HYPOTHETICAL = re.compile(r"\b(?:if|would|whether)\b|\ba score of \d|\d\s*=|\bmeans the texts\b|\?\Z")
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|would|whether|(?:check|look)\w*\s+for)\b|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means)\b|\d\s*="
+    r"|\bmeans the texts\b|\?\Z"
+)
 """A clause that asks or supposes rather than states (``If the values differed I would score 1``, ``Do they
 differ?``, ``1 = contradicts``): its difference words say nothing of the two texts."""
 _REPORTED = re.compile(
@@ -333,8 +351,11 @@ def _differs(task: JudgeTask, text: str) -> bool:
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and _REPORTED.search(text, start, found.start()):
             continue
-        wording = _IN_WORDING.match(text, found.end())
-        if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
+        if _OF_FORM.match(text[start : found.start()]):
+            wording = re.compile(_CLOSED).match(text, found.end())
+        else:
+            wording = _IN_WORDING.match(text, found.end())
+        if wording and not _AGAIN.search(wording["rest"]):
             continue
         return True
     return False
