@@ -266,12 +266,18 @@ _WORDING_ONLY = re.compile(
 """What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
+_DIFFERENT = (
+    r"mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten|inaccura|erroneous|mistaken|misstat"
+    r"|unrelated|irrelevant|off[ -]topic|opposite|diverg|deviat"
+)
+"""The stems of the words that say two texts differ."""
 _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
     r"|not (?:a match|the same|identical|equal|matching)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
-    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*)\b"
-    r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*|\boff by\b"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support)\b"
+    rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
+    r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
 ``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
@@ -282,7 +288,7 @@ _NEGATED = re.compile(
     r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
-    r"(?:\s+(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten|error)\w*,?\s+(?:or|nor))?"
+    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
@@ -348,8 +354,13 @@ def _differs(task: JudgeTask, text: str) -> bool:
         if not found["flat"] and (
             _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
         ):
+            if re.search(r"\b(?:except|other than|apart from|besides|but for)\b", text[found.end() :]):
+                return True  # "Nothing differs except the year."
             continue
-        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and _REPORTED.search(text, start, found.start()):
+        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
+            _REPORTED.search(text, start, found.start())
+            or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
+        ):
             continue
         if _OF_FORM.match(text[start : found.start()]):
             wording = re.compile(_CLOSED).match(text, found.end())
