@@ -267,6 +267,7 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.SIMILARITY, "Not inaccurate; the same meaning."),
     (JudgeTask.SUPPORT, "The chunk says the parcel is missing, as the span claims."),
     (JudgeTask.SUPPORT, "Supported: the parcel went missing in May."),
+    (JudgeTask.FACT, "Expected fact: the versions differ in their license. The response states that."),
 ]
 """Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
 
@@ -308,6 +309,10 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SIMILARITY, "Partially correct."),
     (JudgeTask.SUPPORT, "The chunk does not support this."),
     (JudgeTask.DATE, "Off-by-one error in the day."),
+    (JudgeTask.EQUIVALENCE, "Not the right city."),
+    (JudgeTask.SIMILARITY, "Similar but not quite."),
+    (JudgeTask.SIMILARITY, "The answer is false."),
+    (JudgeTask.SIMILARITY, "Dissimilar."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

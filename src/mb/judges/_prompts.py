@@ -268,12 +268,12 @@ from with "but" (``not stated verbatim but by clear paraphrase``), and no negati
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
 _DIFFERENT = (
     r"mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten|inaccura|erroneous|mistaken|misstat"
-    r"|unrelated|irrelevant|off[ -]topic|opposite|diverg|deviat"
+    r"|unrelated|irrelevant|off[ -]topic|opposite|diverg|deviat|dissimilar|false"
 )
 """The stems of the words that say two texts differ."""
 _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
-    r"|not (?:a match|the same|identical|equal|matching)"
+    r"|not (?:a match|the same|identical|equal|matching|quite|correct|right|the right|true|accurate)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support)\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
@@ -358,7 +358,7 @@ def _differs(task: JudgeTask, text: str) -> bool:
                 return True  # "Nothing differs except the year."
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
-            _REPORTED.search(text, start, found.start())
+            _REPORTED.search(text, max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1, found.start())
             or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
         ):
             continue
