@@ -268,6 +268,7 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.SUPPORT, "The chunk says the parcel is missing, as the span claims."),
     (JudgeTask.SUPPORT, "Supported: the parcel went missing in May."),
     (JudgeTask.FACT, "Expected fact: the versions differ in their license. The response states that."),
+    (JudgeTask.EQUIVALENCE, "Differences, if any, are trivial; same city."),
 ]
 """Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
 
@@ -313,6 +314,8 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SIMILARITY, "Similar but not quite."),
     (JudgeTask.SIMILARITY, "The answer is false."),
     (JudgeTask.SIMILARITY, "Dissimilar."),
+    (JudgeTask.DATE, "The dates differ, if only by a day."),
+    (JudgeTask.EQUIVALENCE, "I would say they differ."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

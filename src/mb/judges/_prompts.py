@@ -323,11 +323,15 @@ _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DA
 
 
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|would|whether|(?:check|look)\w*\s+for)\b|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means)\b|\d\s*="
-    r"|\bmeans the texts\b|\?\Z"
+    r"\b(?:if|would (?:mean|be|score)|whether|(?:check|look)\w*\s+for)\b|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are"
+    r"|means)\b|\d\s*=|\bmeans the texts\b"
 )
-"""A clause that asks or supposes rather than states (``If the values differed I would score 1``, ``Do they
-differ?``, ``1 = contradicts``): its difference words say nothing of the two texts."""
+"""What before a difference word in its clause makes the clause ask or suppose rather than state (``If the values
+differed I would score 1``, ``1 = contradicts``; not ``The dates differ, if only by a day``); its difference words
+say nothing of the two texts."""
+_SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\bwould (?:score|mean|be a fail)\b|\?\Z")
+"""What anywhere in a clause makes it ask or suppose (``Had the totals disagreed``, ``a contradiction would score 1``,
+``Differences, if any, ...``, ``Do they differ?``)."""
 _REPORTED = re.compile(
     r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
     r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+\w+)*\s+\Z|\bfact\s*[:(]"
@@ -349,7 +353,7 @@ def _differs(task: JudgeTask, text: str) -> bool:
         start = max(text.rfind(mark, 0, found.start()) for mark in ".;:!?") + 1
         ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
         clause = text[start : min(ends) + 1 if ends else len(text)].strip()
-        if _HYPOTHETICAL.search(clause):
+        if _HYPOTHETICAL.search(text, start, found.start()) or _SUPPOSED.search(clause):
             continue
         if not found["flat"] and (
             _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
