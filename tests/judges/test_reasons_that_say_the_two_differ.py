@@ -316,6 +316,9 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SIMILARITY, "Dissimilar."),
     (JudgeTask.DATE, "The dates differ, if only by a day."),
     (JudgeTask.EQUIVALENCE, "I would say they differ."),
+    (JudgeTask.EQUIVALENCE, "If anything, the dates differ."),
+    (JudgeTask.SIMILARITY, "Whether or not the tone matters, the amounts differ."),
+    (JudgeTask.SUPPORT, "The span says Tuesday which is wrong."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

@@ -323,8 +323,8 @@ _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DA
 
 
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|would (?:mean|be|score)|whether|(?:check|look)\w*\s+for)\b|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are"
-    r"|means)\b|\d\s*=|\bmeans the texts\b"
+    r"\b(?:if(?! anything)|would (?:mean|be|score)|whether(?! or not)|(?:check|look)\w*\s+for)\b"
+    r"|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means)\b|\d\s*=|\bmeans the texts\b"
 )
 """What before a difference word in its clause makes the clause ask or suppose rather than state (``If the values
 differed I would score 1``, ``1 = contradicts``; not ``The dates differ, if only by a day``); its difference words
@@ -334,7 +334,7 @@ _SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\bwould (?:score|mean|be a fail)\
 ``Differences, if any, ...``, ``Do they differ?``)."""
 _REPORTED = re.compile(
     r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
-    r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+\w+)*\s+\Z|\bfact\s*[:(]"
+    r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
 )
 """What before a difference word of a supported or stated text makes it that text's content (``the context says
 the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
