@@ -319,6 +319,7 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "If anything, the dates differ."),
     (JudgeTask.SIMILARITY, "Whether or not the tone matters, the amounts differ."),
     (JudgeTask.SUPPORT, "The span says Tuesday which is wrong."),
+    (JudgeTask.FACT, "The response states the year incorrectly."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""

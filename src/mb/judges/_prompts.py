@@ -350,7 +350,8 @@ def _differs(task: JudgeTask, text: str) -> bool:
         if not _DIFFER.search(asked[1]):
             return True  # "Is this a match? No."
     for found in _DIFFER.finditer(text):
-        start = max(text.rfind(mark, 0, found.start()) for mark in ".;:!?") + 1
+        lead = max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1
+        start = max(lead, text.rfind(":", 0, found.start()) + 1)
         ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
         clause = text[start : min(ends) + 1 if ends else len(text)].strip()
         if _HYPOTHETICAL.search(text, start, found.start()) or _SUPPOSED.search(clause):
@@ -362,7 +363,7 @@ def _differs(task: JudgeTask, text: str) -> bool:
                 return True  # "Nothing differs except the year."
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
-            _REPORTED.search(text, max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1, found.start())
+            (not found[0].endswith("ly") and _REPORTED.search(text, lead, found.start()))
             or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
         ):
             continue
