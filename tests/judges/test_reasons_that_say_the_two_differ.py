@@ -228,3 +228,108 @@ def test_a_reason_agreeing_in_every_clause_is_read_with_its_grade(reason: str) -
     verdict = ask(json.dumps({"reason": reason, "score": 5}))
     assert not verdict.undecided
     assert verdict.passed
+
+
+READ_WITH_ITS_GRADE = [
+    (JudgeTask.EQUIVALENCE, "A score of 1 means the texts contradict; here they agree, so 5."),
+    (JudgeTask.SIMILARITY, "Score 1 would mean the responses contradict each other; they do not, so 5."),
+    (JudgeTask.EQUIVALENCE, "If the values differed I would score 1, but both are Paris."),
+    (JudgeTask.DATE, "I checked whether the dates differ: they do not."),
+    (JudgeTask.SIMILARITY, "1 = contradicts, 5 = same meaning. Same meaning here."),
+    (JudgeTask.EQUIVALENCE, "Do they differ? No, both say Paris."),
+    (JudgeTask.SUPPORT, "The context says the payment failed and the card was wrong, which supports the claim."),
+    (JudgeTask.SUPPORT, "The chunk states the two reports contradict each other, which is what the span claims."),
+    (JudgeTask.FACT, "The response states the values do not match, which is the expected fact."),
+    (JudgeTask.FACT, "The fact is that the figures are inconsistent with the audit; the response says so."),
+    (JudgeTask.EQUIVALENCE, "Matches without any mismatch."),
+    (JudgeTask.SIMILARITY, "Absent any contradiction, 5."),
+    (JudgeTask.EQUIVALENCE, "Zero mismatches."),
+    (JudgeTask.SIMILARITY, "I could not find any contradiction."),
+    (JudgeTask.SIMILARITY, "I don't see any differences in meaning."),
+    (JudgeTask.SIMILARITY, "There are no mismatches or contradictions."),
+    (JudgeTask.SIMILARITY, "The responses are consistent; no contradiction or mismatch."),
+    (JudgeTask.SIMILARITY, "Nothing in the answer is inconsistent with the reference."),
+    (JudgeTask.SIMILARITY, "Both correct. Differences: none."),
+    (JudgeTask.EQUIVALENCE, "Mismatch: none."),
+    (JudgeTask.SIMILARITY, "Contradictions: 0."),
+    (JudgeTask.DATE, "Not off by anything; exact match."),
+    (JudgeTask.SIMILARITY, "I cannot find any difference."),
+    (JudgeTask.EQUIVALENCE, "Scores 1-2 are for wrong or mismatched values; these are the same city, 5."),
+    (JudgeTask.SIMILARITY, "Checked for any contradiction between the two; found none."),
+    (JudgeTask.EQUIVALENCE, "Capitalization differs; same city."),
+    (JudgeTask.EQUIVALENCE, "Minor formatting differences only; same facts."),
+    (JudgeTask.EQUIVALENCE, "Trailing punctuation differs; otherwise identical."),
+    (JudgeTask.SIMILARITY, "Differences are stylistic; the facts are the same."),
+    (JudgeTask.SIMILARITY, "Equivalent responses; the differences are only in wording."),
+    (JudgeTask.SIMILARITY, "The responses differ in length and style but convey the same information."),
+    (JudgeTask.SIMILARITY, "Different tone, same content."),
+    (JudgeTask.EQUIVALENCE, "Nothing incorrect or missing."),
+    (JudgeTask.SIMILARITY, "Not inaccurate; the same meaning."),
+    (JudgeTask.SUPPORT, "The chunk says the parcel is missing, as the span claims."),
+    (JudgeTask.SUPPORT, "Supported: the parcel went missing in May."),
+    (JudgeTask.FACT, "Expected fact: the versions differ in their license. The response states that."),
+    (JudgeTask.EQUIVALENCE, "Differences, if any, are trivial; same city."),
+]
+"""Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
+
+UNDECIDED_ALL_THE_SAME = [
+    (JudgeTask.EQUIVALENCE, "Is this a match? No."),
+    (JudgeTask.FACT, "Same city, wrong date."),
+    (JudgeTask.FACT, "Wrong date."),
+    (JudgeTask.SUPPORT, "The span contradicts the chunk."),
+    (JudgeTask.SIMILARITY, "Without doubt they differ."),
+    (JudgeTask.EQUIVALENCE, "No error, or the cities differ."),
+    (JudgeTask.EQUIVALENCE, "Mismatch: none of the cities match."),
+    (JudgeTask.DATE, "Off by an hour, nothing else."),
+    (JudgeTask.EQUIVALENCE, "Different wording and year."),
+    (JudgeTask.EQUIVALENCE, "Differs in wording only: Lyon vs Paris."),
+    (JudgeTask.EQUIVALENCE, "Different formatting, 10:00 vs 11:00."),
+    (JudgeTask.EQUIVALENCE, "Formatting differs, and the city."),
+    (JudgeTask.DATE, "The formats differ: 2023-05-04 and 2024-05-04."),
+    (JudgeTask.EQUIVALENCE, "Capitalization differs; so does the city."),
+    (JudgeTask.EQUIVALENCE, "Nothing differs except the year."),
+    (JudgeTask.SIMILARITY, "No mismatch other than the amount."),
+    (JudgeTask.EQUIVALENCE, "Paris instead of Lyon."),
+    (JudgeTask.DATE, "Tuesday rather than Monday."),
+    (JudgeTask.EQUIVALENCE, "Paris vs Lyon."),
+    (JudgeTask.EQUIVALENCE, "Lyon \u2260 Paris."),
+    (JudgeTask.EQUIVALENCE, "Lyon != Paris."),
+    (JudgeTask.SIMILARITY, "The answer is inaccurate."),
+    (JudgeTask.SIMILARITY, "Erroneous."),
+    (JudgeTask.SIMILARITY, "The answer is mistaken."),
+    (JudgeTask.SIMILARITY, "The response misstates the date."),
+    (JudgeTask.SIMILARITY, "They are unrelated."),
+    (JudgeTask.SIMILARITY, "Irrelevant to the reference."),
+    (JudgeTask.SIMILARITY, "Off-topic."),
+    (JudgeTask.FACT, "The response says the opposite."),
+    (JudgeTask.SIMILARITY, "They diverge on the amount."),
+    (JudgeTask.SIMILARITY, "Deviates from the reference on the date."),
+    (JudgeTask.FACT, "The answer omits the date."),
+    (JudgeTask.EQUIVALENCE, "Missing the city."),
+    (JudgeTask.SIMILARITY, "Lacks the date."),
+    (JudgeTask.SIMILARITY, "Partially correct."),
+    (JudgeTask.SUPPORT, "The chunk does not support this."),
+    (JudgeTask.DATE, "Off-by-one error in the day."),
+    (JudgeTask.EQUIVALENCE, "Not the right city."),
+    (JudgeTask.SIMILARITY, "Similar but not quite."),
+    (JudgeTask.SIMILARITY, "The answer is false."),
+    (JudgeTask.SIMILARITY, "Dissimilar."),
+    (JudgeTask.DATE, "The dates differ, if only by a day."),
+    (JudgeTask.EQUIVALENCE, "I would say they differ."),
+    (JudgeTask.EQUIVALENCE, "If anything, the dates differ."),
+    (JudgeTask.SIMILARITY, "Whether or not the tone matters, the amounts differ."),
+    (JudgeTask.SUPPORT, "The span says Tuesday which is wrong."),
+    (JudgeTask.FACT, "The response states the year incorrectly."),
+    (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
+]
+"""Differences said outright, or reported content where the text compared is not a supported or stated one."""
+
+
+@pytest.mark.parametrize(("task", "reason"), READ_WITH_ITS_GRADE)
+def test_a_supposed_asked_or_reported_difference_is_read_with_its_grade(task: JudgeTask, reason: str) -> None:
+    assert not settle(task, 5, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize(("task", "reason"), UNDECIDED_ALL_THE_SAME)
+def test_a_difference_said_outright_leaves_a_pass_undecided(task: JudgeTask, reason: str) -> None:
+    assert settle(task, 5, reason).startswith("undecided: ")

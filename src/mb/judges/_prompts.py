@@ -266,43 +266,112 @@ _WORDING_ONLY = re.compile(
 """What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
 or implicitly``, ``not equivalent word for word, and another city`` are the no)."""
+_DIFFERENT = (
+    r"mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten|inaccura|erroneous|mistaken|misstat"
+    r"|unrelated|irrelevant|off[ -]topic|opposite|diverg|deviat|dissimilar|false"
+)
+"""The stems of the words that say two texts differ."""
 _DIFFER = re.compile(
-    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope|off by"
-    r"|not (?:a match|the same|identical|equal|matching)"
+    r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
+    r"|not (?:a match|the same|identical|equal|matching|quite|correct|right|the right|true|accurate)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
-    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*)\b"
-    r"|\b(?:mismatch|differ|incorrect|wrong|contradict|conflict|disagree|inconsisten)\w*"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support)\b"
+    rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
+    r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
 ``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
 read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
 differ``, ``None of the values differ``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
-    r"(?:(?:\b(?:not|never|nothing)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?|\b(?:no|none|neither)(?:\s+of)?"
-    r"(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
+    r"(?:(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
+    r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
+    r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``; not ``no doubt``)."""
-_IN_WORDING = re.compile(
-    r"\W*(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?(?:exactly|verbatim|literally|word for word|wording|phrasing"
-    r"|spelling|formatting|format|case|punctuation|word order)\b(?P<rest>.*)"
+values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``; not ``no
+doubt``)."""
+_NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
+"""A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
+``Contradictions: 0``)."""
+_FORM = (
+    r"(?:wording|phrasing|spelling|formatting|formats?|case|casing|capitali[sz]ation|punctuation|word order|style|tone"
+    r"|length|notation|whitespace)"
 )
-"""What after a word of disagreement makes it a remark on the wording (``does not match exactly but means the same``,
-``Different wording``), unless the rest negates or disagrees again."""
+"""The words that name the form of a text, not what it says."""
+_CLOSED = r"(?:\s+only)?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
+"""How a remark on the form ends: its clause ends after it (or ``only``), and the rest of the reason follows."""
+_IN_WORDING = re.compile(
+    r"\W*(?:(?:are|is)\s+(?=only\b|stylistic\b|cosmetic\b))?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
+    rf"(?:exactly|verbatim|literally|word for word|stylistic|cosmetic|{_FORM}(?:\s+(?:and|or)\s+{_FORM})*)" + _CLOSED
+)
+"""What after a word of disagreement makes it a remark on the form alone (``does not match exactly but means the
+same``, ``Different wording``, ``Differences are only wording``), unless the rest of the reason negates, disagrees
+again, or holds a value (``Different wording and year``, ``Differs in wording only: Lyon vs Paris``)."""
+_OF_FORM = re.compile(rf"\s*(?:(?:the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
+"""What before a word of disagreement, from the start of its clause, makes it a remark on the form alone
+(``Formatting differs``, ``Minor formatting differences only``; not ``The wording is different``)."""
+_AGAIN = re.compile(
+    rf"\b(?:not|no|nor|never|vs|instead|rather|except|and|also|too|so|plus)\b|n't|\d|\u2260|!=|{_DIFFER.pattern}"
+)
+"""What in the rest of a reason after a remark on the form says more than the form."""
 _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
 """The yes/no tasks whose decision is whether two texts agree."""
 
 
-def _differs(text: str) -> bool:
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if(?! anything)|would (?:mean|be|score)|whether(?! or not)|(?:check|look)\w*\s+for)\b"
+    r"|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means)\b|\d\s*=|\bmeans the texts\b"
+)
+"""What before a difference word in its clause makes the clause ask or suppose rather than state (``If the values
+differed I would score 1``, ``1 = contradicts``; not ``The dates differ, if only by a day``); its difference words
+say nothing of the two texts."""
+_SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\bwould (?:score|mean|be a fail)\b|\?\Z")
+"""What anywhere in a clause makes it ask or suppose (``Had the totals disagreed``, ``a contradiction would score 1``,
+``Differences, if any, ...``, ``Do they differ?``)."""
+_REPORTED = re.compile(
+    r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
+    r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
+)
+"""What before a difference word of a supported or stated text makes it that text's content (``the context says
+the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
+(``says the opposite`` is the reading)."""
+
+
+def _differs(task: JudgeTask, text: str) -> bool:
     """Whether any clause of a reason says the two texts differ: a word of :data:`_DIFFER` neither negated itself
-    (``No mismatch``) nor a remark on the wording alone."""
+    (``No mismatch``), nor a remark on the wording alone, nor in a clause that asks or supposes
+    (:data:`_HYPOTHETICAL`), nor, on a support or fact task, the content the text reports (:data:`_REPORTED`);
+    a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
+    for asked in re.finditer(r"([^.;!?]*)\?\s*no(?:pe)?\b", text):
+        if not _DIFFER.search(asked[1]):
+            return True  # "Is this a match? No."
     for found in _DIFFER.finditer(text):
-        if not found["flat"] and _NEGATED.search(text, max(0, found.start() - 80), found.start()):
+        lead = max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1
+        start = max(lead, text.rfind(":", 0, found.start()) + 1)
+        ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
+        clause = text[start : min(ends) + 1 if ends else len(text)].strip()
+        if _HYPOTHETICAL.search(text, start, found.start()) or _SUPPOSED.search(clause):
             continue
-        wording = _IN_WORDING.match(text, found.end())
-        if wording and not re.search(rf"\b(?:not|no|nor|never)\b|n't|{_DIFFER.pattern}", wording["rest"]):
+        if not found["flat"] and (
+            _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
+        ):
+            if re.search(r"\b(?:except|other than|apart from|besides|but for)\b", text[found.end() :]):
+                return True  # "Nothing differs except the year."
+            continue
+        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
+            (not found[0].endswith("ly") and _REPORTED.search(text, lead, found.start()))
+            or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
+        ):
+            continue
+        if _OF_FORM.match(text[start : found.start()]):
+            wording = re.compile(_CLOSED).match(text, found.end())
+        else:
+            wording = _IN_WORDING.match(text, found.end())
+        if wording and not _AGAIN.search(wording["rest"]):
             continue
         return True
     return False
@@ -337,7 +406,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     negation = no in (f"not {yes}", f"in{yes}") and any(
         not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
     )
-    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(text))):
+    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(task, text))):
         return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
