@@ -230,12 +230,16 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 _CUT = {"truncated": True, "incomplete": True, "hasmore": True, "complete": False}
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-when set so: at the top of ``outputs`` or under a key naming the run (:data:`_RUN`), or naming the run themselves."""
+when set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``), or
+naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
-"""Words of a key that name the trace or the run (``trace_truncated``, ``run.stats.truncated``, ``agent_state``)."""
+"""Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
 """What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
+_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted"})
+"""Words that make a step limit's key (``max_steps_reached: true``) or text (``"max_turns exceeded"``) say it was
+reached: a key without one holds a setting (``max_turns: 1``, ``step_limit_enabled: true``)."""
 
 
 def _says(flag: Any, yes: bool = True) -> bool:
@@ -244,28 +248,31 @@ def _says(flag: Any, yes: bool = True) -> bool:
     return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
-def _says_cut(key: str, value: Any, run: bool) -> bool:
-    """Whether ``key: value`` says the trace is cut short; ``run`` when a key above it names the run."""
+def _says_cut(key: str, value: Any, trace: bool) -> bool:
+    """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
+    trace."""
     split = words(key)
     folded = "".join(split)
     if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
     if any(limit in folded for limit in _LIMITS):
-        return _says(value)
+        if _REACHED & set(split):
+            return value is True or (isinstance(value, str) and value.strip().casefold() in ("true", "yes"))
+        return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
     flag = _CUT.get(rest)
-    return (run or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
+    return (trace or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
 
 
-def _cut_key(data: Any, run: bool | None = None, depth: int = 4) -> str | None:
+def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
     ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items if depth else ():
-        if isinstance(key, str) and _says_cut(key, value, run is not False):
+        if isinstance(key, str) and _says_cut(key, value, trace):
             return key
-        under = bool(run) or (isinstance(key, str) and bool(_RUN & set(words(key))))
+        under = isinstance(key, str) and "trace" in words(key)
         if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None
