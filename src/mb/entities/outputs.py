@@ -479,7 +479,8 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
     (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
     ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls
-    of its last block (after a blank line, or fenced) when it is Python code (:func:`_python`)."""
+    of its last block (after a blank line, or fenced, untagged or ``python``) when it is Python
+    code (:func:`_python`)."""
     found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
     steps: list[Request] = [
         (None, name, said[0].strip() if said else "")
@@ -488,7 +489,8 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     ]
     text = response.strip()
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
-        block = re.sub(r"\A\w*\n", "", text[start + 3 : -3]).strip()
+        tag, _, block = text[start + 3 : -3].partition("\n")
+        block = block.strip() if tag.strip().casefold() in ("", "python", "py") else ""  # a JavaScript one is not
     else:
         block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
     return steps, _python(block)

@@ -14,7 +14,7 @@ from ..entities.outputs import Request, reported_error, requested_calls, unread_
 from ..matching import MatchContext
 from ..matching._names import letters, words
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
-from ..matching.extended import all_assertion_rows
+from ..matching.extended import all_assertion_rows, same_tool
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
@@ -219,10 +219,14 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             *(spec[0] for spec in published if spec[0]),
         ]
     }
-    untold = _calls_untold(outputs, known) if any(row["passed"] for row in [*assertions, *checks]) else None
+    asked = [None] * len(published) + list(extended)
+    breakable = any(
+        row["passed"] and row.get("assert_that") in _UNTRACED and getattr(said, "max", 0) is not None
+        for row, said in zip(assertions, asked, strict=True)
+    )
+    untold = _calls_untold(outputs, known, breakable) if any(row["passed"] for row in [*assertions, *checks]) else None
     if untold is not None:
         why, nested, code = untold
-        asked = [None] * len(published) + list(extended)
         assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
         checks = [_untraced(row, why, nested, None, code) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
@@ -230,12 +234,16 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 _CUT = {"truncated": True, "incomplete": True, "hasmore": True, "complete": False}
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-when set so: at the top of ``outputs`` or under a key naming the run (:data:`_RUN`), or naming the run themselves."""
+when set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``), or
+naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
-"""Words of a key that name the trace or the run (``trace_truncated``, ``run.stats.truncated``, ``agent_state``)."""
+"""Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
 """What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
+_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted"})
+"""Words that make a step limit's key (``max_steps_reached: true``) or text (``"max_turns exceeded"``) say it was
+reached: a key without one holds a setting (``max_turns: 1``, ``step_limit_enabled: true``)."""
 
 
 def _says(flag: Any, yes: bool = True) -> bool:
@@ -244,41 +252,47 @@ def _says(flag: Any, yes: bool = True) -> bool:
     return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
-def _says_cut(key: str, value: Any, run: bool) -> bool:
-    """Whether ``key: value`` says the trace is cut short; ``run`` when a key above it names the run."""
+def _says_cut(key: str, value: Any, trace: bool) -> bool:
+    """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
+    trace."""
     split = words(key)
     folded = "".join(split)
     if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
     if any(limit in folded for limit in _LIMITS):
-        return _says(value)
+        if _REACHED & set(split):
+            return value is True or (isinstance(value, str) and value.strip().casefold() in ("true", "yes"))
+        return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
     flag = _CUT.get(rest)
-    return (run or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
+    return (trace or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
 
 
-def _cut_key(data: Any, run: bool | None = None, depth: int = 4) -> str | None:
+def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
     ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items if depth else ():
-        if isinstance(key, str) and _says_cut(key, value, run is not False):
+        if isinstance(key, str) and _says_cut(key, value, trace):
             return key
-        under = bool(run) or (isinstance(key, str) and bool(_RUN & set(words(key))))
+        under = isinstance(key, str) and "trace" in words(key)
         if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None
 
 
-def _calls_untold(outputs: Outputs, tools: Collection[str]) -> tuple[str, list[Request] | None, bool] | None:
+def _calls_untold(
+    outputs: Outputs, tools: Collection[str], read: bool = True
+) -> tuple[str, list[Request] | None, bool] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
     (:func:`_cut_key`), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct step;
     Python code, flagged true when it names none of ``tools`` nor ``functions.``: it may call no tool) and calls in a
     tool's result (a nested agent's calls, read when they are in a shape of calls:
-    :func:`~mb.entities.outputs.requested_calls`). None when they are all."""
+    :func:`~mb.entities.outputs.requested_calls`). None when they are all. A written call of a tool the trace records
+    is that call, not one more; the response is read only when ``read`` (an assertion a call more would break)."""
     extra = {"response": outputs.response, **(outputs.model_extra or {})}
     unread = [key for key, held in unread_calls(extra).items() if held]
     if unread:
@@ -288,7 +302,9 @@ def _calls_untold(outputs: Outputs, tools: Collection[str]) -> tuple[str, list[R
         return "outputs.trace is absent", None, False
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
-    steps, code = written_calls(outputs.response, tools)
+    steps, code = written_calls(outputs.response, tools) if read else ([], [])
+    made = {event.tool for event in outputs.trace if isinstance(event, ToolCall)}  # a written one is the one made
+    steps, code = ([call for call in found if not any(_names(call[1], t) for t in made)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
@@ -342,22 +358,40 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
-    may be (named in its name or arguments), nor, when they may be ``code`` rather than tool calls, one naming no tool
+    may be (:func:`_names`, :func:`_argues`), nor, when they may be ``code`` rather than tool calls, one naming no tool
     (``no_tool_called``)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
         return row
     if more is not None:
-        tools = [letters(tool) for tool in _tools(asked)]
-        said = [letters(f"{name} {arguments}") for _, name, arguments in more]
+        tools = _tools(asked)
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
-        naming = any(tool in text for tool in tools for text in said)
+        naming = any(_names(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more)
         if more and not naming and (code if kind == "no_tool_called" else tools):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
+
+
+def _names(name: str, tool: str) -> bool:
+    """Whether a call written ``name`` may be a call of ``tool`` (:func:`~mb.matching.extended.same_tool`): the
+    name, or a part of a dotted one (``client.delete_account``, ``delete_account.invoke``, ``functions.search``),
+    unless that part is one word on another object (``re.search``, ``requests.get`` are not the tool ``search``)."""
+    parts = name.split(".")
+    return (
+        same_tool(name, tool)
+        if len(parts) == 1
+        else any(same_tool(part, tool) and (len(words(part)) > 1 or bool(_TOOLSPACE.match(name))) for part in parts)
+    )
+
+
+def _argues(arguments: str, tool: str) -> bool:
+    """Whether a call's ``arguments`` name ``tool``: as a whole quoted name (``getattr(api, "delete_account")``) or a
+    call (``Action Input: delete_account('u1')`` of a code tool)."""
+    said = re.findall(r"""['"]([^\W\d]\w*)['"]|([^\W\d][\w.]*)\s*\(""", arguments)
+    return any(_names(quoted or called, tool) for quoted, called in said)
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int], dict[str, int]]:

@@ -215,21 +215,28 @@ def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: 
 
 
 _AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
-_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message", "query"})
-"""A call's name of whose words the first is one of :data:`_ASKS` and another one of :data:`_AGENTS` hands a task
-to another agent (``ask_agent``, ``invoke_subagent``, ``Ask question to coworker``; not ``list_agents``)."""
+_PEOPLE = frozenset({"human", "humans", "person", "representative", "operator", "staff", "user"})
+"""Who a ``transfer_to_...`` call hands to that is no agent (``transfer_to_human_agents``: a person)."""
+_FILLER = frozenset({"sub", "to", "a", "question", "another"})
+_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message"})
+"""A call's name of whose words the first is one of :data:`_ASKS` and the others of :data:`_AGENTS` (one at least) or
+:data:`_FILLER` hands a task to another agent (``ask_agent``, ``Ask question to coworker``; not ``call_agent_api``)."""
 
 
 def _hands(name: str) -> bool:
-    """Whether a call named ``name`` hands a task to another agent: ``Task``, a name with a word ``delegate...``,
-    ``handoff`` or ``subagent``, or ``transfer to`` or ``hand off`` (``transfer_to_admin``), or :data:`_ASKS`."""
+    """Whether a call named ``name`` hands a task to another agent: ``Task``, a name whose first word is
+    ``delegate...`` or ``handoff`` (``hand off``), with the word ``subagent``, ``transfer to ...`` (not to a person:
+    ``transfer_to_human``), or :data:`_ASKS`; not ``get_handoff_history``, ``list_delegates``, ``query_agent_logs``."""
     split = words(name)
-    pairs = {f"{one} {two}" for one, two in pairwise(split)}
+    first, rest = (split[0], split[1:]) if split else ("", [])
     return (
         split == ["task"]
-        or any(word.startswith("delegat") or word in ("handoff", "subagent") for word in split)
-        or bool(pairs & {"transfer to", "hand off"})
-        or (bool(split) and split[0] in _ASKS and bool(_AGENTS & set(split[1:])))
+        or first.startswith("delegat")
+        or first == "handoff"
+        or "subagent" in split
+        or split[:2] == ["hand", "off"]
+        or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
+        or (first in _ASKS and set(rest) <= _AGENTS | _FILLER and bool(_AGENTS & set(rest)))
     )
 
 
