@@ -6,7 +6,9 @@ import json
 import os
 import shutil
 import signal
+import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +118,14 @@ def bundled_executed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def bundled_results(bundled_executed: Path) -> list[ExampleResult]:
     """The bundled benchmark scored by the evaluator with the lexical judge."""
     return evaluate(bundled_executed, judge="lexical").results
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    """The processes a test starts: killed at its end, whatever happened (a held agent would keep them alive)."""
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()

@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,16 +35,6 @@ def bench(tmp_path: Path) -> Path:
     ]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
-
-
-@pytest.fixture
-def processes() -> Iterator[list[subprocess.Popen[str]]]:
-    started: list[subprocess.Popen[str]] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
 
 
 def complete_lines(path: Path) -> int:

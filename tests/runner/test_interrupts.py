@@ -58,17 +58,6 @@ def release(output: Path) -> None:
     gate(output).touch()
 
 
-@pytest.fixture
-def processes() -> Iterator[list[subprocess.Popen[str]]]:
-    """The processes a test starts: killed at its end, whatever happened (a held agent would keep them alive)."""
-    started: list[subprocess.Popen[str]] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-
-
 def resume(bench: Path, output: Path) -> str:
     """``mb run --resume`` in this process; what it printed on standard error."""
     resumed = CliRunner().invoke(main, ["run", str(bench), "--agent", AGENT, "-o", str(output), "-q", "--resume"])
