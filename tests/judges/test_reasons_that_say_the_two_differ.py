@@ -269,6 +269,8 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.SUPPORT, "Supported: the parcel went missing in May."),
     (JudgeTask.FACT, "Expected fact: the versions differ in their license. The response states that."),
     (JudgeTask.EQUIVALENCE, "Differences, if any, are trivial; same city."),
+    (JudgeTask.DATE, "If the dates differed, I would score 1; they are the same."),
+    (JudgeTask.SUPPORT, "The chunk says the two cards differ from each other, as the span claims."),
 ]
 """Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
 
@@ -321,6 +323,21 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SUPPORT, "The span says Tuesday which is wrong."),
     (JudgeTask.FACT, "The response states the year incorrectly."),
     (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
+    (JudgeTask.EQUIVALENCE, "If we compare them, the cities differ."),
+    (JudgeTask.SIMILARITY, "If you look closely, the years differ."),
+    (JudgeTask.DATE, "If we are strict, the dates do not match."),
+    (JudgeTask.FACT, "If I read it right, the city is wrong."),
+    (JudgeTask.SUPPORT, "If checked against the chunk, the year is wrong."),
+    (JudgeTask.SIMILARITY, "Whether by design or not, the cities differ."),
+    (JudgeTask.EQUIVALENCE, "If the texts are read together then the amounts differ."),
+    (JudgeTask.EQUIVALENCE, "It would be wrong to call them equal."),
+    (JudgeTask.SIMILARITY, "That would be a different city."),
+    (JudgeTask.FACT, "Would say the dates differ."),
+    (JudgeTask.SUPPORT, "I would say the dates differ."),
+    (JudgeTask.FACT, "The response says the cities differ from the reference."),
+    (JudgeTask.FACT, "The answer states a year that differs from the expected one."),
+    (JudgeTask.SUPPORT, "The span says the dates do not match the chunk."),
+    (JudgeTask.SUPPORT, "It says a city different from the other text."),
 ]
 """Differences said outright, or reported content where the text compared is not a supported or stated one."""
 

@@ -323,22 +323,28 @@ _COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DA
 
 
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if(?! anything)|would (?:mean|be|score)|whether(?! or not)|(?:check|look)\w*\s+for)\b"
-    r"|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means)\b|\d\s*=|\bmeans the texts\b"
+    r"\b(?:if(?! anything)|whether(?! or not)|(?:check|look)\w*\s+for)\b"
+    r"|\b(?:a|scores?)(?: of)? \d(?:-\d)? (?:is|are|means|would mean)\b|\d\s*=|\bmeans the texts\b"
 )
-"""What before a difference word in its clause makes the clause ask or suppose rather than state (``If the values
-differed I would score 1``, ``1 = contradicts``; not ``The dates differ, if only by a day``); its difference words
-say nothing of the two texts."""
-_SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\bwould (?:score|mean|be a fail)\b|\?\Z")
-"""What anywhere in a clause makes it ask or suppose (``Had the totals disagreed``, ``a contradiction would score 1``,
-``Differences, if any, ...``, ``Do they differ?``)."""
+"""What before a difference word, with no comma or ``then`` between, makes it ask or suppose rather than state
+(``If the values differed I would score 1``, ``1 = contradicts``; not ``If we compare them, the cities differ``, nor
+``The dates differ, if only by a day``); its difference words say nothing of the two texts."""
+_SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\?\Z")
+"""What anywhere in a clause makes it ask or suppose (``Had the totals disagreed``, ``Differences, if any, ...``,
+``Do they differ?``)."""
 _REPORTED = re.compile(
-    r"\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b(?:\s+that)?"
-    r"\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
+    r"(?<!\bwould )\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b"
+    r"(?:\s+that)?\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
 )
 """What before a difference word of a supported or stated text makes it that text's content (``the context says
 the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
 (``says the opposite`` is the reading)."""
+
+_TO_A_TEXT = re.compile(
+    r"(?:\s+(?:from|with|to|against))?\s+(?:the\s+)?(?:reference|expected|other|chunk|context|source|response|answer)\b"
+)
+"""What after a difference word names one of the texts compared (``differ from the reference``): a reported clause so
+followed is the judge's own reading of the two, not the content the text reports."""
 
 
 def _differs(task: JudgeTask, text: str) -> bool:
@@ -354,7 +360,7 @@ def _differs(task: JudgeTask, text: str) -> bool:
         start = max(lead, text.rfind(":", 0, found.start()) + 1)
         ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
         clause = text[start : min(ends) + 1 if ends else len(text)].strip()
-        if _HYPOTHETICAL.search(text, start, found.start()) or _SUPPOSED.search(clause):
+        if _HYPOTHETICAL.search(re.split(r",|\bthen\b", text[start : found.start()])[-1]) or _SUPPOSED.search(clause):
             continue
         if not found["flat"] and (
             _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
@@ -363,7 +369,11 @@ def _differs(task: JudgeTask, text: str) -> bool:
                 return True  # "Nothing differs except the year."
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
-            (not found[0].endswith("ly") and _REPORTED.search(text, lead, found.start()))
+            (
+                not found[0].endswith("ly")
+                and _REPORTED.search(text, lead, found.start())
+                and not _TO_A_TEXT.match(text, found.end())
+            )
             or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
         ):
             continue
