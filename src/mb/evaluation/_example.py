@@ -238,10 +238,15 @@ when set so: at the top of ``outputs`` or directly under a key naming the trace 
 naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
+_UNDER = frozenset({"run", "agent", "execution"})
+_ABOUT = frozenset({"info", "metadata", "meta", "state", "status", "details", "stats"})
+"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`) under which ``truncated`` and
+``incomplete`` say the trace is cut short (``run_info.truncated``, ``metadata.run.incomplete``; not ``run.has_more``,
+``agent_output.truncated``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
 """What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
-_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted"})
+_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted", "stopped"})
 """Words that make a step limit's key (``max_steps_reached: true``) or text (``"max_turns exceeded"``) say it was
 reached: a key without one holds a setting (``max_turns: 1``, ``step_limit_enabled: true``)."""
 
@@ -252,23 +257,24 @@ def _says(flag: Any, yes: bool = True) -> bool:
     return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
-def _says_cut(key: str, value: Any, trace: bool) -> bool:
+def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
-    trace."""
+    trace, ``None`` directly under one naming the run (:data:`_UNDER`): ``truncated``, ``incomplete`` only."""
     split = words(key)
     folded = "".join(split)
     if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split):
-            return value is True or (isinstance(value, str) and value.strip().casefold() in ("true", "yes"))
+            return _says(value)
         return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
     flag = _CUT.get(rest)
-    return (trace or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
+    cut = trace is True or bool(_RUN & set(split)) or (trace is None and flag is True)
+    return cut and flag is not None and _says(value, flag)
 
 
-def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
+def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
     ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
@@ -276,7 +282,8 @@ def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
-        under = isinstance(key, str) and "trace" in words(key)
+        split = words(key) if isinstance(key, str) else []
+        under = True if "trace" in split else None if _UNDER & set(split) and set(split) <= _UNDER | _ABOUT else False
         if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None

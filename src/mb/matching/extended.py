@@ -217,10 +217,10 @@ def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: 
 _AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
 _PEOPLE = frozenset({"human", "humans", "person", "representative", "operator", "staff", "user"})
 """Who a ``transfer_to_...`` call hands to that is no agent (``transfer_to_human_agents``: a person)."""
-_FILLER = frozenset({"sub", "to", "a", "question", "another"})
 _ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message"})
-"""A call's name of whose words the first is one of :data:`_ASKS` and the others of :data:`_AGENTS` (one at least) or
-:data:`_FILLER` hands a task to another agent (``ask_agent``, ``Ask question to coworker``; not ``call_agent_api``)."""
+"""A call's name of whose words the first is one of :data:`_ASKS` and the last of :data:`_AGENTS`, naming no person,
+hands a task to another agent (``ask_billing_agent``, ``Ask question to coworker``; not ``call_agent_api``,
+``ask_human_agent``)."""
 
 
 def _hands(name: str) -> bool:
@@ -236,7 +236,7 @@ def _hands(name: str) -> bool:
         or "subagent" in split
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
-        or (first in _ASKS and set(rest) <= _AGENTS | _FILLER and bool(_AGENTS & set(rest)))
+        or (first in _ASKS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
     )
 
 
