@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -310,8 +312,8 @@ def _calls_untold(
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     steps, code = written_calls(outputs.response, tools) if read else ([], [])
-    made = {event.tool for event in outputs.trace if isinstance(event, ToolCall)}  # a written one is the one made
-    steps, code = ([call for call in found if not any(_names(call[1], t) for t in made)] for found in (steps, code))
+    made = [event for event in outputs.trace if isinstance(event, ToolCall)]  # a written one may be one made
+    steps, code = ([call for call in found if not _recorded(call, made, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
@@ -323,6 +325,39 @@ def _calls_untold(
     named = any(name.casefold() in tools or _TOOLSPACE.match(name) for _, name, _ in code)
     more = [*steps, *code, *(call for _, calls in held for call in calls)]
     return "; ".join(why), more, bool(code) and not (steps or held or named)
+
+
+def _recorded(call: Request, made: list[ToolCall], code: bool) -> bool:
+    """Whether a written ``call`` is one of the calls ``made`` (removed from them: each is one written call at most):
+    the same tool (:func:`_names`) with the same arguments, read as values (Python literals in ``code``; JSON, or a
+    bare value equal to the call's only argument, in a ReAct step). Arguments not so read are another call's."""
+    said = _values(call[2], code)
+    for event in made:
+        params = event.params
+        alike = said == params or (len(params) == 1 and said is not None and [said] == list(params.values()))
+        if alike and _names(call[1], event.tool):
+            made.remove(event)
+            return True
+    return False
+
+
+def _values(arguments: str, code: bool) -> Any:
+    """The value of a written call's ``arguments`` (:func:`_recorded`): None when they cannot be read."""
+    if not code:
+        try:
+            return json.loads(arguments) if arguments.strip() else {}
+        except ValueError:
+            return arguments.strip()
+    try:
+        call = ast.parse(f"f({arguments})", mode="eval").body
+        if not isinstance(call, ast.Call):
+            return None
+        named = {part.arg: ast.literal_eval(part.value) for part in call.keywords if part.arg is not None}
+        if len(named) == len(call.keywords) and not call.args:
+            return named
+        return ast.literal_eval(call.args[0]) if len(call.args) == 1 and not call.keywords else None
+    except (SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
+        return None
 
 
 _TOOLSPACE = re.compile(r"(?:functions|tools|default_api)\.")
