@@ -16,7 +16,7 @@ from ..entities.outputs import Request, reported_error, requested_calls, unread_
 from ..matching import MatchContext
 from ..matching._names import letters, words
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
-from ..matching.extended import all_assertion_rows, same_tool
+from ..matching.extended import all_assertion_rows, may_be_tool, same_tool
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
@@ -400,8 +400,8 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
-    may be (:func:`_names`, :func:`_argues`), nor, when they may be ``code`` rather than tool calls, one naming no tool
-    (``no_tool_called``)."""
+    may be (:func:`~mb.matching.extended.may_be_tool`, :func:`_argues`), nor, when they may be ``code`` rather than
+    tool calls, one naming no tool (``no_tool_called``)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
@@ -410,7 +410,9 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
         tools = _tools(asked)
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
-        naming = any(_names(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more)
+        naming = any(
+            may_be_tool(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more
+        )
         if more and not naming and (code if kind == "no_tool_called" else tools):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))

@@ -30,7 +30,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "same_tool"]
+__all__ = ["all_assertion_rows", "may_be_tool", "same_tool"]
 
 Row = dict[str, Any]
 
@@ -126,8 +126,14 @@ def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
     ``mcp_srv_delete_account``, ``srv-delete-account``, ``mcpSrvDeleteAccount``, ``delete_account@srv``, or another
     tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
     most so many times, or not before its turn): it cannot tell."""
+    return [name for name in names if name not in alike and may_be_tool(name, tool)]
+
+
+def may_be_tool(name: str, tool: str) -> bool:
+    """Whether a call named ``name`` may be ``tool``: :func:`same_tool`, or some run of its words (:func:`_runs`)
+    has the letters of ``tool`` (``api.delete``, ``bulk_delete``, ``delete_account_v2`` for ``delete_account``)."""
     wanted = letters(tool)
-    return [name for name in names if name not in alike and bool(wanted) and wanted in _name_runs(name, len(wanted))]
+    return same_tool(name, tool) or (bool(wanted) and wanted in _name_runs(name, len(wanted)))
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
