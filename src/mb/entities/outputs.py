@@ -499,17 +499,27 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
 def _python(block: str) -> list[Request]:
     """The calls of ``block`` when it is Python code, in backticks or not (``delete_account(user_id="u1")``,
     ``[get_user(id=1), functions.delete_account("u1")]``, ``result = delete_account(uid)\nprint(result)``,
-    ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``)."""
+    ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``). A
+    function or class the block defines is no tool, nor a one-word function of a module it imports (``re.search``
+    after ``import re``; not ``tools.delete_account`` after ``import tools``)."""
     if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
         return []
     try:
         tree = ast.parse(block)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
+    nodes = list(ast.walk(tree))
+    own = {node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    own |= {
+        f"{(alias.asname or alias.name)}.*" for node in nodes if isinstance(node, ast.Import) for alias in node.names
+    }
     return [
         (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
-        for call in ast.walk(tree)
-        if isinstance(call, ast.Call) and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+        for call in nodes
+        if isinstance(call, ast.Call)
+        and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+        and name not in own
+        and re.sub(r"\.[a-z]+\Z", ".*", name) not in own
     ]
 
 

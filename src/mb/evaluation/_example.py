@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -14,7 +16,7 @@ from ..entities.outputs import Request, reported_error, requested_calls, unread_
 from ..matching import MatchContext
 from ..matching._names import letters, words
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
-from ..matching.extended import all_assertion_rows, same_tool
+from ..matching.extended import all_assertion_rows, may_be_tool, same_tool
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
@@ -238,10 +240,15 @@ when set so: at the top of ``outputs`` or directly under a key naming the trace 
 naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
+_UNDER = frozenset({"run", "agent", "execution"})
+_ABOUT = frozenset({"info", "metadata", "meta", "state", "status", "details", "stats"})
+"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`) under which ``truncated`` and
+``incomplete`` say the trace is cut short (``run_info.truncated``, ``metadata.run.incomplete``; not ``run.has_more``,
+``agent_output.truncated``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
 """What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
-_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted"})
+_REACHED = frozenset({"reached", "exceeded", "hit", "exhausted", "stopped"})
 """Words that make a step limit's key (``max_steps_reached: true``) or text (``"max_turns exceeded"``) say it was
 reached: a key without one holds a setting (``max_turns: 1``, ``step_limit_enabled: true``)."""
 
@@ -252,23 +259,24 @@ def _says(flag: Any, yes: bool = True) -> bool:
     return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
-def _says_cut(key: str, value: Any, trace: bool) -> bool:
+def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
-    trace."""
+    trace, ``None`` directly under one naming the run (:data:`_UNDER`): ``truncated``, ``incomplete`` only."""
     split = words(key)
     folded = "".join(split)
     if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
         return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split):
-            return value is True or (isinstance(value, str) and value.strip().casefold() in ("true", "yes"))
+            return _says(value)
         return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
     flag = _CUT.get(rest)
-    return (trace or bool(_RUN & set(split))) and flag is not None and _says(value, flag)
+    cut = trace is True or bool(_RUN & set(split)) or (trace is None and flag is True)
+    return cut and flag is not None and _says(value, flag)
 
 
-def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
+def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
     ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
@@ -276,7 +284,8 @@ def _cut_key(data: Any, trace: bool = True, depth: int = 4) -> str | None:
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
-        under = isinstance(key, str) and "trace" in words(key)
+        split = words(key) if isinstance(key, str) else []
+        under = True if "trace" in split else None if _UNDER & set(split) and set(split) <= _UNDER | _ABOUT else False
         if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None
@@ -303,8 +312,8 @@ def _calls_untold(
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     steps, code = written_calls(outputs.response, tools) if read else ([], [])
-    made = {event.tool for event in outputs.trace if isinstance(event, ToolCall)}  # a written one is the one made
-    steps, code = ([call for call in found if not any(_names(call[1], t) for t in made)] for found in (steps, code))
+    made = [event for event in outputs.trace if isinstance(event, ToolCall)]  # a written one may be one made
+    steps, code = ([call for call in found if not _recorded(call, made, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
@@ -316,6 +325,39 @@ def _calls_untold(
     named = any(name.casefold() in tools or _TOOLSPACE.match(name) for _, name, _ in code)
     more = [*steps, *code, *(call for _, calls in held for call in calls)]
     return "; ".join(why), more, bool(code) and not (steps or held or named)
+
+
+def _recorded(call: Request, made: list[ToolCall], code: bool) -> bool:
+    """Whether a written ``call`` is one of the calls ``made`` (removed from them: each is one written call at most):
+    the same tool (:func:`_names`) with the same arguments, read as values (Python literals in ``code``; JSON, or a
+    bare value equal to the call's only argument, in a ReAct step). Arguments not so read are another call's."""
+    said = _values(call[2], code)
+    for event in made:
+        params = event.params
+        alike = said == params or (len(params) == 1 and said is not None and [said] == list(params.values()))
+        if alike and _names(call[1], event.tool):
+            made.remove(event)
+            return True
+    return False
+
+
+def _values(arguments: str, code: bool) -> Any:
+    """The value of a written call's ``arguments`` (:func:`_recorded`): None when they cannot be read."""
+    if not code:
+        try:
+            return json.loads(arguments) if arguments.strip() else {}
+        except ValueError:
+            return arguments.strip()
+    try:
+        call = ast.parse(f"f({arguments})", mode="eval").body
+        if not isinstance(call, ast.Call):
+            return None
+        named = {part.arg: ast.literal_eval(part.value) for part in call.keywords if part.arg is not None}
+        if len(named) == len(call.keywords) and not call.args:
+            return named
+        return ast.literal_eval(call.args[0]) if len(call.args) == 1 and not call.keywords else None
+    except (SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
+        return None
 
 
 _TOOLSPACE = re.compile(r"(?:functions|tools|default_api)\.")
@@ -358,8 +400,8 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
-    may be (:func:`_names`, :func:`_argues`), nor, when they may be ``code`` rather than tool calls, one naming no tool
-    (``no_tool_called``)."""
+    may be (:func:`~mb.matching.extended.may_be_tool`, :func:`_argues`), nor, when they may be ``code`` rather than
+    tool calls, one naming no tool (``no_tool_called``)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
@@ -368,7 +410,9 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
         tools = _tools(asked)
         if kind == "tools_restriction" or (kind == "tool_call_count" and getattr(asked, "max", None) is None):
             return row
-        naming = any(_names(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more)
+        naming = any(
+            may_be_tool(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more
+        )
         if more and not naming and (code if kind == "no_tool_called" else tools):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))

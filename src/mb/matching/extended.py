@@ -30,7 +30,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "same_tool"]
+__all__ = ["all_assertion_rows", "may_be_tool", "same_tool"]
 
 Row = dict[str, Any]
 
@@ -126,8 +126,14 @@ def _unsure_names(names: _Names, tool: str, alike: set[str]) -> list[str]:
     ``mcp_srv_delete_account``, ``srv-delete-account``, ``mcpSrvDeleteAccount``, ``delete_account@srv``, or another
     tool (``soft_delete_account``). Neither a pass nor a failure of an assertion that the tool was not called (or at
     most so many times, or not before its turn): it cannot tell."""
+    return [name for name in names if name not in alike and may_be_tool(name, tool)]
+
+
+def may_be_tool(name: str, tool: str) -> bool:
+    """Whether a call named ``name`` may be ``tool``: :func:`same_tool`, or some run of its words (:func:`_runs`)
+    has the letters of ``tool`` (``api.delete``, ``bulk_delete``, ``delete_account_v2`` for ``delete_account``)."""
     wanted = letters(tool)
-    return [name for name in names if name not in alike and bool(wanted) and wanted in _name_runs(name, len(wanted))]
+    return same_tool(name, tool) or (bool(wanted) and wanted in _name_runs(name, len(wanted)))
 
 
 def _unsure_row(kind: str, tool: str, calls: Sequence[CallSpec], unsure: Sequence[str], told: str) -> Row:
@@ -217,10 +223,10 @@ def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: 
 _AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
 _PEOPLE = frozenset({"human", "humans", "person", "representative", "operator", "staff", "user"})
 """Who a ``transfer_to_...`` call hands to that is no agent (``transfer_to_human_agents``: a person)."""
-_FILLER = frozenset({"sub", "to", "a", "question", "another"})
 _ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message"})
-"""A call's name of whose words the first is one of :data:`_ASKS` and the others of :data:`_AGENTS` (one at least) or
-:data:`_FILLER` hands a task to another agent (``ask_agent``, ``Ask question to coworker``; not ``call_agent_api``)."""
+"""A call's name of whose words the first is one of :data:`_ASKS` and the last of :data:`_AGENTS`, naming no person,
+hands a task to another agent (``ask_billing_agent``, ``Ask question to coworker``; not ``call_agent_api``,
+``ask_human_agent``)."""
 
 
 def _hands(name: str) -> bool:
@@ -236,7 +242,7 @@ def _hands(name: str) -> bool:
         or "subagent" in split
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
-        or (first in _ASKS and set(rest) <= _AGENTS | _FILLER and bool(_AGENTS & set(rest)))
+        or (first in _ASKS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
     )
 
 

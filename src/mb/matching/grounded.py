@@ -87,7 +87,8 @@ _WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reache
 _WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
-_SHORT = frozenset({"funds", "balance", "credit", "credits", "permissions"})
+_SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "permissions", "privilege", "privileges"})
+_SHORT |= {"rights"}
 """What "insufficient" says a call lacked, in the two words after it (``insufficient account balance``; not
 ``insufficient evidence``, ``Insufficient stock for express``); "of quota" only after "out" (not ``112% of
 quota``)."""
