@@ -22,6 +22,7 @@ import math
 import threading
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
+from functools import partial
 from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -189,9 +190,7 @@ class MiniLM:
         self.max_length = min(max_length, int(config["max_position_embeddings"]))
         """Word pieces read per text (longer texts are cut)."""
 
-        def get(name: str) -> Array:
-            return _weight(weights, name)
-
+        get = partial(_weight, weights)
         self._words = get("embeddings.word_embeddings.weight")
         self._positions = get("embeddings.position_embeddings.weight")
         self._token_type = get("embeddings.token_type_embeddings.weight")[0]
