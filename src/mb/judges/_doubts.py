@@ -699,8 +699,7 @@ def added_detail(candidate: str, reference: str) -> str | None:
     argument may carry ("trade publication Variety put up for sale" / "Variety up for sale") or which may change the
     goal; never a confident failure."""
     mine, theirs = content_stems(candidate), content_stems(reference)
-    rest = iter(mine)
-    if not theirs or len(mine) <= len(theirs) or not all(word in rest for word in theirs):
+    if not theirs or len(mine) <= len(theirs) or not _in_order(theirs, mine):
         return None
     return "the candidate states every content word of the reference and adds detail"
 

@@ -21,6 +21,9 @@ import json
 import math
 import threading
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
+from functools import partial
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,16 +129,8 @@ _PAD_TO = 16
 
 def _batches(order: list[int], lengths: list[int], size: int) -> list[list[int]]:
     """Consecutive runs of ``order`` (sorted by length) of at most ``size`` texts of one padded length."""
-    batches: list[list[int]] = []
-    current: list[int] = []
-    for index in order:
-        if current and (len(current) >= size or padded_length(lengths[index]) != padded_length(lengths[current[0]])):
-            batches.append(current)
-            current = []
-        current.append(index)
-    if current:
-        batches.append(current)
-    return batches
+    runs = [list(run) for _, run in groupby(order, key=lambda index: padded_length(lengths[index]))]
+    return [run[start : start + size] for run in runs for start in range(0, len(run), size)]
 
 
 _FEW_TOKENS = 512
@@ -195,9 +190,7 @@ class MiniLM:
         self.max_length = min(max_length, int(config["max_position_embeddings"]))
         """Word pieces read per text (longer texts are cut)."""
 
-        def get(name: str) -> Array:
-            return _weight(weights, name)
-
+        get = partial(_weight, weights)
         self._words = get("embeddings.word_embeddings.weight")
         self._positions = get("embeddings.position_embeddings.weight")
         self._token_type = get("embeddings.token_type_embeddings.weight")[0]
@@ -250,10 +243,8 @@ class MiniLM:
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         for chosen in _batches(order, [len(i) for i in ids], max(1, batch_size)):
             batch = [ids[i] for i in chosen]
-            if len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS:
-                with self._blas.limit(limits=1, user_api="blas"):
-                    states, mask = self._hidden(batch)
-            else:
+            few = len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS
+            with self._blas.limit(limits=1, user_api="blas") if few else nullcontext():
                 states, mask = self._hidden(batch)
             out[chosen] = _pool(states, mask)
         return out

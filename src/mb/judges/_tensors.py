@@ -77,9 +77,7 @@ def map_float32(path: Path) -> dict[str, npt.NDArray[np.float32]]:
     tensors: dict[str, npt.NDArray[np.float32]] = {}
     little = np.dtype("<f4")
     for name, entry in header.items():
-        if name == "__metadata__":
-            continue
-        span = _span(path, name, entry, len(data) - base)
+        span = None if name == "__metadata__" else _span(path, name, entry, len(data) - base)
         if span is None:
             continue
         shape, start = span
