@@ -76,12 +76,9 @@ class InputError(MBError, ValueError):
         place = f"{file}:{line}" if file is not None and line is not None else file
         where = ": ".join(part for part in (place, field) if part is not None)
         super().__init__(f"{where}: {message}" if where else message)
-        if file is not None:  # a subclass may have set them before calling this
-            self.file = file
-        if line is not None:
-            self.line = line
-        if field is not None:
-            self.field = field
+        for name, value in (("file", file), ("line", line), ("field", field)):
+            if value is not None:  # a subclass may have set them before calling this
+                setattr(self, name, value)
 
 
 class ResultsFormatError(InputError):

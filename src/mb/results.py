@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from ._model import Model
+
 __all__ = [
     "AssertionResult",
     "CheckResult",
@@ -33,10 +35,8 @@ def item_status(passed: object, error: object, undecided: object) -> Status:
     return "error" if error else "undecided" if undecided else "passed" if passed else "failed"
 
 
-class ParameterResult(BaseModel):
+class ParameterResult(Model):
     """The verdict on one parameter assertion against the call assigned to its tool-call assertion."""
-
-    model_config = ConfigDict(defer_build=True)
 
     params: list[str]
     """The parameter names asserted (one name for a single-parameter assertion)."""
@@ -64,10 +64,8 @@ class ParameterResult(BaseModel):
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
 
 
-class AssertionResult(BaseModel):
+class AssertionResult(Model):
     """The verdict on one entry of ``expectations.assertions`` or, after those, of ``extended_assertions``."""
-
-    model_config = ConfigDict(defer_build=True)
 
     assert_that: str
     """``tool_called`` or ``no_tool_called``; in extended assertions also ``tool_not_called``, ``tool_order`` and
@@ -85,7 +83,7 @@ class AssertionResult(BaseModel):
     reason: str
     """Why it passed or failed."""
 
-    parameters: list[ParameterResult] = []
+    parameters: list[ParameterResult] = []  # noqa: RUF012 (a pydantic field)
     """Per parameter assertion, aligned with the assertion's ``parameters`` list."""
 
     error: str | None = None
@@ -95,10 +93,8 @@ class AssertionResult(BaseModel):
     """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
 
-class CheckResult(BaseModel):
+class CheckResult(Model):
     """A check of the example beyond its assertions (tool restriction, orphan results, expected response...)."""
-
-    model_config = ConfigDict(defer_build=True)
 
     name: str
     """What was checked, e.g. ``tools_restriction``, ``orphan_tool_results``, ``expected_response``."""
@@ -122,10 +118,8 @@ class CheckResult(BaseModel):
     """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
 
-class MetricResult(BaseModel):
+class MetricResult(Model):
     """A response-level metric: value, pass/fail against its threshold, and the reason."""
-
-    model_config = ConfigDict(defer_build=True)
 
     status: Literal["ok", "skipped", "error"] = "ok"
     """``skipped`` when the example lacks what the metric needs or no capable judge is configured."""
@@ -228,10 +222,8 @@ class ExampleResult(BaseModel):
         return reasons + [reason for reason, status in items if status != "passed"]
 
 
-class Counts(BaseModel):
+class Counts(Model):
     """How many items (examples, assertions, checks, result lines...) had each outcome, each counted apart."""
-
-    model_config = ConfigDict(defer_build=True)
 
     total: int = 0
     """Items counted (errors and undecided items included)."""
@@ -262,10 +254,8 @@ class RateStat(Counts):
     """Mean value, for metrics."""
 
 
-class TokenUse(BaseModel):
+class TokenUse(Model):
     """Tokens spent, and their cost when prices are known."""
-
-    model_config = ConfigDict(defer_build=True)
 
     input_tokens: int = 0
     """Prompt tokens."""
@@ -283,10 +273,8 @@ class TokenUse(BaseModel):
     """Cost in the prices file's currency; None when no price is configured for some model that spent tokens."""
 
 
-class ExampleTrials(BaseModel):
+class ExampleTrials(Model):
     """One example's verdicts over its repeated trials."""
-
-    model_config = ConfigDict(defer_build=True)
 
     example_hash: str
     """The example's stable hash."""
@@ -306,10 +294,8 @@ class ExampleTrials(BaseModel):
         return self.passed / self.trials if self.trials else 0.0
 
 
-class RepeatStats(BaseModel):
+class RepeatStats(Model):
     """Reliability over repeated trials (``mb run --repeats``): per example pass rates, pass@k and pass^k."""
-
-    model_config = ConfigDict(defer_build=True)
 
     max_trials: int
     """The most trials any example has (K)."""
@@ -365,7 +351,7 @@ class Summary(Counts):
     by_category: dict[str, RateStat] = Field(default_factory=dict)
     """Example pass counts per ``metadata.categories`` value, keyed ``key=value``."""
 
-    error_messages: list[str] = []
+    error_messages: list[str] = []  # noqa: RUF012 (a pydantic field)
     """The first errors met (line and message), to act on."""
 
     pass_rate_interval: tuple[float, float] | None = None
@@ -386,11 +372,9 @@ class Summary(Counts):
     """Reliability over repeated trials, when the evaluated lines are trials of ``mb run --repeats``."""
 
 
-class EvaluationResults(BaseModel):
+class EvaluationResults(Model):
     """What :func:`mb.evaluate` returns: every example result of an evaluation, in input order, and their
     summary."""
-
-    model_config = ConfigDict(defer_build=True)
 
     results: list[ExampleResult]
     """One result per evaluated line, in input order."""

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
+from ._model import Model
 from ._version import __version__
 from .errors import ResultsFormatError
 from .io import is_not_run_record, iter_lines, source_name
@@ -62,10 +63,8 @@ HEADER_KEY = "mb_results"
 """The only key of the run record line."""
 
 
-class JudgeInfo(BaseModel):
+class JudgeInfo(Model):
     """The judge that decided semantic questions."""
-
-    model_config = ConfigDict(defer_build=True)
 
     name: str = ""
     """The judge's name as summaries show it, e.g. ``lexical``, ``local`` or ``llm:gpt-4o-mini``."""
@@ -82,10 +81,8 @@ class JudgeInfo(BaseModel):
     asked, none came (cached verdicts), or for the offline judges."""
 
 
-class MetricInfo(BaseModel):
+class MetricInfo(Model):
     """How one metric was computed."""
-
-    model_config = ConfigDict(defer_build=True)
 
     version: str
     """The metric's version: the MorganaBench version that implements it."""
@@ -101,10 +98,8 @@ class RunCounts(Counts):
     """How many result lines of each outcome the file holds."""
 
 
-class RunRecord(BaseModel):
+class RunRecord(Model):
     """What produced a results file: versions, settings, input, times, counts and token use."""
-
-    model_config = ConfigDict(defer_build=True)
 
     results_format: int = RESULTS_FORMAT_VERSION
     """The results format version of the file."""
@@ -118,7 +113,7 @@ class RunRecord(BaseModel):
     metrics: dict[str, MetricInfo] = Field(default_factory=dict)
     """The metrics computed, by name (empty when unknown)."""
 
-    requirements: list[str] = []
+    requirements: list[str] = []  # noqa: RUF012 (a pydantic field)
     """The ``--require`` specs that made metrics gate verdicts, as given (``relevance=4``)."""
 
     input_file: str | None = None

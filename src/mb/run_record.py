@@ -9,8 +9,9 @@ from datetime import datetime
 from pathlib import Path
 
 import orjson
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
+from ._model import Model
 from ._version import __version__
 from .errors import ConfigError
 from .io import read_small_file
@@ -31,10 +32,8 @@ __all__ = [
 ]
 
 
-class ModelPrice(BaseModel):
+class ModelPrice(Model):
     """What a model's tokens cost, per million."""
-
-    model_config = ConfigDict(defer_build=True)
 
     input: float
     """Price of one million input (prompt) tokens."""

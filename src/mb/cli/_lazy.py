@@ -22,7 +22,7 @@ class LazyGroup(click.Group):
         self.lazy_commands = dict(lazy_commands or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+        return sorted(self.lazy_commands)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy_commands:
@@ -46,11 +46,6 @@ class LazyGroup(click.Group):
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, self.lazy_commands[name][1]) for name in sorted(self.lazy_commands)]
-        for name in super().list_commands(ctx):
-            command = super().get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(formatter.width)))
-        if rows:
+        if self.lazy_commands:
             with formatter.section("Commands"):
-                formatter.write_dl(sorted(rows))
+                formatter.write_dl([(name, self.lazy_commands[name][1]) for name in sorted(self.lazy_commands)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -15,20 +16,12 @@ __all__ = ["compare"]
 def _parse_tolerance(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[int, float | None]:
     """``N`` regressions allowed, or ``P%`` of the paired examples."""
     text = value.strip()
-    try:
-        if text.endswith("%"):
-            share = float(text[:-1]) / 100
-            if not 0 <= share <= 1:
-                raise ValueError
+    with contextlib.suppress(ValueError):
+        if text.endswith("%") and 0 <= (share := float(text[:-1]) / 100) <= 1:
             return (0, share)
-        count = int(text)
-        if count < 0:
-            raise ValueError
-        return (count, None)
-    except ValueError:
-        raise click.BadParameter(
-            f"expected a number of regressions (2) or a share of examples (5%), got {value!r}"
-        ) from None
+        if not text.endswith("%") and (count := int(text)) >= 0:
+            return (count, None)
+    raise click.BadParameter(f"expected a number of regressions (2) or a share of examples (5%), got {value!r}")
 
 
 @click.command("compare")

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 
+from .._model import Model
 from .._trim import trimmed
 from ._misspelt import check_misspelt_keys
 from .outputs import field_error
@@ -56,10 +57,8 @@ def document_names(item: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(ID_KEYS[rank], name) for rank, name in sorted(dict.fromkeys(found))]
 
 
-class ChatMessage(BaseModel):
+class ChatMessage(Model):
     """An OpenAI-style message in the conversation."""
-
-    model_config = ConfigDict(defer_build=True)
 
     role: str
     """The author of the message: ``user``, ``assistant``, ``system``..."""
@@ -68,9 +67,7 @@ class ChatMessage(BaseModel):
     """The text of the message."""
 
 
-class TurnMetadata(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class TurnMetadata(Model):
     categories: dict[str, str]
     """Categories associated with one turn in the conversation turn.
 
@@ -82,9 +79,7 @@ class TurnMetadata(BaseModel):
     under one of ``ID_KEYS``."""
 
 
-class InputMetadata(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class InputMetadata(Model):
     turns: list[TurnMetadata] | None = None
     """Metadata associated with each conversation turn.
 

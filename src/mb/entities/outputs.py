@@ -26,6 +26,7 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from .._model import Model
 from ._misspelt import check_misspelt_keys
 
 __all__ = [
@@ -60,9 +61,7 @@ _UNSET: tuple[Any, ...] = (None, False, "false", "", [], {})
 """Values of a key beside a tool event's data that hold nothing."""
 
 
-class ToolCall(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class ToolCall(Model):
     event: Literal["tool_call"] = "tool_call"
     """The type of event."""
 
@@ -119,9 +118,7 @@ def arguments_key(key: str, value: Any) -> bool:
     return words[-1:] != [] and words[-1] not in _NOT_ARGUMENTS and any(map(_ARGUMENTS.fullmatch, words))
 
 
-class ToolResult(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class ToolResult(Model):
     event: Literal["tool_result"] = "tool_result"
     """The type of event."""
 
@@ -175,9 +172,7 @@ class RetrievalResults(BaseModel):
     """The chunks the retriever returned, in rank order."""
 
 
-class Citation(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class Citation(Model):
     document_id: str
     """The ID of a retrieved chunk (a ``retriever`` event output) that supports the span."""
 

@@ -64,19 +64,9 @@ def nothing_evaluated(summary: Summary, unusable: int, name: str) -> str | None:
     return None
 
 
-def _prices(prices: Prices) -> Mapping[str, ModelPrice] | None:
-    if prices is None or isinstance(prices, Mapping):
-        return prices
-    return load_prices(Path(prices))
-
-
 def _name(source: Source) -> str:
     """The source as messages name it."""
     return os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the examples given"
-
-
-def _input_file(source: Source) -> str | None:
-    return os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
 
 
 @contextlib.contextmanager
@@ -146,7 +136,7 @@ async def aevaluate(
     :func:`warnings.warn`) saying so.
     """
     workers = worker_count(jobs, source)
-    input_file = _input_file(source)
+    input_file = os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     regular = input_file is not None and os.path.isfile(input_file)  # read beside the lines (a pipe is read once)
     if input_file and regular and being_written(Path(input_file)):
         warn(
@@ -161,7 +151,7 @@ async def aevaluate(
     options = dict(judge_options or {})
     evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
     spec = spec_of(evaluator, judge, options, failures, key_warnings) if isinstance(judge, str) else None
-    price_table = _prices(prices)
+    price_table = prices if prices is None or isinstance(prices, Mapping) else load_prices(Path(prices))
     keep = output is None if keep_results is None else keep_results
     started = datetime.now(UTC)
     builder = SummaryBuilder()
