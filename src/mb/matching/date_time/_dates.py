@@ -42,6 +42,7 @@ from ._payloads import (
     Weekday,
     WeekdayCount,
     Years,
+    is_date,
 )
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
@@ -75,7 +76,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
             # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
             raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
-    nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
+    nth = [i for i in items if is_date(i, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
         ordinal = Item("ordinal", nth[0].text, Ordinal(nth[0].value.n, nth[0].value.weekday))
@@ -112,7 +113,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
             from_today = all(i.kind == "weekday" or isinstance(i.value, Days) for i in after)
             week = item.kind == "ordinal" and str(item.value.unit).startswith(("week ", "fortnight "))
-            if week and all(i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth, Named)) for i in after):
+            if week and all(is_date(i, (MonthDay, DayOfMonth, Named)) for i in after):
                 # "w/e 17 may" said on the 19th, "w/c 13 may" on the 16th: that week just gone or under way (a
                 # timesheet is handed in after it) as well as the next one
                 recent = today - timedelta(days=21)
@@ -191,12 +192,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
     of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day."""
-    days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    days = [i for i in items if is_date(i, DayOfMonth)]
     years = [i for i in items if i.kind == "year" or (isinstance(i.value, Unit) and i.value.unit == "year")]
     first = len(items) == 2 and days[:1] == items[:1] and days[0].value.day == 1 and days[0].value.of
     if first and years and not unsaid(years[0]):
         return [Item("date", days[0].text, MonthDay(((1, 1),), ())), _as_year(years[0], today)]
-    months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
+    months = [i for i in items if is_date(i, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
     day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
@@ -220,17 +221,12 @@ def _reached(items: list[Item], today: date) -> date | None:
 
 
 def _this_unit(items: list[Item]) -> bool:
-    return (
-        len(items) == 1
-        and items[0].kind == "date"
-        and isinstance(items[0].value, Unit)
-        and items[0].value.rel == "this"
-    )
+    return len(items) == 1 and is_date(items[0], Unit) and items[0].value.rel == "this"
 
 
 def _as_year(item: Item, today: date) -> Item:
     """The year a relative year names ("next year", "in 2 years", "3 years ago"), else the item itself."""
-    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year" and not unsaid(item):
+    if is_date(item, Unit) and item.value.unit == "year" and not unsaid(item):
         return Item("year", item.text, today.year + STEPS[item.value.rel])
     if item.kind == "offset" and item.value.mode == "from now" and len(item.value.pieces) == 1:
         amount, unit = item.value.pieces[0]
@@ -253,7 +249,7 @@ def unsaid(item: Item) -> bool:
 
 
 def _pinnable(item: Item) -> bool:
-    return (item.kind == "date" and isinstance(item.value, WITH_YEAR)) or item.kind == "number"
+    return (is_date(item, WITH_YEAR)) or item.kind == "number"
 
 
 def _own_year(item: Item) -> bool:
@@ -347,7 +343,7 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
 
 def _bare_week(item: Item) -> bool:
     """Whether an item is the word "week" or "fortnight" alone (the current one, when read alone)."""
-    return item.kind == "date" and isinstance(item.value, Unit) and item.text in {"week", "fortnight"}
+    return is_date(item, Unit) and item.text in {"week", "fortnight"}
 
 
 def _shifted(window: Window, pieces: Pieces) -> list[Window]:

@@ -53,6 +53,7 @@ __all__ = [
     "WeekdayCount",
     "Within",
     "Years",
+    "is_date",
     "named_parts",
     "open_parts",
 ]
@@ -322,6 +323,11 @@ WITH_YEAR = (MonthDay, Named, Quarter, Half, IsoWeek)
 
 YEARLY = (MonthDay, Named, Quarter)
 """The dates that recur every year and are placed by ``this``/``next``/``last`` or by a year named elsewhere."""
+
+
+def is_date(item: Item, *types: type | tuple[type, ...]) -> bool:
+    """Whether ``item`` is a date (kind ``date``) carrying one of ``types``."""
+    return item.kind == "date" and isinstance(item.value, types)
 
 
 #: What a phrase names when it names the year (and what is assumed when the phrase was not read by the grammar).
