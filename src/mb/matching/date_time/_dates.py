@@ -129,7 +129,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             if (
                 item.kind == "ordinal"
                 and isinstance(item.value.unit, int)
-                and _this_unit(items[index + 1 :])
+                and len(items) == index + 2
+                and is_date(items[-1], Unit)
+                and items[-1].value.rel == "this"
                 and items[index + 1].text.startswith("the ")
                 and items[index + 1].text.count(" ") == 1
                 and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
@@ -218,10 +220,6 @@ def _reached(items: list[Item], today: date) -> date | None:
     ):
         return None
     return _shifted(units.day(today), pieces)[0].lo.date()
-
-
-def _this_unit(items: list[Item]) -> bool:
-    return len(items) == 1 and is_date(items[0], Unit) and items[0].value.rel == "this"
 
 
 def _as_year(item: Item, today: date) -> Item:

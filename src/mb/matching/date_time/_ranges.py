@@ -15,7 +15,7 @@ from . import _payloads
 from ._dates import DateProblem
 from ._grammar import Item
 from ._model import Reading
-from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Part, Unit, is_date
+from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, Month, MonthDay, Ordinal, Part, Unit, is_date
 
 __all__ = ["TIME_KINDS", "TODAY", "Slip", "hour_item", "read_range"]
 
@@ -313,7 +313,7 @@ def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
     """Whether a range from a date, then a time of day ("june 12 9am", "12.06 at 9"), ends with a time of day, then
     another day said from today (today, tomorrow, a weekday), never "june 12 9am to friday 5pm" nor "between 4pm on
     Jan 1 and 5pm today"."""
-    kinds = ["date" if is_date(i, (MonthDay, FullDate)) else i.kind for i in left]
+    kinds = ["date" if is_date(i, (MonthDay, _payloads.FullDate)) else i.kind for i in left]
     dated = "date" in kinds and bool({"clock", "number"} & set(kinds[kinds.index("date") :]))
     timed = bool(right) and right[0].kind in {"clock", "number"}  # "12.06 9 to 11 tomorrow": a bare hour too
     return dated and timed and any(i.kind == "weekday" or isinstance(i.value, Days) for i in right[1:])
@@ -330,9 +330,7 @@ def _in_part(found: list[Reading], one_part: bool) -> list[Reading]:
 def _weekday_ordinal(item: Item) -> bool:
     """Whether ``item`` is the n-th of a weekday ("3rd monday", "the 3rd monday of")."""
     value = item.value
-    return isinstance(value, _payloads.NthWeekday) or (
-        isinstance(value, _payloads.Ordinal) and isinstance(value.unit, int)
-    )
+    return isinstance(value, _payloads.NthWeekday) or (isinstance(value, Ordinal) and isinstance(value.unit, int))
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
@@ -374,7 +372,7 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     rolls: list[relativedelta] = []
     dates = [i for i in named if i.kind in {"date", "year"}]
     day_only = any((i.kind == "ordinal" and i.value.unit == "day") or (is_date(i, DayOfMonth)) for i in right)
-    if day_only and not any(is_date(i, (MonthDay, Month, FullDate, Unit)) for i in dates):
+    if day_only and not any(is_date(i, (MonthDay, Month, _payloads.FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
     elif any(
         is_date(i, MonthDay) and not i.value.years and i.value.rel is None for i in dates
@@ -487,9 +485,7 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
             continue
         month = containers[other] if not has[other] else containers[index] or containers[other]
         if month:
-            days = [
-                Item("ordinal", i.text, _payloads.Ordinal(i.value, "day")) for i in sides[index] if i.kind == "number"
-            ]
+            days = [Item("ordinal", i.text, Ordinal(i.value, "day")) for i in sides[index] if i.kind == "number"]
             rest = [i for i in sides[index] if i.kind != "number" and i not in month]
             # "march 5-7, 2025": the day of the month, then the month with the year the end names
             years = [i for i in rest if i.kind == "year"]
@@ -635,9 +631,7 @@ def _settled(
                 raise _EitherEnd(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
             kept = later if pm else kept
     elif one_day:
-        kept = tuple(
-            c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
-        )
+        kept = tuple(c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 43200 for o in other.value.spans))
         if digital and sign > 0 and all(c.lo // 3600 != hour for c in kept):  # "12:00-01:00": noon is kept too
             kept = ()
     else:

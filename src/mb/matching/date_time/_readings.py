@@ -633,9 +633,7 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
         """Whether no month from the start's to the one before the end's has the end's day after the start."""
         day = end.lo.day
         firsts = (r.start.lo + relativedelta(months=n, day=1) for n in range(months(end.lo) - months(r.start.lo)))
-        return not any(
-            (f + relativedelta(day=day)).day == day and f + relativedelta(day=day) > r.start.lo for f in firsts
-        )
+        return not any(d.day == day and d > r.start.lo for d in (f + relativedelta(day=day) for f in firsts))
 
     kept = [
         r

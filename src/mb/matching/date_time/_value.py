@@ -106,9 +106,7 @@ def describe(value: object) -> str:
 
 def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a JSON argument may stand for, or why it stands for none."""
-    if isinstance(value, bool) or value is None:
-        return f"got {describe(value)}, which is not a date or time"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) and not isinstance(value, bool):
         return _timestamp(float(value), str(value)) or f"got {describe(value)}, which is not a valid Unix timestamp"
     if isinstance(value, str):
         return parse_text(value, user_time)
