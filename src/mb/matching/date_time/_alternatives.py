@@ -21,9 +21,7 @@ __all__ = ["alternatives", "same_shape"]
 
 _NUMBER = rf"(\d{{1,3}}|{any_of(WORD_NUMBERS)})"
 _UNIT = r"(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|fortnights?|months?|years?)"
-_COUNTS_RE = re.compile(
-    rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\bor\b|\bto\b|\band\b)\s*{_NUMBER}\s+({_UNIT})\b"
-)
+_COUNTS_RE = re.compile(rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\b(?:or|to|and)\b)\s*{_NUMBER}\s+({_UNIT})\b")
 #: The most counts a range of counts lists ("in 2-5 days": 2, 3, 4 or 5 days); a wider one is not understood.
 _WIDEST = 31
 _OR_RE = re.compile(r"\s*,?\s+or\s+")

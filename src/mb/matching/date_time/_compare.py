@@ -301,9 +301,7 @@ def _too_wide(resolution: Resolution, starts: Sequence[Actual]) -> str:
 
 def _is_period(window: Window) -> bool:
     """Whether the window is a day or longer (a day, weekend, week, month, season, holiday...)."""
-    return window.grain in {"day", "month", "year"} or (
-        window.grain == "span" and window.hi - window.lo >= timedelta(days=1)
-    )
+    return window.grain in {"day", "month", "year"} or (window.grain == "span" and window.hi - window.lo >= _ONE_DAY)
 
 
 def bounds_end(window: Window) -> bool:

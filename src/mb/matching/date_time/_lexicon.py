@@ -58,10 +58,7 @@ HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
 MINUTE_WORD = rf"(?:(?:oh?[- ]|o')(?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
-ORDINAL = (
-    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
-    rf"|{number_words(1, 31)})"
-)
+ORDINAL = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}|{number_words(1, 31)})"
 MONTH = alternatives(MONTHS)
 WEEKDAY = alternatives(WEEKDAYS)
 

@@ -557,9 +557,7 @@ def understood(text: str) -> Parsed | str:
 #: A date with a month's name in dots, its last field a year of two or four digits ("12.sep.09", "sep.12.2009"):
 #: written with dashes, read as such (never a clock after the date); any other dotted date with a month's name
 #: ("12.sep.9", "12.sep.09.10", "09.12.sep") is not understood.
-_DOTTED_NAMED_RE = re.compile(
-    rf"(?<!\d)(?<!\d\.)(?:\d\d?\.(?:{MONTH})|(?:{MONTH})\.\d\d?)\.(?:\d\d|\d{{4}})(?!\d|\.\d)"
-)
+_DOTTED_NAMED_RE = re.compile(rf"(?<!\d)(?<!\d\.)(?:\d\d?\.(?:{MONTH})|(?:{MONTH})\.\d\d?)\.(?:\d\d|\d{{4}})(?!\.?\d)")
 _DOTTED_NAMED_LEFT_RE = re.compile(
     rf"[\d.]*\d\.(?:{MONTH})\.\d[\d.]*|\b(?:{MONTH})\.\d+\.\d[\d.]*|[\d.]*\d\.\d+\.(?:{MONTH})\b"
 )

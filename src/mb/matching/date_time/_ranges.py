@@ -171,9 +171,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) for r in found if r.start.hi <= ref
         ]
         # naming no date, the range takes the date of an argument that gives none (as a time of day alone does)
-        return [
-            Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
-        ]
+        return [Reading(replace(r.start, floating=True), r.end and replace(r.end, floating=True)) for r in placed]
     try:
         starts, ends = _point(left, ref), _point(right, ref)
         day, written, at = timedelta(days=1), {e.start.lo for e in ends}, {e.start for e in ends}

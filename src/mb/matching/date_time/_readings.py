@@ -210,9 +210,7 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
-    variants = [
-        (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
-    ]
+    variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
     for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
@@ -1033,8 +1031,8 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     if days is None:
         today = datetime.combine(ref.date(), datetime.min.time())
         for lo, hi, grain, note in spans:
-            window = replace(
-                Window(today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note), floating=True
+            window = Window(
+                today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note, floating=True
             )
             before = window.shifted(timedelta(days=-1))
             if hi > _DAY and before.hi > ref:

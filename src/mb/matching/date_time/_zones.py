@@ -108,14 +108,10 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
 # they name and as the region's zone on that date ("9am PST" written in July usually means Pacific time, "9am CET"
 # Central European time).
 _REGIONS = {
-    "eastern": "America/New_York",
-    "et": "America/New_York",
-    "central": "America/Chicago",
-    "ct": "America/Chicago",
-    "mountain": "America/Denver",
-    "mt": "America/Denver",
-    "pacific": "America/Los_Angeles",
-    "pt": "America/Los_Angeles",
+    **dict.fromkeys(("eastern", "et"), "America/New_York"),
+    **dict.fromkeys(("central", "ct"), "America/Chicago"),
+    **dict.fromkeys(("mountain", "mt"), "America/Denver"),
+    **dict.fromkeys(("pacific", "pt"), "America/Los_Angeles"),
     "alaska": "America/Anchorage",
     "hawaii": "Pacific/Honolulu",
 }
