@@ -112,8 +112,6 @@ def same_shape(parts: list[str]) -> bool:
 def _shape(word: str) -> str:
     """A word with digits as what it carries beside them ("10am" and "1pm": "9m", "4th": "9"); any other word as
     one."""
-    return (
-        re.sub(r"\d+(?:st|nd|rd|th)?", "9", word).replace("9am", "9m").replace("9pm", "9m")
-        if re.search(r"\d", word)
-        else "w"
-    )
+    if not re.search(r"\d", word):
+        return "w"
+    return re.sub(r"\d+(?:st|nd|rd|th)?", "9", word).replace("9am", "9m").replace("9pm", "9m")

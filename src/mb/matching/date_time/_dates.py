@@ -404,11 +404,6 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
-def _weeks(year: int) -> int:
-    """How many ISO weeks ``year`` has (52 or 53)."""
-    return date(year, 12, 28).isocalendar().week
-
-
 def latest_decades(value: Decades, year: int) -> tuple[int, ...]:
     """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s"), and
     the coming one when it is the next decade ("the 30s" said in 2026: the 1930s or the 2030s)."""
@@ -522,7 +517,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         iso = today.isocalendar()
         near = iso.year if abs(value.number - iso.week) <= 1 else today.year
         years = said or tuple(dict.fromkeys((today.year, near)))
-        weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= _weeks(y)]
+        # (December 28 is in a year's last ISO week, the 52nd or 53rd)
+        last = {y: date(y, 12, 28).isocalendar().week for y in years}
+        weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= last[y]]
         if not weeks or len(weeks) < len(said):
             raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}")
         return weeks if said else [min(weeks, key=lambda w: abs(w.lo.date() - today))]

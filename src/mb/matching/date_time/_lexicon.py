@@ -115,9 +115,7 @@ def ordinal_value(text: str) -> int:
     """The value of an ordinal (``3rd``, ``third``, ``3``)."""
     text = text.strip()
     digits = re.match(r"\d+", text)
-    if digits:
-        return int(digits.group(0))
-    return WORD_ORDINALS[text] if text in WORD_ORDINALS else WORD_NUMBERS[text]
+    return int(digits.group(0)) if digits else WORD_ORDINALS.get(text) or WORD_NUMBERS[text]
 
 
 def quantity_value(text: str) -> float:

@@ -363,10 +363,9 @@ def open_parts(items: Iterable[Item]) -> frozenset[str]:
         return _NOTHING
     if all(isinstance(value, DayOfMonth) for value in dates):
         return _MONTH_AND_YEAR
-    yearly = all(
-        isinstance(value, YEARLY) and not value.years and getattr(value, "rel", None) is None for value in dates
-    )
-    return YEAR_NAMED if yearly else _NOTHING
+    if all(isinstance(value, YEARLY) and not value.years and getattr(value, "rel", None) is None for value in dates):
+        return YEAR_NAMED
+    return _NOTHING
 
 
 def _names_year(item: Item) -> bool:

@@ -97,8 +97,7 @@ def fixed_zone(offset: timedelta) -> ZoneSpec:
 
 def user_zone(user_time: datetime) -> ZoneSpec | None:
     """The zone ``user_time`` is expressed in; ``None`` when it is naive (wall-clock comparison)."""
-    tz = user_time.tzinfo
-    offset = user_time.utcoffset()
+    tz, offset = user_time.tzinfo, user_time.utcoffset()
     if tz is None or offset is None:
         return None
     return ZoneSpec(tz.key, (tz,)) if isinstance(tz, zoneinfo.ZoneInfo) else fixed_zone(offset)
@@ -236,9 +235,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             spec = _place_zone(words.removeprefix("the "))  # "10am in the uk"
             if spec is not None:
                 return _cut(text, found.start(), found.start("city") + len(words)), spec
-    if not abbreviations:
-        return text, None
-    return _pop_zone_word(text)
+    return _pop_zone_word(text) if abbreviations else (text, None)
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z.]+(?:\s[a-z.]+)?)\s+time\b")
