@@ -213,11 +213,7 @@ def _reached(items: list[Item], today: date) -> date | None:
     if len(items) != 1 or items[0].kind != "offset" or items[0].value.mode != "from now":
         return None
     pieces = items[0].value.pieces
-    if (
-        len(pieces) != 1
-        or pieces[0][1] not in {"week", "month", "quarter", "year"}
-        or pieces[0][0] != int(pieces[0][0])
-    ):
+    if len(pieces) != 1 or pieces[0][1] not in {"week", "month", "quarter", "year"} or pieces[0][0] % 1:
         return None
     return _shifted(units.day(today), pieces)[0].lo.date()
 

@@ -247,6 +247,14 @@ def _dotted_end(match: re.Match[str]) -> str:
     return "date" if ends == {"near"} else "clock" if ends <= {"before", "same", "far"} else "either"
 
 
+_ERA_RE = re.compile(r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)")
+_QUARTER_FIRST_RE = re.compile(r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))")
+_WEEK_LAST_RE = re.compile(rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)")
+_END_OF_DAY_RE = re.compile(rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)")
+_SIDE_RE = re.compile(r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])")
+_WORK_WEEK_END_RE = re.compile(r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b")
+
+
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
@@ -275,11 +283,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
     text = re.sub(r"\bweek (\d{1,2}) ?- ?(\d{1,2})\b(?!-)", r"week \1 to week \2", text)  # "cw 49-50": two weeks
     # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
-    text = re.sub(
-        r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)",
-        lambda m: f"year {m[1] or m[2]}",
-        text,
-    )
+    text = _ERA_RE.sub(lambda m: f"year {m[1] or m[2]}", text)
     # "so far this week", "this month so far": from its start to today, as "this week to date" (never "so far in the
     # month of May", nor "so far in the year 2023")
     text = re.sub(
@@ -290,11 +294,7 @@ def normalize(phrase: str) -> str:
     )
     text = re.sub(r"\bright (?=thru |through )", "all ", text)  # "right through June" as "all through June"
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
-    text = re.sub(
-        r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
-        lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""),
-        text,
-    )
+    text = _QUARTER_FIRST_RE.sub(lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
     # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
     # be days and months, "from 12.06 to 14.06", stay dates, and so does an end that may be one after a start with a
@@ -332,16 +332,12 @@ def normalize(phrase: str) -> str:
                   r"the \1 before last", text)  # fmt: skip
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}|weekend) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
-    text = re.sub(
-        rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
-    )
+    text = _WEEK_LAST_RE.sub(r"\1 before last ", text)
     # "for (throughout) the next fortnight": the time from now, as "within the next fortnight"
     text = re.sub(r"\b(?:for|throughout) (?:the )?(?=(?:next|coming) fortnight\b)", "within the ", text)
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "the end of the day" before another day is that day's end of day ("by the end of the day tomorrow")
-    text = re.sub(
-        rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)", r"\1 day ", text
-    )
+    text = _END_OF_DAY_RE.sub(r"\1 day ", text)
     # "the same day next month" is this day next month, as "the same time tomorrow" is this time tomorrow
     text = re.sub(r"\b(?:the )?same day (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
     # "dead on 9", "bang on noon": exactly at that time
@@ -363,17 +359,11 @@ def normalize(phrase: str) -> str:
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
-    text = re.sub(
-        r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text
-    )
+    text = _SIDE_RE.sub(lambda m: f"{_SIDES[m[1]]} ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
-    text = re.sub(
-        r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
-        lambda m: f"friday of {m[1] or 'this '}week",
-        text,
-    )
+    text = _WORK_WEEK_END_RE.sub(lambda m: f"friday of {m[1] or 'this '}week", text)
     return text.strip(" .!?;")
 
 

@@ -231,11 +231,8 @@ def _edge(m: re.Match[str]) -> Item | None:
 
 @_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week(?!\s+\d)|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
-    unit = (
-        {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
-        if m.group(0).startswith("eo")
-        else m.group(0).split()[-1]
-    )
+    word = m.group(0)
+    unit = word.split()[-1] if " " in word else {"m": "month", "y": "year", "w": "week", "q": "quarter"}[word[2]]
     return Item("date", "", PeriodEnd("end", unit))
 
 
