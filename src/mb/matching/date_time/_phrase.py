@@ -41,7 +41,6 @@ __all__ = [
     "normalize",
     "reference_of",
     "resolve",
-    "understood",
 ]
 
 #: Phrases and arguments longer than this (in characters) are not dates.
@@ -252,6 +251,9 @@ _QUARTER_FIRST_RE = re.compile(r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ag
 _WEEK_LAST_RE = re.compile(rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)")
 _END_OF_DAY_RE = re.compile(rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)")
 _SIDE_RE = re.compile(r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])")
+_SO_FAR_RE = re.compile(
+    r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))|\bthis (week|month|quarter|year) so far\b"
+)
 _WORK_WEEK_END_RE = re.compile(r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b")
 
 
@@ -286,12 +288,7 @@ def normalize(phrase: str) -> str:
     text = _ERA_RE.sub(lambda m: f"year {m[1] or m[2]}", text)
     # "so far this week", "this month so far": from its start to today, as "this week to date" (never "so far in the
     # month of May", nor "so far in the year 2023")
-    text = re.sub(
-        r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))"
-        r"|\bthis (week|month|quarter|year) so far\b",
-        lambda m: f"this {m[1] or m[2]} to date",
-        text,
-    )
+    text = _SO_FAR_RE.sub(lambda m: f"this {m[1] or m[2]} to date", text)
     text = re.sub(r"\bright (?=thru |through )", "all ", text)  # "right through June" as "all through June"
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
     text = _QUARTER_FIRST_RE.sub(lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)

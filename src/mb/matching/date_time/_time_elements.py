@@ -331,8 +331,7 @@ def _parts_ago(m: re.Match[str]) -> Item | None:
     many days back (ahead)."""
     days = int(quantity_value(m["n"] or m["n2"]))
     part = m["part"] or m["part2"]
-    lo, hi = PARTS[part]
-    return Item("part", "", Part(lo, hi, part, -days if m["dir"] in {"ago", "back"} else days))
+    return Item("part", "", Part(*PARTS[part], part, -days if m["dir"] in {"ago", "back"} else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.
