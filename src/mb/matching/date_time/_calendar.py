@@ -117,11 +117,9 @@ def _delta(amount: float, unit: str) -> relativedelta:
     total = amount * UNIT_SECONDS[unit]
     if total != int(total):
         raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
-    return (
-        relativedelta(seconds=int(total))
-        if unit in {"second", "minute", "hour"}
-        else relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
-    )
+    if unit in {"second", "minute", "hour"}:
+        return relativedelta(seconds=int(total))
+    return relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
 
 
 #: Where working days are counted: with no holidays but New Year's Day and Christmas, or without the public holidays

@@ -403,10 +403,8 @@ _UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS
 def _spoken_year(m: re.Match[str]) -> Item | None:
     """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
     and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
-    if m["c"]:
-        return Item("year", "", words_value(m["c"]) * 100 + words_value(m["r"]))
-    if m["c2"]:
-        return Item("year", "", words_value(m["c2"]) * 100 + words_value(m["r2"] or m["r3"]))
+    if m["c"] or m["c2"]:
+        return Item("year", "", words_value(m["c"] or m["c2"]) * 100 + words_value(m["r"] or m["r2"] or m["r3"]))
     if m["k"]:
         thousands = 1000 * words_value(m["k"])
         return Item("year", "", thousands + 100 * words_value(m["h"]) + words_value(m["r4"]))

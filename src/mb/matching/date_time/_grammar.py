@@ -48,10 +48,8 @@ class ElementTable:
 
     def indices(self, token: str) -> frozenset[int]:
         """The elements whose matches can start with ``token`` (a first token: see ``token_at``)."""
-        found: set[int] = set()
-        for end in range(1, min(len(token), self._longest) + 1):
-            found |= self._by_token.get(token[:end], set())
-        return frozenset(found)
+        ends = range(1, min(len(token), self._longest) + 1)
+        return frozenset[int]().union(*(self._by_token.get(token[:end], ()) for end in ends))
 
     def plan(self, text: str, position: int, after_at: bool = False) -> tuple[Try, ...]:
         """What to try at ``position`` of ``text``, in the grammar's order: the elements that can start there and,

@@ -95,11 +95,7 @@ def _nth_weekday(month: int, weekday: int, n: int) -> Callable[[int], date | Non
 
 
 def _after(rule: Callable[[int], date | None], days: int) -> Callable[[int], date | None]:
-    def shifted(year: int) -> date | None:
-        found = rule(year)
-        return found + timedelta(days=days) if found is not None else None
-
-    return shifted
+    return lambda year: (found := rule(year)) and found + timedelta(days=days)
 
 
 _THANKSGIVING = _national("US", "Thanksgiving")

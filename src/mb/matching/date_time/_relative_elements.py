@@ -140,14 +140,10 @@ def _weekday(m: re.Match[str]) -> Item | None:
     rel, placed = m["rel"], m["dir"]
     if placed and placed.endswith("gone"):
         return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "gone"))
-    if placed in {"next", "last"}:
-        if rel:
-            return None
-        rel = placed
-    elif placed:
-        if rel:
-            return None  # "last monday after next": never the Monday after next with "last" dropped
-        rel = "after next" if "after" in placed else "before last"
+    if placed and rel:
+        return None  # "last monday after next": never the Monday after next with "last" dropped
+    if placed:
+        rel = placed if placed in {"next", "last"} else "after next" if "after" in placed else "before last"
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 

@@ -48,8 +48,7 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
     hours = [hour] if explicit and not marker and hour <= 23 else _hours(hour, marker)
     if hours is None or minute > 59 or (second is not None and second > 59):
         return None
-    grain = "second" if second is not None else "minute"
-    length = 1 if second is not None else 60
+    grain, length = ("second", 1) if second is not None else ("minute", 60)
     spans = tuple(ClockSpan(s, s + length, grain) for s in (h * _H + minute * 60 + (second or 0) for h in hours))
     return Item("clock", "", Clock(spans, bool(marker) or explicit or len(hours) == 1))
 
