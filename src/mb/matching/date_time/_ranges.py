@@ -344,7 +344,7 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
     left_dates = [i for i in left if i.kind not in TIME_KINDS]
     right_dates = [i for i in right if i.kind not in TIME_KINDS]
     clocks = all(any(i.kind == "clock" for i in side) for side in (left, right))
-    periods = all(i.kind == "year" or (is_date(i, (Unit, Month))) for i in right_dates)
+    periods = all(i.kind == "year" or is_date(i, (Unit, Month)) for i in right_dates)
     if not (clocks and left_dates and right_dates and periods):
         return left, right
     return [*left, *right_dates], [*(i for i in right if i.kind in TIME_KINDS), *left_dates, *right_dates]
@@ -369,14 +369,12 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     10; "10 to 12 May" said on May 15, whose start is this May 10, ends this May 12, never next year's)."""
     rolls: list[relativedelta] = []
     dates = [i for i in named if i.kind in {"date", "year"}]
-    day_only = any((i.kind == "ordinal" and i.value.unit == "day") or (is_date(i, DayOfMonth)) for i in right)
+    day_only = any((i.kind == "ordinal" and i.value.unit == "day") or is_date(i, DayOfMonth) for i in right)
+    # "to last 01/25" names its year, "to the friday after may 6" its weekday: never moved
+    fixed = any(i.kind in {"year", "nearest"} for i in named)
     if day_only and not any(is_date(i, (MonthDay, Month, _payloads.FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(
-        is_date(i, MonthDay) and not i.value.years and i.value.rel is None for i in dates
-    ) and not any(  # "to last 01/25" names its year, "to the friday after may 6" its weekday: never moved
-        i.kind in {"year", "nearest"} for i in named
-    ):
+    elif not fixed and any(is_date(i, MonthDay) and not i.value.years and i.value.rel is None for i in dates):
         rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
     return rolls
 

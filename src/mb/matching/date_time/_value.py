@@ -268,10 +268,8 @@ def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[A
         zone = window.zone if window.zone != resolution.user_zone else None
         reader = f", read by {resolution.reader}" if resolution.reader else ""
         shown = f"{raw!r} ({window.label}{reader})"
-        if window.grain in {"minute", "second", "instant"}:
-            found.append(Actual(window.lo, zone=zone, free=free, shown=shown))
-        else:
-            found.append(Actual(window.lo, window.hi, "covers", zone=zone, free=free, shown=shown))
+        hi, mode = (None, "instant") if window.grain in {"minute", "second", "instant"} else (window.hi, "covers")
+        found.append(Actual(window.lo, hi, mode, zone=zone, free=free, shown=shown))
     unique = tuple(dict.fromkeys(found))
     return tuple(replace(a, ambiguous=True) for a in unique) if len(unique) > 1 else unique
 
