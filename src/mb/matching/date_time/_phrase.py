@@ -12,6 +12,7 @@ phrase is absolute; different ones mean it is relative and cannot be resolved.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Sequence
@@ -515,10 +516,9 @@ def _past_gap(w: Window) -> Window:
 
 def _existing(wall: datetime, zone: tzinfo) -> datetime:
     """The wall time itself, or, inside a gap, the wall time of the instant ``fold=0`` gives it."""
-    try:
+    with contextlib.suppress(OverflowError, ValueError):  # past year 1 or 9999: the wall time itself
         return wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).replace(tzinfo=None)
-    except (OverflowError, ValueError):  # past year 1 or 9999
-        return wall
+    return wall
 
 
 def left_open(phrase: str) -> frozenset[str]:
@@ -670,10 +670,9 @@ def _unread(phrase: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _second_reading(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, ...] | None:
-    try:
+    with contextlib.suppress(OverflowError, ValueError):  # a reading past year 1 or 9999: none
         return _duckling.read(text, wall, unread)
-    except (OverflowError, ValueError):  # a reading past year 1 or 9999: none
-        return None
+    return None
 
 
 def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
@@ -860,12 +859,10 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
 
 def _walls_in(user_time: datetime, zone: ZoneSpec | None) -> tuple[datetime, ...]:
     """The wall clocks of ``user_time`` in each zone ``zone`` may stand for (see ``reference_of``)."""
-    if zone is None or user_time.tzinfo is None:
-        return (user_time.replace(tzinfo=None),)
-    try:
-        return tuple(user_time.astimezone(each).replace(tzinfo=None) for each in zone.zones)
-    except (OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
-        return (user_time.replace(tzinfo=None),)
+    if zone is not None and user_time.tzinfo is not None:
+        with contextlib.suppress(OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
+            return tuple(user_time.astimezone(each).replace(tzinfo=None) for each in zone.zones)
+    return (user_time.replace(tzinfo=None),)
 
 
 class _Read(NamedTuple):
@@ -890,10 +887,9 @@ class _Read(NamedTuple):
 
 def elapsed_time(phrase: str) -> bool:
     """Whether ``phrase`` is only an offset in elapsed time ("in 2 hours"): an instant, whatever the clocks show."""
-    try:
+    with contextlib.suppress(OverflowError, ValueError):
         return _read(phrase).elapsed
-    except (OverflowError, ValueError):
-        return False
+    return False
 
 
 @functools.lru_cache(maxsize=2048)

@@ -15,6 +15,7 @@ for the ones the tz database does not use; it is imported on first use only, its
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import threading
@@ -166,13 +167,10 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
         if real_offset(offset):
             return fixed_zone(offset)
     if "/" in text or text.isalpha():
-        try:
+        with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
             real = _lowered_keys().get(text.lower())
-            spec = _iana(real) if real is not None else None
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
-            spec = None
-        if spec is not None:
-            return spec
+            if real is not None:
+                return _iana(real)
     return _abbreviation_zone(low) if text.isalpha() else None
 
 
