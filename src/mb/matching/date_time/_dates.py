@@ -426,10 +426,8 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         for m, d in pairs:
             options: list[Window] = []
             for y in years or range(today.year - 4, today.year + 5):
-                try:
+                with contextlib.suppress(ValueError):
                     options.append(units.day(date(y, m, d)))
-                except ValueError:
-                    continue
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif wide:
@@ -442,11 +440,8 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         found: list[Window] = []
         for months in range(-13, 13) if wide else (0, 1, 2):  # a weekday and a day meet within 14 months
             first = date(today.year, today.month, 1) + relativedelta(months=months)
-            try:
-                candidate = first.replace(day=value.day)
-            except ValueError:
-                continue
-            found.append(units.day(candidate))
+            with contextlib.suppress(ValueError):
+                found.append(units.day(first.replace(day=value.day)))
         if wide:
             return found
         # this month's, and next month's too once this month's has passed ("the 14th" said on the 12th: the 14th)

@@ -136,10 +136,9 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
         # ("from 3pm to today") is not understood
-        try:
-            later: bool | None = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
-        except DateProblem:
-            later = None
+        later: bool | None = None
+        with contextlib.suppress(DateProblem):
+            later = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
         if later is False:
             raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
         left = [*left, TODAY] if later else left

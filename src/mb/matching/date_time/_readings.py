@@ -809,10 +809,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         weekdays = bool(dates) and all(d.kind == "weekday" for d in dates)
         if weekdays and not times and len(numbers) == 1 and 1 <= numbers[0].value <= 12:
             # "tues 3": Tuesday the 3rd, or 3 o'clock on Tuesday (both kept; "next tues 3" has no 3rd)
-            try:
+            days: list[Reading] = []
+            with contextlib.suppress(DateProblem):
                 days = _placed(*_numbers(numbers, dates, times), ref)
-            except DateProblem:
-                days = []
             return [*days, *_placed(dates, [hour_item(numbers[0])], ref)]
         dates, times = _numbers(numbers, dates, times)
     found = _placed(dates, times, ref)
