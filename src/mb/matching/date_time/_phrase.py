@@ -431,10 +431,9 @@ def _around_length(m: re.Match[str]) -> bool:
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
     """An ISO 8601 date or date-time at the granularity written, with its offset if any."""
     if _ISO_DATE_RE.match(text):
-        try:
+        with contextlib.suppress(ValueError):
             return Reading(day_window(date.fromisoformat(text))), None
-        except ValueError:
-            return None
+        return None
     if not _ISO_RE.match(text):
         return None
     try:

@@ -10,6 +10,7 @@ hours", compares it with that length: see ``_durations``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -117,11 +118,10 @@ def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
     if not math.isfinite(number):
         return None
     seconds = number / 1000 if abs(number) > 1e11 else number
-    try:
+    with contextlib.suppress(OverflowError, OSError, ValueError):
         moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
-    except (OverflowError, OSError, ValueError):
-        return None
-    return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({moment:%Y-%m-%dT%H:%M:%S}Z)"),)
+        return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({moment:%Y-%m-%dT%H:%M:%S}Z)"),)
+    return None
 
 
 def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
@@ -228,25 +228,22 @@ def _range_ends(
 @functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
-        try:
+        with contextlib.suppress(ValueError):
             moment = datetime.fromisoformat(raw)
-        except ValueError:
-            return None
-        return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+            return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+        return None
     day = _DATE_RE.match(raw)
     if day:
-        try:
+        with contextlib.suppress(ValueError):
             lo = datetime(int(day.group(1)), int(day.group(2)), int(day.group(3)))
-        except ValueError:
-            return None
-        return (Actual(lo, lo + timedelta(days=1), "covers", shown=raw),)
+            return (Actual(lo, lo + timedelta(days=1), "covers", shown=raw),)
+        return None
     week = _WEEK_RE.match(raw)
     if week:
-        try:
+        with contextlib.suppress(ValueError):
             lo = datetime.combine(date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), time())
-        except ValueError:
-            return None
-        return (Actual(lo, lo + timedelta(days=7), "covers", shown=raw),)
+            return (Actual(lo, lo + timedelta(days=7), "covers", shown=raw),)
+        return None
     month = _MONTH_RE.match(raw)
     if month and 1 <= int(month.group(2)) <= 12:
         lo = datetime(int(month.group(1)), int(month.group(2)), 1)
