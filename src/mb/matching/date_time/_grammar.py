@@ -100,9 +100,7 @@ _DAY_OWNER_RE = re.compile(
 def _possessed(token: str, text: str, position: int) -> bool:
     """ "date" after a day's "'s" ("tomorrow's date", "friday's date", "easter's date") adds nothing to the day named;
     elsewhere ("date night", "due date", "date 5", "next week's date") it is not understood."""
-    if token != "date" or not text.endswith("'s ", 0, position):
-        return False
-    return _DAY_OWNER_RE.search(text, 0, position) is not None
+    return token == "date" and text.endswith("'s ", 0, position) and _DAY_OWNER_RE.search(text, 0, position) is not None
 
 
 @functools.lru_cache(maxsize=2048)
