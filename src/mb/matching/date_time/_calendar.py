@@ -61,8 +61,7 @@ def relative_weekday_dates(word: str, weekday: int, today: date) -> list[date]:
     in_week_sun = sunday + timedelta(days=(weekday + 1) % 7)
     ahead = (weekday - today.weekday()) % 7
     upcoming = today + timedelta(days=ahead or 7)
-    back = (today.weekday() - weekday) % 7
-    latest = today - timedelta(days=back or 7)
+    latest = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
     if word in {"next", "following"}:
         found = [upcoming, in_week_mon + timedelta(days=7), in_week_sun + timedelta(days=7)]
     elif word == "this":

@@ -202,9 +202,8 @@ def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     months = [i for i in items if is_date(i, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
-    day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
     # "the 1st of the month": as "the 1st" (this month's, or the next month with that day)
-    return days if unsaid(months[0]) else [day, months[0]]
+    return days if unsaid(months[0]) else [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 
 def _reached(items: list[Item], today: date) -> date | None:

@@ -913,8 +913,7 @@ def _doubtful_offset(text: str) -> str:
         return ""
     end = f"{both[3]}:{both[4] or '00'}"
     again = end == f"{both[1]}:{both[2]}" and both[3] not in ("10", "11")
-    doubtful = not again and parse_zone_name(f"-{end}") is not None
-    return text[both.start(3) :] if doubtful else ""
+    return text[both.start(3) :] if not again and parse_zone_name(f"-{end}") is not None else ""
 
 
 def _fold(reference: datetime | None) -> int:
@@ -968,8 +967,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
             return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
-        stamp = float(text) / (1000 if float(text) > 1e11 else 1)
-        moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
+        moment = datetime.fromtimestamp(float(text) / (1000 if float(text) > 1e11 else 1), UTC).replace(tzinfo=None)
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:

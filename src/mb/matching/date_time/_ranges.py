@@ -518,8 +518,7 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         explicit = all(i.value.explicit for i in side if i.kind == "clock")
         if explicit and other_parts[0].value.day is not None and not kinds & _DATED:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
-            day = other_parts[0].value.day
-            return [*side, Item("date", other_parts[0].text, Days(day))]
+            return [*side, Item("date", other_parts[0].text, Days(other_parts[0].value.day))]
         # "between 5 and 6 in the afternoon", never an hour on a day of its own ("from 5 on dec 24 to 6 in the
         # afternoon on dec 26": 05:00 or 17:00)
         if not explicit and _same_days(side, other) is not False:

@@ -838,8 +838,7 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     # on the 1st, see ``_day_starts``)
     long = bool(times and days and any(w.hi - w.lo > timedelta(days=7) for w in days))
     if long and not all(is_date(i, Unit) for i in dates):
-        said = " ".join(i.text for i in dates)
-        raise DateProblem(f"{times[0].text!r} in {said!r}: which day is not said")
+        raise DateProblem(f"{times[0].text!r} in {' '.join(i.text for i in dates)!r}: which day is not said")
     if not times:
         if days is None:
             raise DateProblem("no date or time")

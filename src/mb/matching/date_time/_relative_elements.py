@@ -181,8 +181,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
     DIGIT,
 )
 def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
-    n = -1 if m["n"] == "last" else ordinal_value(m["n"])
-    return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
+    return Item("date", "", NthWeekday(-1 if m["n"] == "last" else ordinal_value(m["n"]), WEEKDAYS[m["wd"]]))
 
 
 #: "of" after a day of the month, before what it is of ("the 1st of next year"; "first of all" names no day).
@@ -320,8 +319,7 @@ def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
     (tomorrow), for durations of days or more; ``a week yesterday`` (British): that long before yesterday."""
     if m["dir"] in {"today", "tomorrow", "yesterday"}:
-        sign = -1 if m["dir"] == "yesterday" else 1
-        pieces = _pieces(m["dur"], sign)
+        pieces = _pieces(m["dur"], -1 if m["dir"] == "yesterday" else 1)
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
         day = {"today": (), "tomorrow": ((1.0, "day"),), "yesterday": ((-1.0, "day"),)}[m["dir"]]

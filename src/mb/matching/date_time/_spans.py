@@ -162,8 +162,7 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         # its last minute, or the midnight that ends it
         return [Reading(minute_window(ref), replace(end_window(end - timedelta(minutes=1)), closed=True), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
-    today = midnight(ref.date())
-    return [day_range(today, period.hi)]
+    return [day_range(midnight(ref.date()), period.hi)]
 
 
 def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:

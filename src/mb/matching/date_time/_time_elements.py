@@ -315,8 +315,7 @@ def _part(m: re.Match[str]) -> Item | None:
 )
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
     lo, hi = PARTS[m["part"]]
-    offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
-    return Item("part", "", Part(lo, hi, m["part"], offset))
+    return Item("part", "", Part(lo, hi, m["part"], {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]))
 
 
 @_element(

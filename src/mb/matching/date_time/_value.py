@@ -193,8 +193,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     clock = parse_clock(raw)
     if clock is not None:
         moment = datetime.combine(date(2000, 1, 1), clock[0])
-        free = frozenset({"year", "month", "day"})
-        return (Actual(moment, offset=clock[1], free=free, dateless=True, shown=raw),)
+        return (Actual(moment, offset=clock[1], free=frozenset({"year", "month", "day"}), dateless=True, shown=raw),)
     resolution = resolve(raw, user_time)
     if resolution.problem:
         if not resolution.understood:
@@ -300,8 +299,7 @@ def iso_duration(text: str) -> Length | None:
         return None
     values = {name: float(value.replace(",", ".")) for name, value in found.groupdict().items() if value}
     months = values.get("y", 0.0) * 12 + values.get("mo", 0.0)
-    seconds = sum(values.get(name, 0.0) * size for name, size in _DURATION_SECONDS.items())
-    return months, seconds
+    return months, sum(values.get(name, 0.0) * size for name, size in _DURATION_SECONDS.items())
 
 
 def show_length(length: Length) -> str:
