@@ -21,9 +21,7 @@ __all__ = ["alternatives", "same_shape"]
 
 _NUMBER = rf"(\d{{1,3}}|{any_of(WORD_NUMBERS)})"
 _UNIT = r"(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|fortnights?|months?|years?)"
-_COUNTS_RE = re.compile(
-    rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\bor\b|\bto\b|\band\b)\s*{_NUMBER}\s+({_UNIT})\b"
-)
+_COUNTS_RE = re.compile(rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\b(?:or|to|and)\b)\s*{_NUMBER}\s+({_UNIT})\b")
 #: The most counts a range of counts lists ("in 2-5 days": 2, 3, 4 or 5 days); a wider one is not understood.
 _WIDEST = 31
 _OR_RE = re.compile(r"\s*,?\s+or\s+")
@@ -114,8 +112,6 @@ def same_shape(parts: list[str]) -> bool:
 def _shape(word: str) -> str:
     """A word with digits as what it carries beside them ("10am" and "1pm": "9m", "4th": "9"); any other word as
     one."""
-    return (
-        re.sub(r"\d+(?:st|nd|rd|th)?", "9", word).replace("9am", "9m").replace("9pm", "9m")
-        if re.search(r"\d", word)
-        else "w"
-    )
+    if not re.search(r"\d", word):
+        return "w"
+    return re.sub(r"\d+(?:st|nd|rd|th)?", "9", word).replace("9am", "9m").replace("9pm", "9m")

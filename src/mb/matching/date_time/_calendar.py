@@ -61,8 +61,7 @@ def relative_weekday_dates(word: str, weekday: int, today: date) -> list[date]:
     in_week_sun = sunday + timedelta(days=(weekday + 1) % 7)
     ahead = (weekday - today.weekday()) % 7
     upcoming = today + timedelta(days=ahead or 7)
-    back = (today.weekday() - weekday) % 7
-    latest = today - timedelta(days=back or 7)
+    latest = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
     if word in {"next", "following"}:
         found = [upcoming, in_week_mon + timedelta(days=7), in_week_sun + timedelta(days=7)]
     elif word == "this":
@@ -117,11 +116,9 @@ def _delta(amount: float, unit: str) -> relativedelta:
     total = amount * UNIT_SECONDS[unit]
     if total != int(total):
         raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
-    return (
-        relativedelta(seconds=int(total))
-        if unit in {"second", "minute", "hour"}
-        else relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
-    )
+    if unit in {"second", "minute", "hour"}:
+        return relativedelta(seconds=int(total))
+    return relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
 
 
 #: Where working days are counted: with no holidays but New Year's Day and Christmas, or without the public holidays

@@ -17,6 +17,7 @@ dates without conversion.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta, timezone
@@ -51,10 +52,9 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
 def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str] = YEAR_ONLY) -> bool:
     """Whether the argument falls in the window at the window's granularity; ``named``: the date parts the phrase
     names, which the argument may not leave out."""
-    try:
+    with contextlib.suppress(OverflowError, ValueError):  # conversions past year 1 or 9999
         return _accepts(window, actual, user, named)
-    except (OverflowError, ValueError):  # conversions past year 1 or 9999
-        return False
+    return False
 
 
 def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
@@ -230,12 +230,9 @@ def _describe_miss(
     step = GRAIN_STEPS.get(window.grain)
     if step is not None:
         for sign, word in ((1, "after"), (-1, "before")):
-            try:
-                moved = window.shifted(step if sign > 0 else -step)
-            except (OverflowError, ValueError):  # no such neighbour: the window is at an end of the calendar
-                continue
-            if moved.contains(wall):
-                return gap, f"the {window.grain} {word} {phrase!r}"
+            with contextlib.suppress(OverflowError, ValueError):  # no such neighbour: at an end of the calendar
+                if window.shifted(step if sign > 0 else -step).contains(wall):
+                    return gap, f"the {window.grain} {word} {phrase!r}"
     if wall == window.hi and not length:
         return gap, f"the instant {window.label} ends (excluded)"
     if wall < window.lo:
@@ -301,9 +298,7 @@ def _too_wide(resolution: Resolution, starts: Sequence[Actual]) -> str:
 
 def _is_period(window: Window) -> bool:
     """Whether the window is a day or longer (a day, weekend, week, month, season, holiday...)."""
-    return window.grain in {"day", "month", "year"} or (
-        window.grain == "span" and window.hi - window.lo >= timedelta(days=1)
-    )
+    return window.grain in {"day", "month", "year"} or (window.grain == "span" and window.hi - window.lo >= _ONE_DAY)
 
 
 def bounds_end(window: Window) -> bool:

@@ -113,8 +113,7 @@ def _year_value(m: re.Match[str]) -> tuple[int, ...]:
 def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     if not 1 <= day <= 31:
         return None
-    rel = m.groupdict().get("rel")
-    return Item("date", "", MonthDay(((month, day),), _year_value(m), rel))
+    return Item("date", "", MonthDay(((month, day),), _year_value(m), m.groupdict().get("rel")))
 
 
 @_element(
@@ -403,11 +402,8 @@ _UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS
 def _spoken_year(m: re.Match[str]) -> Item | None:
     """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
     and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
-    if m["c"]:
-        return Item("year", "", words_value(m["c"]) * 100 + words_value(m["r"]))
-    if m["c2"]:
-        return Item("year", "", words_value(m["c2"]) * 100 + words_value(m["r2"] or m["r3"]))
+    if m["c"] or m["c2"]:
+        return Item("year", "", words_value(m["c"] or m["c2"]) * 100 + words_value(m["r"] or m["r2"] or m["r3"]))
     if m["k"]:
-        thousands = 1000 * words_value(m["k"])
-        return Item("year", "", thousands + 100 * words_value(m["h"]) + words_value(m["r4"]))
+        return Item("year", "", 1000 * words_value(m["k"]) + 100 * words_value(m["h"]) + words_value(m["r4"]))
     return Item("year", "", 100 * words_value(m["h5"]) + words_value(m["r5"]))

@@ -42,6 +42,7 @@ from ._payloads import (
     Weekday,
     WeekdayCount,
     Years,
+    is_date,
 )
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
@@ -75,7 +76,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
             # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
             raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
-    nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
+    nth = [i for i in items if is_date(i, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
         ordinal = Item("ordinal", nth[0].text, Ordinal(nth[0].value.n, nth[0].value.weekday))
@@ -112,7 +113,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
             from_today = all(i.kind == "weekday" or isinstance(i.value, Days) for i in after)
             week = item.kind == "ordinal" and str(item.value.unit).startswith(("week ", "fortnight "))
-            if week and all(i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth, Named)) for i in after):
+            if week and all(is_date(i, (MonthDay, DayOfMonth, Named)) for i in after):
                 # "w/e 17 may" said on the 19th, "w/c 13 may" on the 16th: that week just gone or under way (a
                 # timesheet is handed in after it) as well as the next one
                 recent = today - timedelta(days=21)
@@ -128,7 +129,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             if (
                 item.kind == "ordinal"
                 and isinstance(item.value.unit, int)
-                and _this_unit(items[index + 1 :])
+                and len(items) == index + 2
+                and is_date(items[-1], Unit)
+                and items[-1].value.rel == "this"
                 and items[index + 1].text.startswith("the ")
                 and items[index + 1].text.count(" ") == 1
                 and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
@@ -191,17 +194,16 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
     of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day."""
-    days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    days = [i for i in items if is_date(i, DayOfMonth)]
     years = [i for i in items if i.kind == "year" or (isinstance(i.value, Unit) and i.value.unit == "year")]
     first = len(items) == 2 and days[:1] == items[:1] and days[0].value.day == 1 and days[0].value.of
     if first and years and not unsaid(years[0]):
         return [Item("date", days[0].text, MonthDay(((1, 1),), ())), _as_year(years[0], today)]
-    months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
+    months = [i for i in items if is_date(i, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
-    day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
     # "the 1st of the month": as "the 1st" (this month's, or the next month with that day)
-    return days if unsaid(months[0]) else [day, months[0]]
+    return days if unsaid(months[0]) else [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 
 def _reached(items: list[Item], today: date) -> date | None:
@@ -210,27 +212,14 @@ def _reached(items: list[Item], today: date) -> date | None:
     if len(items) != 1 or items[0].kind != "offset" or items[0].value.mode != "from now":
         return None
     pieces = items[0].value.pieces
-    if (
-        len(pieces) != 1
-        or pieces[0][1] not in {"week", "month", "quarter", "year"}
-        or pieces[0][0] != int(pieces[0][0])
-    ):
+    if len(pieces) != 1 or pieces[0][1] not in {"week", "month", "quarter", "year"} or pieces[0][0] % 1:
         return None
     return _shifted(units.day(today), pieces)[0].lo.date()
 
 
-def _this_unit(items: list[Item]) -> bool:
-    return (
-        len(items) == 1
-        and items[0].kind == "date"
-        and isinstance(items[0].value, Unit)
-        and items[0].value.rel == "this"
-    )
-
-
 def _as_year(item: Item, today: date) -> Item:
     """The year a relative year names ("next year", "in 2 years", "3 years ago"), else the item itself."""
-    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year" and not unsaid(item):
+    if is_date(item, Unit) and item.value.unit == "year" and not unsaid(item):
         return Item("year", item.text, today.year + STEPS[item.value.rel])
     if item.kind == "offset" and item.value.mode == "from now" and len(item.value.pieces) == 1:
         amount, unit = item.value.pieces[0]
@@ -253,7 +242,7 @@ def unsaid(item: Item) -> bool:
 
 
 def _pinnable(item: Item) -> bool:
-    return (item.kind == "date" and isinstance(item.value, WITH_YEAR)) or item.kind == "number"
+    return (is_date(item, WITH_YEAR)) or item.kind == "number"
 
 
 def _own_year(item: Item) -> bool:
@@ -347,7 +336,7 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
 
 def _bare_week(item: Item) -> bool:
     """Whether an item is the word "week" or "fortnight" alone (the current one, when read alone)."""
-    return item.kind == "date" and isinstance(item.value, Unit) and item.text in {"week", "fortnight"}
+    return is_date(item, Unit) and item.text in {"week", "fortnight"}
 
 
 def _shifted(window: Window, pieces: Pieces) -> list[Window]:
@@ -410,11 +399,6 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
-def _weeks(year: int) -> int:
-    """How many ISO weeks ``year`` has (52 or 53)."""
-    return date(year, 12, 28).isocalendar().week
-
-
 def latest_decades(value: Decades, year: int) -> tuple[int, ...]:
     """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s"), and
     the coming one when it is the next decade ("the 30s" said in 2026: the 1930s or the 2030s)."""
@@ -441,10 +425,8 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         for m, d in pairs:
             options: list[Window] = []
             for y in years or range(today.year - 4, today.year + 5):
-                try:
+                with contextlib.suppress(ValueError):
                     options.append(units.day(date(y, m, d)))
-                except ValueError:
-                    continue
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif wide:
@@ -457,11 +439,8 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         found: list[Window] = []
         for months in range(-13, 13) if wide else (0, 1, 2):  # a weekday and a day meet within 14 months
             first = date(today.year, today.month, 1) + relativedelta(months=months)
-            try:
-                candidate = first.replace(day=value.day)
-            except ValueError:
-                continue
-            found.append(units.day(candidate))
+            with contextlib.suppress(ValueError):
+                found.append(units.day(first.replace(day=value.day)))
         if wide:
             return found
         # this month's, and next month's too once this month's has passed ("the 14th" said on the 12th: the 14th)
@@ -528,7 +507,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         iso = today.isocalendar()
         near = iso.year if abs(value.number - iso.week) <= 1 else today.year
         years = said or tuple(dict.fromkeys((today.year, near)))
-        weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= _weeks(y)]
+        # (December 28 is in a year's last ISO week, the 52nd or 53rd)
+        last = {y: date(y, 12, 28).isocalendar().week for y in years}
+        weeks = [units.week(date.fromisocalendar(y, value.number, 1)) for y in years if 1 <= value.number <= last[y]]
         if not weeks or len(weeks) < len(said):
             raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}")
         return weeks if said else [min(weeks, key=lambda w: abs(w.lo.date() - today))]

@@ -75,23 +75,13 @@ def _integer(value: object) -> int | None:
 
 def fields_of(actual: Actual) -> Fields:
     """Fields of a parsed date, date-time or clock time."""
-    moment = actual.lo
-    free = actual.free
-    has_time = actual.hi is None
+    moment, free = actual.lo, actual.free
+    year, month, day = (None if name in free else getattr(moment, name) for name in _DATE)
     if actual.hi is not None and actual.hi - actual.lo > timedelta(days=1):  # a month or a year (see _calendar_span)
-        year = None if "year" in free else moment.year
-        return Fields(year) if actual.hi.year > moment.year else Fields(year, None if "month" in free else moment.month)
-    return Fields(
-        None if "year" in free else moment.year,
-        None if "month" in free else moment.month,
-        None if "day" in free else moment.day,
-        moment.hour if has_time else None,
-        moment.minute if has_time else None,
-        moment.second if has_time else None,
-        weekday=actual.weekday if free else None,
-        offset=actual.offset,
-        zone=actual.zone,
-    )
+        return Fields(year) if actual.hi.year > moment.year else Fields(year, month)
+    hour, minute, second = (getattr(moment, name) if actual.hi is None else None for name in _CLOCK)
+    weekday = actual.weekday if free else None
+    return Fields(year, month, day, hour, minute, second, weekday=weekday, offset=actual.offset, zone=actual.zone)
 
 
 def _calendar_span(actual: Actual) -> bool:

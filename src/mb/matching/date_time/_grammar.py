@@ -48,10 +48,8 @@ class ElementTable:
 
     def indices(self, token: str) -> frozenset[int]:
         """The elements whose matches can start with ``token`` (a first token: see ``token_at``)."""
-        found: set[int] = set()
-        for end in range(1, min(len(token), self._longest) + 1):
-            found |= self._by_token.get(token[:end], set())
-        return frozenset(found)
+        ends = range(1, min(len(token), self._longest) + 1)
+        return frozenset[int]().union(*(self._by_token.get(token[:end], ()) for end in ends))
 
     def plan(self, text: str, position: int, after_at: bool = False) -> tuple[Try, ...]:
         """What to try at ``position`` of ``text``, in the grammar's order: the elements that can start there and,
@@ -102,9 +100,7 @@ _DAY_OWNER_RE = re.compile(
 def _possessed(token: str, text: str, position: int) -> bool:
     """ "date" after a day's "'s" ("tomorrow's date", "friday's date", "easter's date") adds nothing to the day named;
     elsewhere ("date night", "due date", "date 5", "next week's date") it is not understood."""
-    if token != "date" or not text.endswith("'s ", 0, position):
-        return False
-    return _DAY_OWNER_RE.search(text, 0, position) is not None
+    return token == "date" and text.endswith("'s ", 0, position) and _DAY_OWNER_RE.search(text, 0, position) is not None
 
 
 @functools.lru_cache(maxsize=2048)

@@ -42,12 +42,8 @@ from ._zones import ZoneSpec
 __all__ = ["Assembled", "assemble"]
 
 _DATE_FIELDS = ("year", "month", "day")
-_PROVIDERS = {
-    "year": {"full", "date", "year"},
-    "month": {"full", "date", "month"},
-    "day": {"full", "date", "day"},
-    "hour": {"full", "time", "hour"},
-}
+#: The kinds of parameter that give each field: a full moment, a date (a time for the hour), or the field alone.
+_PROVIDERS = {name: {"full", "time" if name == "hour" else "date", name} for name in (*_DATE_FIELDS, "hour")}
 _ORDER = {"full": 0, "date": 1, "time": 1}
 _MAX_COMBINATIONS = 32
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import warnings
 from collections.abc import Callable
@@ -61,15 +62,13 @@ def _hijri(month: int, day: int, offset: int = 0) -> Callable[[int], date | None
 def _hijri_in(month: int, day: int, year: int, offset: int) -> date | None:
     from hijridate import Gregorian, Hijri
 
-    try:
+    with contextlib.suppress(ValueError, OverflowError):
         first = Gregorian(year, 1, 1).to_hijri().year
         for hijri_year in (first, first + 1):
             moment = Hijri(hijri_year, month, day).to_gregorian()
             found = date(moment.year, moment.month, moment.day) + timedelta(days=offset)
             if found.year == year:
                 return found
-    except (ValueError, OverflowError):
-        return None
     return None
 
 
@@ -95,11 +94,7 @@ def _nth_weekday(month: int, weekday: int, n: int) -> Callable[[int], date | Non
 
 
 def _after(rule: Callable[[int], date | None], days: int) -> Callable[[int], date | None]:
-    def shifted(year: int) -> date | None:
-        found = rule(year)
-        return found + timedelta(days=days) if found is not None else None
-
-    return shifted
+    return lambda year: (found := rule(year)) and found + timedelta(days=days)
 
 
 _THANKSGIVING = _national("US", "Thanksgiving")
@@ -182,10 +177,9 @@ def holiday_date(name: str, year: int) -> date | None:
     rule = HOLIDAYS.get(name)
     if rule is None or not 1900 <= year <= 2100:
         return None
-    try:
+    with contextlib.suppress(ValueError, OverflowError):
         return rule(year)
-    except (ValueError, OverflowError):
-        return None
+    return None
 
 
 #: Holidays lasting more than a day: the rule giving the day after their last day.

@@ -58,10 +58,7 @@ HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
 MINUTE_WORD = rf"(?:(?:oh?[- ]|o')(?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
-ORDINAL = (
-    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
-    rf"|{number_words(1, 31)})"
-)
+ORDINAL = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}|{number_words(1, 31)})"
 MONTH = alternatives(MONTHS)
 WEEKDAY = alternatives(WEEKDAYS)
 
@@ -118,9 +115,7 @@ def ordinal_value(text: str) -> int:
     """The value of an ordinal (``3rd``, ``third``, ``3``)."""
     text = text.strip()
     digits = re.match(r"\d+", text)
-    if digits:
-        return int(digits.group(0))
-    return WORD_ORDINALS[text] if text in WORD_ORDINALS else WORD_NUMBERS[text]
+    return int(digits.group(0)) if digits else WORD_ORDINALS.get(text) or WORD_NUMBERS[text]
 
 
 def quantity_value(text: str) -> float:

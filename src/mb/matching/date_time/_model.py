@@ -133,9 +133,7 @@ class Reading:
     def shifted(self, delta: timedelta | relativedelta) -> Reading:
         """The same reading moved by ``delta``."""
         end = self.end.shifted(delta) if self.end else None
-        return Reading(
-            self.start.shifted(delta), end, _end_moved(self.until, delta) if self.until is not None else None
-        )
+        return Reading(self.start.shifted(delta), end, self.until and _end_moved(self.until, delta))
 
     def whole(self) -> Reading:
         """A span as the one window from its start to its end (excluded); any other reading as it is."""
@@ -189,13 +187,6 @@ class Resolution:
     @property
     def label(self) -> str:
         """The readings joined with ``or`` (at most eight shown), and the reader when not the grammar."""
-        shown = _readings_label(self.readings)
+        labels = list(dict.fromkeys(r.label for r in self.readings))
+        shown = " or ".join(labels[:8]) + (f" or {len(labels) - 8} more" if len(labels) > 8 else "")
         return f"{shown} (read by {self.reader})" if self.reader else shown
-
-
-def _readings_label(readings: tuple[Reading, ...]) -> str:
-    if len(readings) == 1:
-        return readings[0].label
-    labels = list(dict.fromkeys(r.label for r in readings))
-    shown = " or ".join(labels[:8])
-    return shown + (f" or {len(labels) - 8} more" if len(labels) > 8 else "")

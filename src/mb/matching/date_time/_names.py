@@ -97,11 +97,7 @@ def _segment(word: str) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def words(name: str) -> tuple[str, ...]:
     """The words of a parameter name."""
-    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)
-    found: list[str] = []
-    for part in parts:
-        found.extend(_segment(part.lower()))
-    return tuple(found)
+    return tuple(w for part in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name) for w in _segment(part.lower()))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -53,6 +53,7 @@ __all__ = [
     "WeekdayCount",
     "Within",
     "Years",
+    "is_date",
     "named_parts",
     "open_parts",
 ]
@@ -324,6 +325,11 @@ YEARLY = (MonthDay, Named, Quarter)
 """The dates that recur every year and are placed by ``this``/``next``/``last`` or by a year named elsewhere."""
 
 
+def is_date(item: Item, *types: type | tuple[type, ...]) -> bool:
+    """Whether ``item`` is a date (kind ``date``) carrying one of ``types``."""
+    return item.kind == "date" and isinstance(item.value, types)
+
+
 #: What a phrase names when it names the year (and what is assumed when the phrase was not read by the grammar).
 YEAR_NAMED = frozenset({"year"})
 _NOTHING: frozenset[str] = frozenset()
@@ -357,10 +363,9 @@ def open_parts(items: Iterable[Item]) -> frozenset[str]:
         return _NOTHING
     if all(isinstance(value, DayOfMonth) for value in dates):
         return _MONTH_AND_YEAR
-    yearly = all(
-        isinstance(value, YEARLY) and not value.years and getattr(value, "rel", None) is None for value in dates
-    )
-    return YEAR_NAMED if yearly else _NOTHING
+    if all(isinstance(value, YEARLY) and not value.years and getattr(value, "rel", None) is None for value in dates):
+        return YEAR_NAMED
+    return _NOTHING
 
 
 def _names_year(item: Item) -> bool:

@@ -116,15 +116,8 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
             units.check_business_day(counted)
         # a day for each place whose holidays are other days off (see ``add_business_days``)
         ordered = all_days if n > 0 else all_days[::-1]  # (a day past the one counted to is never looked at)
-        found = (
-            next(
-                islice(
-                    (d for d in ordered if not units.day_off(d, place) and d.weekday() < 5), max(abs(n), 1) - 1, None
-                ),
-                None,
-            )
-            for place in units.places()
-        )
+        days = ((d for d in ordered if not units.day_off(d, place) and d.weekday() < 5) for place in units.places())
+        found = (next(islice(each, max(abs(n), 1) - 1, None), None) for each in days)
         return [units.day(d) for d in dict.fromkeys(found) if d is not None]
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3

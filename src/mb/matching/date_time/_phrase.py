@@ -12,6 +12,7 @@ phrase is absolute; different ones mean it is relative and cannot be resolved.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Sequence
@@ -41,7 +42,6 @@ __all__ = [
     "normalize",
     "reference_of",
     "resolve",
-    "understood",
 ]
 
 #: Phrases and arguments longer than this (in characters) are not dates.
@@ -247,6 +247,17 @@ def _dotted_end(match: re.Match[str]) -> str:
     return "date" if ends == {"near"} else "clock" if ends <= {"before", "same", "far"} else "either"
 
 
+_ERA_RE = re.compile(r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)")
+_QUARTER_FIRST_RE = re.compile(r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))")
+_WEEK_LAST_RE = re.compile(rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)")
+_END_OF_DAY_RE = re.compile(rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)")
+_SIDE_RE = re.compile(r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])")
+_SO_FAR_RE = re.compile(
+    r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))|\bthis (week|month|quarter|year) so far\b"
+)
+_WORK_WEEK_END_RE = re.compile(r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b")
+
+
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
@@ -275,26 +286,13 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
     text = re.sub(r"\bweek (\d{1,2}) ?- ?(\d{1,2})\b(?!-)", r"week \1 to week \2", text)  # "cw 49-50": two weeks
     # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
-    text = re.sub(
-        r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)",
-        lambda m: f"year {m[1] or m[2]}",
-        text,
-    )
+    text = _ERA_RE.sub(lambda m: f"year {m[1] or m[2]}", text)
     # "so far this week", "this month so far": from its start to today, as "this week to date" (never "so far in the
     # month of May", nor "so far in the year 2023")
-    text = re.sub(
-        r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))"
-        r"|\bthis (week|month|quarter|year) so far\b",
-        lambda m: f"this {m[1] or m[2]} to date",
-        text,
-    )
+    text = _SO_FAR_RE.sub(lambda m: f"this {m[1] or m[2]} to date", text)
     text = re.sub(r"\bright (?=thru |through )", "all ", text)  # "right through June" as "all through June"
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
-    text = re.sub(
-        r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
-        lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""),
-        text,
-    )
+    text = _QUARTER_FIRST_RE.sub(lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
     # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
     # be days and months, "from 12.06 to 14.06", stay dates, and so does an end that may be one after a start with a
@@ -332,16 +330,12 @@ def normalize(phrase: str) -> str:
                   r"the \1 before last", text)  # fmt: skip
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}|weekend) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
-    text = re.sub(
-        rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
-    )
+    text = _WEEK_LAST_RE.sub(r"\1 before last ", text)
     # "for (throughout) the next fortnight": the time from now, as "within the next fortnight"
     text = re.sub(r"\b(?:for|throughout) (?:the )?(?=(?:next|coming) fortnight\b)", "within the ", text)
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "the end of the day" before another day is that day's end of day ("by the end of the day tomorrow")
-    text = re.sub(
-        rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)", r"\1 day ", text
-    )
+    text = _END_OF_DAY_RE.sub(r"\1 day ", text)
     # "the same day next month" is this day next month, as "the same time tomorrow" is this time tomorrow
     text = re.sub(r"\b(?:the )?same day (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
     # "dead on 9", "bang on noon": exactly at that time
@@ -363,17 +357,11 @@ def normalize(phrase: str) -> str:
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
-    text = re.sub(
-        r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text
-    )
+    text = _SIDE_RE.sub(lambda m: f"{_SIDES[m[1]]} ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
-    text = re.sub(
-        r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
-        lambda m: f"friday of {m[1] or 'this '}week",
-        text,
-    )
+    text = _WORK_WEEK_END_RE.sub(lambda m: f"friday of {m[1] or 'this '}week", text)
     return text.strip(" .!?;")
 
 
@@ -443,10 +431,9 @@ def _around_length(m: re.Match[str]) -> bool:
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
     """An ISO 8601 date or date-time at the granularity written, with its offset if any."""
     if _ISO_DATE_RE.match(text):
-        try:
+        with contextlib.suppress(ValueError):
             return Reading(day_window(date.fromisoformat(text))), None
-        except ValueError:
-            return None
+        return None
     if not _ISO_RE.match(text):
         return None
     try:
@@ -528,10 +515,9 @@ def _past_gap(w: Window) -> Window:
 
 def _existing(wall: datetime, zone: tzinfo) -> datetime:
     """The wall time itself, or, inside a gap, the wall time of the instant ``fold=0`` gives it."""
-    try:
+    with contextlib.suppress(OverflowError, ValueError):  # past year 1 or 9999: the wall time itself
         return wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).replace(tzinfo=None)
-    except (OverflowError, ValueError):  # past year 1 or 9999
-        return wall
+    return wall
 
 
 def left_open(phrase: str) -> frozenset[str]:
@@ -557,9 +543,7 @@ def understood(text: str) -> Parsed | str:
 #: A date with a month's name in dots, its last field a year of two or four digits ("12.sep.09", "sep.12.2009"):
 #: written with dashes, read as such (never a clock after the date); any other dotted date with a month's name
 #: ("12.sep.9", "12.sep.09.10", "09.12.sep") is not understood.
-_DOTTED_NAMED_RE = re.compile(
-    rf"(?<!\d)(?<!\d\.)(?:\d\d?\.(?:{MONTH})|(?:{MONTH})\.\d\d?)\.(?:\d\d|\d{{4}})(?!\d|\.\d)"
-)
+_DOTTED_NAMED_RE = re.compile(rf"(?<!\d)(?<!\d\.)(?:\d\d?\.(?:{MONTH})|(?:{MONTH})\.\d\d?)\.(?:\d\d|\d{{4}})(?!\.?\d)")
 _DOTTED_NAMED_LEFT_RE = re.compile(
     rf"[\d.]*\d\.(?:{MONTH})\.\d[\d.]*|\b(?:{MONTH})\.\d+\.\d[\d.]*|[\d.]*\d\.\d+\.(?:{MONTH})\b"
 )
@@ -685,10 +669,9 @@ def _unread(phrase: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _second_reading(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, ...] | None:
-    try:
+    with contextlib.suppress(OverflowError, ValueError):  # a reading past year 1 or 9999: none
         return _duckling.read(text, wall, unread)
-    except (OverflowError, ValueError):  # a reading past year 1 or 9999: none
-        return None
+    return None
 
 
 def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
@@ -875,12 +858,10 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
 
 def _walls_in(user_time: datetime, zone: ZoneSpec | None) -> tuple[datetime, ...]:
     """The wall clocks of ``user_time`` in each zone ``zone`` may stand for (see ``reference_of``)."""
-    if zone is None or user_time.tzinfo is None:
-        return (user_time.replace(tzinfo=None),)
-    try:
-        return tuple(user_time.astimezone(each).replace(tzinfo=None) for each in zone.zones)
-    except (OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
-        return (user_time.replace(tzinfo=None),)
+    if zone is not None and user_time.tzinfo is not None:
+        with contextlib.suppress(OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
+            return tuple(user_time.astimezone(each).replace(tzinfo=None) for each in zone.zones)
+    return (user_time.replace(tzinfo=None),)
 
 
 class _Read(NamedTuple):
@@ -905,10 +886,9 @@ class _Read(NamedTuple):
 
 def elapsed_time(phrase: str) -> bool:
     """Whether ``phrase`` is only an offset in elapsed time ("in 2 hours"): an instant, whatever the clocks show."""
-    try:
+    with contextlib.suppress(OverflowError, ValueError):
         return _read(phrase).elapsed
-    except (OverflowError, ValueError):
-        return False
+    return False
 
 
 @functools.lru_cache(maxsize=2048)
@@ -933,8 +913,7 @@ def _doubtful_offset(text: str) -> str:
         return ""
     end = f"{both[3]}:{both[4] or '00'}"
     again = end == f"{both[1]}:{both[2]}" and both[3] not in ("10", "11")
-    doubtful = not again and parse_zone_name(f"-{end}") is not None
-    return text[both.start(3) :] if doubtful else ""
+    return text[both.start(3) :] if not again and parse_zone_name(f"-{end}") is not None else ""
 
 
 def _fold(reference: datetime | None) -> int:
@@ -988,8 +967,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
             return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
-        stamp = float(text) / (1000 if float(text) > 1e11 else 1)
-        moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
+        moment = datetime.fromtimestamp(float(text) / (1000 if float(text) > 1e11 else 1), UTC).replace(tzinfo=None)
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:

@@ -21,9 +21,7 @@ from ._value import Actual
 __all__ = [
     "OPEN_YEARS",
     "YEAR_ONLY",
-    "Named",
     "completions",
-    "far",
     "left_out",
     "needed",
     "too_little",

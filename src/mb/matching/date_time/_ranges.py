@@ -15,7 +15,7 @@ from . import _payloads
 from ._dates import DateProblem
 from ._grammar import Item
 from ._model import Reading
-from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Part, Unit
+from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, Month, MonthDay, Ordinal, Part, Unit, is_date
 
 __all__ = ["TIME_KINDS", "TODAY", "Slip", "hour_item", "read_range"]
 
@@ -136,10 +136,9 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
         # ("from 3pm to today") is not understood
-        try:
-            later: bool | None = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
-        except DateProblem:
-            later = None
+        later: bool | None = None
+        with contextlib.suppress(DateProblem):
+            later = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
         if later is False:
             raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
         left = [*left, TODAY] if later else left
@@ -171,9 +170,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) for r in found if r.start.hi <= ref
         ]
         # naming no date, the range takes the date of an argument that gives none (as a time of day alone does)
-        return [
-            Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
-        ]
+        return [Reading(replace(r.start, floating=True), r.end and replace(r.end, floating=True)) for r in placed]
     try:
         starts, ends = _point(left, ref), _point(right, ref)
         day, written, at = timedelta(days=1), {e.start.lo for e in ends}, {e.start for e in ends}
@@ -278,7 +275,7 @@ def _yearless_start(left: list[Item]) -> list[Item]:
     weekday ("tuesday may 6": never a Monday)."""
     if any(i.kind in {"year", "weekday", "nearest"} for i in left):
         return []
-    return [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
+    return [i for i in left if is_date(i, YEARLY) and not i.value.years]
 
 
 def _year_back(
@@ -313,7 +310,7 @@ def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
     """Whether a range from a date, then a time of day ("june 12 9am", "12.06 at 9"), ends with a time of day, then
     another day said from today (today, tomorrow, a weekday), never "june 12 9am to friday 5pm" nor "between 4pm on
     Jan 1 and 5pm today"."""
-    kinds = ["date" if i.kind == "date" and isinstance(i.value, (MonthDay, FullDate)) else i.kind for i in left]
+    kinds = ["date" if is_date(i, (MonthDay, _payloads.FullDate)) else i.kind for i in left]
     dated = "date" in kinds and bool({"clock", "number"} & set(kinds[kinds.index("date") :]))
     timed = bool(right) and right[0].kind in {"clock", "number"}  # "12.06 9 to 11 tomorrow": a bare hour too
     return dated and timed and any(i.kind == "weekday" or isinstance(i.value, Days) for i in right[1:])
@@ -346,7 +343,7 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
     left_dates = [i for i in left if i.kind not in TIME_KINDS]
     right_dates = [i for i in right if i.kind not in TIME_KINDS]
     clocks = all(any(i.kind == "clock" for i in side) for side in (left, right))
-    periods = all(i.kind == "year" or (i.kind == "date" and isinstance(i.value, (Unit, Month))) for i in right_dates)
+    periods = all(i.kind == "year" or is_date(i, (Unit, Month)) for i in right_dates)
     if not (clocks and left_dates and right_dates and periods):
         return left, right
     return [*left, *right_dates], [*(i for i in right if i.kind in TIME_KINDS), *left_dates, *right_dates]
@@ -354,7 +351,7 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
 
 def _weekday_period(left: list[Item], right: list[Item]) -> list[Item]:
     """ "between Tuesday and Thursday next week": a period named after the end's weekday holds the start's too."""
-    periods = [i for i in right if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "week"]
+    periods = [i for i in right if is_date(i, Unit) and i.value.unit == "week"]
     if left and all(i.kind == "weekday" for i in left) and periods and any(i.kind == "weekday" for i in right):
         return [*left, *periods]
     return left
@@ -371,17 +368,12 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     10; "10 to 12 May" said on May 15, whose start is this May 10, ends this May 12, never next year's)."""
     rolls: list[relativedelta] = []
     dates = [i for i in named if i.kind in {"date", "year"}]
-    day_only = any(
-        (i.kind == "ordinal" and i.value.unit == "day") or (i.kind == "date" and isinstance(i.value, DayOfMonth))
-        for i in right
-    )
-    if day_only and not any(i.kind == "date" and isinstance(i.value, (MonthDay, Month, FullDate, Unit)) for i in dates):
+    day_only = any((i.kind == "ordinal" and i.value.unit == "day") or is_date(i, DayOfMonth) for i in right)
+    # "to last 01/25" names its year, "to the friday after may 6" its weekday: never moved
+    fixed = any(i.kind in {"year", "nearest"} for i in named)
+    if day_only and not any(is_date(i, (MonthDay, Month, _payloads.FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(
-        i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years and i.value.rel is None for i in dates
-    ) and not any(  # "to last 01/25" names its year, "to the friday after may 6" its weekday: never moved
-        i.kind in {"year", "nearest"} for i in named
-    ):
+    elif not fixed and any(is_date(i, MonthDay) and not i.value.years and i.value.rel is None for i in dates):
         rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
     return rolls
 
@@ -405,10 +397,10 @@ def _paired(
     rolls.extend(calendar_rolls)
     found: list[Reading] = []
     # "from Monday to today" said on a Monday (as "so far this week") is that day alone
-    today = any(i.kind == "date" and isinstance(i.value, Days) and i.value.offset == 0 for i in right)
+    today = any(is_date(i, Days) and i.value.offset == 0 for i in right)
     # never the start itself when the end may move: "5 to 5" runs from 5am to 5pm (or from 5pm to 5am); "from next week
     # to next week" is that week ("from June to June" a year)
-    yearless = any(i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years for i in right)
+    yearless = any(is_date(i, YEARLY) and not i.value.years for i in right)
     fixed = today or (len(rolls) == 1 and not yearless)
     # an end naming its weekday is moved only by whole weeks or days, never a month or a year that would change it
     steps = [days for days in rolls if isinstance(days, int) or not any(i.kind == "weekday" for i in right)]
@@ -450,7 +442,7 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
     a full date, as in "march 3 to 5")."""
     found: list[Item] = []
     for item in items:
-        if with_days and item.kind == "date" and isinstance(item.value, MonthDay) and len(item.value.days) == 1:
+        if with_days and is_date(item, MonthDay) and len(item.value.days) == 1:
             found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, item.value.rel)))
         elif item.kind == "year" or (
             item.kind == "date"
@@ -511,7 +503,7 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
 
 def _dom_number(item: Item) -> Item:
     """A lone day ordinal ("the ninth") is a bare number inside a range."""
-    if item.kind == "date" and isinstance(item.value, DayOfMonth):
+    if is_date(item, DayOfMonth):
         text = item.text if item.text.endswith(("st", "nd", "rd", "th")) else item.text + "th"
         return Item("number", text, item.value.day)
     return item
@@ -526,8 +518,7 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         explicit = all(i.value.explicit for i in side if i.kind == "clock")
         if explicit and other_parts[0].value.day is not None and not kinds & _DATED:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
-            day = other_parts[0].value.day
-            return [*side, Item("date", other_parts[0].text, Days(day))]
+            return [*side, Item("date", other_parts[0].text, Days(other_parts[0].value.day))]
         # "between 5 and 6 in the afternoon", never an hour on a day of its own ("from 5 on dec 24 to 6 in the
         # afternoon on dec 26": 05:00 or 17:00)
         if not explicit and _same_days(side, other) is not False:
@@ -540,10 +531,8 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
         years = [y for y in (_year_of(i) for i in other) if y is not None]
         # "from this May to Oct 2020": a date placed by this/next/last keeps its own year
-        placed = any(
-            i.kind == "date" and isinstance(i.value, (MonthDay, Named)) and i.value.rel is not None for i in side
-        )
-        if years and not placed and any(i.kind == "date" and isinstance(i.value, YEARLY) for i in side):
+        placed = any(is_date(i, (MonthDay, _payloads.Named)) and i.value.rel is not None for i in side)
+        if years and not placed and any(is_date(i, YEARLY) for i in side):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side
 
@@ -636,9 +625,7 @@ def _settled(
                 raise _EitherEnd(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
             kept = later if pm else kept
     elif one_day:
-        kept = tuple(
-            c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
-        )
+        kept = tuple(c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 43200 for o in other.value.spans))
         if digital and sign > 0 and all(c.lo // 3600 != hour for c in kept):  # "12:00-01:00": noon is kept too
             kept = ()
     else:

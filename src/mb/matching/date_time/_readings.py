@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..._calendar_words import short_years
+from ..._calendar_words import UNIT_SECONDS, short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
@@ -43,6 +43,7 @@ from ._payloads import (
     Unit,
     Weekday,
     WeekdayCount,
+    is_date,
 )
 from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
@@ -66,15 +67,13 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
 
 def _clock_dependent(items: tuple[Item, ...]) -> bool:
     kinds = {i.kind for i in items}
-    moving = {"moment", "span", "rest", "bound"}
-    if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
-        return True
-    if any(i.kind == "date" and isinstance(i.value, Unit) and i.value.rel == "past" for i in items):
-        return True  # "the past week" is also the week to this minute
-    if any(
-        i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
-        for i in items
+    if kinds & {"moment", "span", "rest", "bound"} or any(
+        i.kind == "clock" and i.value.special == "now" for i in items
     ):
+        return True
+    if any(is_date(i, Unit) and i.value.rel == "past" for i in items):
+        return True  # "the past week" is also the week to this minute
+    if any(i.kind == "offset" and any(u in _ELAPSED_UNITS or a != int(a) for a, u in i.value.pieces) for i in items):
         return True
     dated = any(i.kind in {"date", "weekday", "year", "offset"} for i in items)
     return bool(kinds & (TIME_KINDS | {"number"})) and not dated
@@ -113,10 +112,7 @@ def from_clock(items: tuple[Item, ...]) -> timedelta | None:
     pieces = first.value.pieces
     if not any(i.kind in TIME_KINDS for i in items) or any(u not in _ELAPSED_UNITS for _, u in pieces):
         return None
-    return sum((timedelta(seconds=a * _SECONDS[u]) for a, u in pieces), timedelta())
-
-
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600}
+    return sum((timedelta(seconds=a * UNIT_SECONDS[u]) for a, u in pieces), timedelta())
 
 
 #: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept); never before noon or
@@ -176,7 +172,7 @@ def _decade_ahead(
     """The items with their one decade, naming no century, begun before the century of ``ref`` and ending the phrase
     after one of ``words`` (or, ``alone``, said with nothing but one of them), read a century on, and the end of the
     decade read first; or None."""
-    at = [k for k, i in enumerate(items) if i.kind == "date" and isinstance(i.value, Decades)]
+    at = [k for k, i in enumerate(items) if is_date(i, Decades)]
     said = [i for i in items if i.kind != "edge"]
     if len(at) != 1 or said[-1] is not items[at[0]] or items[at[0]].value.century:
         return None
@@ -214,9 +210,7 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
-    variants = [
-        (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
-    ]
+    variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
     for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
@@ -286,13 +280,13 @@ def _range_ends(items: tuple[Item, ...]) -> list[int]:
 def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     """The items once per reading of the two-digit years they write (see ``short_years``: the first readings, then
     the second), or as they are."""
-    count = max((len(i.value.years) for i in items if i.kind == "date" and isinstance(i.value, WITH_YEAR)), default=1)
+    count = max((len(i.value.years) for i in items if is_date(i, WITH_YEAR)), default=1)
     if count < 2:
         return [items]
     return [
         tuple(
             replace(i, value=replace(i.value, years=i.value.years[n : n + 1]))
-            if i.kind == "date" and isinstance(i.value, WITH_YEAR) and len(i.value.years) > 1
+            if is_date(i, WITH_YEAR) and len(i.value.years) > 1
             else i
             for i in items
         )
@@ -464,7 +458,7 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
     if len(middle) == 1 and any(i.kind == "sep" for i in parts[middle[0] :]):
         # "June 3rd from 3pm to 4:30pm": the words before "from" belong to both ends
         between = True
-        periods = [i for i in parts[: middle[0]] if i.kind == "date" and isinstance(i.value, (Unit, Month))]
+        periods = [i for i in parts[: middle[0]] if is_date(i, (Unit, Month))]
         parts = parts[: middle[0]] + parts[middle[0] + 1 :]
     if any(i.kind == "between" for i in parts):
         raise DateProblem(f"{next(i.text for i in parts if i.kind == 'between')!r} in the middle of the phrase")
@@ -482,12 +476,7 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
         left, right = parts[: seps[0]], parts[seps[0] + 1 :]
         if parts[seps[0]].value == "to date" and not right:
             right = [TODAY]  # "from March to date": until today
-            if (
-                len(left) == 1
-                and left[0].kind == "date"
-                and isinstance(left[0].value, Unit)
-                and left[0].value.rel in STEPS
-            ):
+            if len(left) == 1 and is_date(left[0], Unit) and left[0].value.rel in STEPS:
                 left = [Item("edge", "start", "start"), *left]  # "year to date": from the start of this year
         if periods and right and all(i.kind in {"weekday", "number", "year"} for i in right):
             right = [*periods, *right]  # "last week between Friday and Sunday": Sunday of last week
@@ -547,7 +536,7 @@ def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Readin
 
 def _today(side: list[Item]) -> bool:
     """Whether one end of a range is today alone."""
-    return len(side) == 1 and side[0].kind == "date" and isinstance(side[0].value, Days) and side[0].value.offset == 0
+    return len(side) == 1 and is_date(side[0], Days) and side[0].value.offset == 0
 
 
 def _after_said(item: Item, last: bool) -> bool:
@@ -642,9 +631,7 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
         """Whether no month from the start's to the one before the end's has the end's day after the start."""
         day = end.lo.day
         firsts = (r.start.lo + relativedelta(months=n, day=1) for n in range(months(end.lo) - months(r.start.lo)))
-        return not any(
-            (f + relativedelta(day=day)).day == day and f + relativedelta(day=day) > r.start.lo for f in firsts
-        )
+        return not any(d.day == day and d > r.start.lo for d in (f + relativedelta(day=day) for f in firsts))
 
     kept = [
         r
@@ -735,7 +722,7 @@ def _weekday_on_date(rest: list[Item], points: list[Reading], ref: datetime) -> 
     weekday only says which day the date is, as it falls in the year (month) the date alone is read in and not yet
     past, never a year it sends the date to ("before 10/30 on Saturday" said in 2026 is no time before October 30
     2027; "by friday the 20th" said on the 25th is no deadline past)."""
-    days = [i for i in rest if i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth))]
+    days = [i for i in rest if is_date(i, (MonthDay, DayOfMonth))]
     if not days:
         return points
     plain = _point([i for i in rest if i.kind not in {"weekday", "number", *TIME_KINDS}], ref)
@@ -756,7 +743,7 @@ def _joined(left: list[Item], right: list[Item]) -> bool:
     def level(items: list[Item]) -> str:
         if all(i.kind in TIME_KINDS for i in items):
             return "time"
-        if all(i.kind == "date" and isinstance(i.value, Unit) for i in items):
+        if all(is_date(i, Unit) for i in items):
             return "period"
         if all(i.kind == "weekday" for i in items):
             return "weekday"
@@ -822,10 +809,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         weekdays = bool(dates) and all(d.kind == "weekday" for d in dates)
         if weekdays and not times and len(numbers) == 1 and 1 <= numbers[0].value <= 12:
             # "tues 3": Tuesday the 3rd, or 3 o'clock on Tuesday (both kept; "next tues 3" has no 3rd)
-            try:
+            days: list[Reading] = []
+            with contextlib.suppress(DateProblem):
                 days = _placed(*_numbers(numbers, dates, times), ref)
-            except DateProblem:
-                days = []
             return [*days, *_placed(dates, [hour_item(numbers[0])], ref)]
         dates, times = _numbers(numbers, dates, times)
     found = _placed(dates, times, ref)
@@ -851,9 +837,8 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     # a week names no day (never its first day), unless the period is said from today alone ("next month at 6pm": 18:00
     # on the 1st, see ``_day_starts``)
     long = bool(times and days and any(w.hi - w.lo > timedelta(days=7) for w in days))
-    if long and not all(i.kind == "date" and isinstance(i.value, Unit) for i in dates):
-        said = " ".join(i.text for i in dates)
-        raise DateProblem(f"{times[0].text!r} in {said!r}: which day is not said")
+    if long and not all(is_date(i, Unit) for i in dates):
+        raise DateProblem(f"{times[0].text!r} in {' '.join(i.text for i in dates)!r}: which day is not said")
     if not times:
         if days is None:
             raise DateProblem("no date or time")
@@ -874,7 +859,7 @@ def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
     if item.kind == "clock" and item.value.special == "now":
         start = ref.hour * 3600 + ref.minute * 60
         return Item("clock", item.text, Clock((ClockSpan(start, start + 60, "minute"),), True))
-    if alone and item.kind == "date" and isinstance(item.value, Unit) and item.value.unit in {"week", "month", "year"}:
+    if alone and is_date(item, Unit) and item.value.unit in {"week", "month", "year"}:
         count = STEPS.get(item.value.rel)
         if count is not None:
             return Item("offset", item.text, Offset(((count, item.value.unit),), "from now"))
@@ -885,11 +870,7 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it;
     ``a week ago yesterday``, ``a year ago tomorrow``: an offset of days or more beside yesterday or tomorrow is
     counted from that day."""
-    todays = [
-        i
-        for i in items
-        if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1 and not unsaid(i)
-    ]
+    todays = [i for i in items if is_date(i, Days) and abs(i.value.offset) <= 1 and not unsaid(i)]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
         return items
@@ -903,7 +884,7 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
-    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit) and other.value.rel != "this":
+    if shift == 0 and is_date(other, Unit) and other.value.rel != "this":
         moved = _same_time(other, ref, alone=True)  # "today week" is no "today this week": not moved
         if moved is not other:
             return [moved if i is other else i for i in items if i is not todays[0]]
@@ -972,14 +953,14 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
     if len(numbers) > 1:
         raise DateProblem(f"the numbers {' '.join(n.text for n in numbers)!r}")
     number = numbers[0]
-    months = [d for d in dates if d.kind == "date" and isinstance(d.value, Month) and d.value.rel is None]
+    months = [d for d in dates if is_date(d, Month) and d.value.rel is None]
     if months and 1 <= number.value <= 31:
         month = months[0]
         day = Item(
             "date", f"{month.text} {number.text}", MonthDay(((month.value.name, number.value),), month.value.years)
         )
         return [d for d in dates if d is not month] + [day], times
-    day_named = any(d.kind == "date" and isinstance(d.value, (Days, DayOfMonth, MonthDay, FullDate)) for d in dates)
+    day_named = any(is_date(d, (Days, DayOfMonth, MonthDay, FullDate)) for d in dates)
     if not times and day_named and number.value <= 23:
         return dates, [hour_item(number)]  # "tomorrow 3", "friday the 26th around 4": an hour of that day
     parts = bool(times) and all(t.kind == "part" for t in times)
@@ -1048,8 +1029,8 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     if days is None:
         today = datetime.combine(ref.date(), datetime.min.time())
         for lo, hi, grain, note in spans:
-            window = replace(
-                Window(today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note), floating=True
+            window = Window(
+                today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note, floating=True
             )
             before = window.shifted(timedelta(days=-1))
             if hi > _DAY and before.hi > ref:

@@ -140,14 +140,10 @@ def _weekday(m: re.Match[str]) -> Item | None:
     rel, placed = m["rel"], m["dir"]
     if placed and placed.endswith("gone"):
         return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "gone"))
-    if placed in {"next", "last"}:
-        if rel:
-            return None
-        rel = placed
-    elif placed:
-        if rel:
-            return None  # "last monday after next": never the Monday after next with "last" dropped
-        rel = "after next" if "after" in placed else "before last"
+    if placed and rel:
+        return None  # "last monday after next": never the Monday after next with "last" dropped
+    if placed:
+        rel = placed if placed in {"next", "last"} else "after next" if "after" in placed else "before last"
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
@@ -185,8 +181,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
     DIGIT,
 )
 def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
-    n = -1 if m["n"] == "last" else ordinal_value(m["n"])
-    return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
+    return Item("date", "", NthWeekday(-1 if m["n"] == "last" else ordinal_value(m["n"]), WEEKDAYS[m["wd"]]))
 
 
 #: "of" after a day of the month, before what it is of ("the 1st of next year"; "first of all" names no day).
@@ -231,11 +226,8 @@ def _edge(m: re.Match[str]) -> Item | None:
 
 @_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week(?!\s+\d)|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
-    unit = (
-        {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
-        if m.group(0).startswith("eo")
-        else m.group(0).split()[-1]
-    )
+    word = m.group(0)
+    unit = word.split()[-1] if " " in word else {"m": "month", "y": "year", "w": "week", "q": "quarter"}[word[2]]
     return Item("date", "", PeriodEnd("end", unit))
 
 
@@ -327,8 +319,7 @@ def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
     (tomorrow), for durations of days or more; ``a week yesterday`` (British): that long before yesterday."""
     if m["dir"] in {"today", "tomorrow", "yesterday"}:
-        sign = -1 if m["dir"] == "yesterday" else 1
-        pieces = _pieces(m["dur"], sign)
+        pieces = _pieces(m["dur"], -1 if m["dir"] == "yesterday" else 1)
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
         day = {"today": (), "tomorrow": ((1.0, "day"),), "yesterday": ((-1.0, "day"),)}[m["dir"]]

@@ -64,8 +64,7 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
             lo, hi = sorted((now, now + step(pieces)))
             return [Reading(Window(lo, lo + timedelta(seconds=1), "second"), end_window(hi, "second"), until=hi)]
         now = ref.replace(second=0, microsecond=0)
-        other = now + step(pieces)
-        lo, hi = min(now, other), max(now, other)
+        lo, hi = sorted((now, now + step(pieces)))
         return [Reading(minute_window(lo), end_window(hi), until=hi)]
     if len(pieces) == 1 and pieces[0][1] in {"quarter", "decade"}:
         size = 3 if pieces[0][1] == "quarter" else 120
@@ -106,8 +105,7 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
         if rest:
             raise DateProblem(f"{item.text!r} with other words")
         start = today + timedelta(days=item.value.from_day)
-        pieces = item.value.pieces
-        return [day_range(start, start + step(pieces))]
+        return [day_range(start, start + step(item.value.pieces))]
     if not rest:
         raise DateProblem(f"{item.text!r} names no period")
     count, unit, from_end = item.value.count, item.value.unit, item.value.from_end
@@ -164,8 +162,7 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         # its last minute, or the midnight that ends it
         return [Reading(minute_window(ref), replace(end_window(end - timedelta(minutes=1)), closed=True), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
-    today = midnight(ref.date())
-    return [day_range(today, period.hi)]
+    return [day_range(midnight(ref.date()), period.hi)]
 
 
 def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:

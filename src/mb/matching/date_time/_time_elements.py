@@ -48,8 +48,7 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
     hours = [hour] if explicit and not marker and hour <= 23 else _hours(hour, marker)
     if hours is None or minute > 59 or (second is not None and second > 59):
         return None
-    grain = "second" if second is not None else "minute"
-    length = 1 if second is not None else 60
+    grain, length = ("second", 1) if second is not None else ("minute", 60)
     spans = tuple(ClockSpan(s, s + length, grain) for s in (h * _H + minute * 60 + (second or 0) for h in hours))
     return Item("clock", "", Clock(spans, bool(marker) or explicit or len(hours) == 1))
 
@@ -316,8 +315,7 @@ def _part(m: re.Match[str]) -> Item | None:
 )
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
     lo, hi = PARTS[m["part"]]
-    offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
-    return Item("part", "", Part(lo, hi, m["part"], offset))
+    return Item("part", "", Part(lo, hi, m["part"], {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]))
 
 
 @_element(
@@ -331,8 +329,7 @@ def _parts_ago(m: re.Match[str]) -> Item | None:
     many days back (ahead)."""
     days = int(quantity_value(m["n"] or m["n2"]))
     part = m["part"] or m["part2"]
-    lo, hi = PARTS[part]
-    return Item("part", "", Part(lo, hi, part, -days if m["dir"] in {"ago", "back"} else days))
+    return Item("part", "", Part(*PARTS[part], part, -days if m["dir"] in {"ago", "back"} else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.

@@ -10,6 +10,7 @@ hours", compares it with that length: see ``_durations``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -106,9 +107,7 @@ def describe(value: object) -> str:
 
 def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a JSON argument may stand for, or why it stands for none."""
-    if isinstance(value, bool) or value is None:
-        return f"got {describe(value)}, which is not a date or time"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) and not isinstance(value, bool):
         return _timestamp(float(value), str(value)) or f"got {describe(value)}, which is not a valid Unix timestamp"
     if isinstance(value, str):
         return parse_text(value, user_time)
@@ -119,11 +118,10 @@ def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
     if not math.isfinite(number):
         return None
     seconds = number / 1000 if abs(number) > 1e11 else number
-    try:
+    with contextlib.suppress(OverflowError, OSError, ValueError):
         moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
-    except (OverflowError, OSError, ValueError):
-        return None
-    return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({moment:%Y-%m-%dT%H:%M:%S}Z)"),)
+        return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({moment:%Y-%m-%dT%H:%M:%S}Z)"),)
+    return None
 
 
 def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
@@ -195,8 +193,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     clock = parse_clock(raw)
     if clock is not None:
         moment = datetime.combine(date(2000, 1, 1), clock[0])
-        free = frozenset({"year", "month", "day"})
-        return (Actual(moment, offset=clock[1], free=free, dateless=True, shown=raw),)
+        return (Actual(moment, offset=clock[1], free=frozenset({"year", "month", "day"}), dateless=True, shown=raw),)
     resolution = resolve(raw, user_time)
     if resolution.problem:
         if not resolution.understood:
@@ -230,25 +227,22 @@ def _range_ends(
 @functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
-        try:
+        with contextlib.suppress(ValueError):
             moment = datetime.fromisoformat(raw)
-        except ValueError:
-            return None
-        return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+            return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+        return None
     day = _DATE_RE.match(raw)
     if day:
-        try:
+        with contextlib.suppress(ValueError):
             lo = datetime(int(day.group(1)), int(day.group(2)), int(day.group(3)))
-        except ValueError:
-            return None
-        return (Actual(lo, lo + timedelta(days=1), "covers", shown=raw),)
+            return (Actual(lo, lo + timedelta(days=1), "covers", shown=raw),)
+        return None
     week = _WEEK_RE.match(raw)
     if week:
-        try:
+        with contextlib.suppress(ValueError):
             lo = datetime.combine(date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), time())
-        except ValueError:
-            return None
-        return (Actual(lo, lo + timedelta(days=7), "covers", shown=raw),)
+            return (Actual(lo, lo + timedelta(days=7), "covers", shown=raw),)
+        return None
     month = _MONTH_RE.match(raw)
     if month and 1 <= int(month.group(2)) <= 12:
         lo = datetime(int(month.group(1)), int(month.group(2)), 1)
@@ -270,10 +264,8 @@ def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[A
         zone = window.zone if window.zone != resolution.user_zone else None
         reader = f", read by {resolution.reader}" if resolution.reader else ""
         shown = f"{raw!r} ({window.label}{reader})"
-        if window.grain in {"minute", "second", "instant"}:
-            found.append(Actual(window.lo, zone=zone, free=free, shown=shown))
-        else:
-            found.append(Actual(window.lo, window.hi, "covers", zone=zone, free=free, shown=shown))
+        hi, mode = (None, "instant") if window.grain in {"minute", "second", "instant"} else (window.hi, "covers")
+        found.append(Actual(window.lo, hi, mode, zone=zone, free=free, shown=shown))
     unique = tuple(dict.fromkeys(found))
     return tuple(replace(a, ambiguous=True) for a in unique) if len(unique) > 1 else unique
 
@@ -307,8 +299,7 @@ def iso_duration(text: str) -> Length | None:
         return None
     values = {name: float(value.replace(",", ".")) for name, value in found.groupdict().items() if value}
     months = values.get("y", 0.0) * 12 + values.get("mo", 0.0)
-    seconds = sum(values.get(name, 0.0) * size for name, size in _DURATION_SECONDS.items())
-    return months, seconds
+    return months, sum(values.get(name, 0.0) * size for name, size in _DURATION_SECONDS.items())
 
 
 def show_length(length: Length) -> str:

@@ -15,6 +15,7 @@ for the ones the tz database does not use; it is imported on first use only, its
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import threading
@@ -97,8 +98,7 @@ def fixed_zone(offset: timedelta) -> ZoneSpec:
 
 def user_zone(user_time: datetime) -> ZoneSpec | None:
     """The zone ``user_time`` is expressed in; ``None`` when it is naive (wall-clock comparison)."""
-    tz = user_time.tzinfo
-    offset = user_time.utcoffset()
+    tz, offset = user_time.tzinfo, user_time.utcoffset()
     if tz is None or offset is None:
         return None
     return ZoneSpec(tz.key, (tz,)) if isinstance(tz, zoneinfo.ZoneInfo) else fixed_zone(offset)
@@ -108,14 +108,10 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
 # they name and as the region's zone on that date ("9am PST" written in July usually means Pacific time, "9am CET"
 # Central European time).
 _REGIONS = {
-    "eastern": "America/New_York",
-    "et": "America/New_York",
-    "central": "America/Chicago",
-    "ct": "America/Chicago",
-    "mountain": "America/Denver",
-    "mt": "America/Denver",
-    "pacific": "America/Los_Angeles",
-    "pt": "America/Los_Angeles",
+    **dict.fromkeys(("eastern", "et"), "America/New_York"),
+    **dict.fromkeys(("central", "ct"), "America/Chicago"),
+    **dict.fromkeys(("mountain", "mt"), "America/Denver"),
+    **dict.fromkeys(("pacific", "pt"), "America/Los_Angeles"),
     "alaska": "America/Anchorage",
     "hawaii": "Pacific/Honolulu",
 }
@@ -171,13 +167,10 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
         if real_offset(offset):
             return fixed_zone(offset)
     if "/" in text or text.isalpha():
-        try:
+        with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
             real = _lowered_keys().get(text.lower())
-            spec = _iana(real) if real is not None else None
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
-            spec = None
-        if spec is not None:
-            return spec
+            if real is not None:
+                return _iana(real)
     return _abbreviation_zone(low) if text.isalpha() else None
 
 
@@ -240,9 +233,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             spec = _place_zone(words.removeprefix("the "))  # "10am in the uk"
             if spec is not None:
                 return _cut(text, found.start(), found.start("city") + len(words)), spec
-    if not abbreviations:
-        return text, None
-    return _pop_zone_word(text)
+    return _pop_zone_word(text) if abbreviations else (text, None)
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z.]+(?:\s[a-z.]+)?)\s+time\b")
