@@ -143,7 +143,8 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
     off, or the widely closed ones alone) or England's alone in their zones; in the zone of one other country, that
     country's national holidays (``(country, "")``: see ``day_off``); each of ``PLACES`` in turn in any other zone
-    (UTC, an offset, an older name, one several countries share, a country without a calendar) or none."""
+    (UTC, an offset, an older name, one several countries share) or none, and for a country without a calendar
+    (see ``places``)."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
@@ -154,24 +155,31 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
 
 @functools.cache
 def _zone_countries() -> dict[str, str]:
-    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it) that
-    the ``holidays`` package has a calendar of."""
+    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it)."""
     import zoneinfo
     from pathlib import Path
-
-    import holidays
 
     text = ""
     for folder in zoneinfo.TZPATH:
         with contextlib.suppress(OSError):
             text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: row[0] for row in rows if len(row) > 2 and row[0] in holidays.list_supported_countries()}
+    return {row[2]: row[0] for row in rows if len(row) > 2 and "," not in row[0]}
 
 
 def places() -> tuple[Place, ...]:
-    """The places working days are counted at now (see ``counted_at``)."""
-    return _COUNTED_AT.get()
+    """The places working days are counted at now (see ``counted_at``): each of ``PLACES`` in turn for a country the
+    ``holidays`` package has no calendar of (asked only when days are counted: importing it takes tens of ms)."""
+    where = _COUNTED_AT.get()
+    country, region = where[0] if len(where) == 1 and where[0] is not None else ("", None)
+    return PLACES if region == "" and not _has_calendar(country) else where
+
+
+@functools.cache
+def _has_calendar(country: str) -> bool:
+    import holidays
+
+    return country in holidays.list_supported_countries()
 
 
 @contextlib.contextmanager
