@@ -41,8 +41,6 @@ SAID_OF_THE_WORDING = [
     "The wording is different, but the facts match.",
     "Both name Paris; the wording is different.",
     "Although the wording differs, the facts match.",
-    "Correct; the only difference is wording.",
-    "Same date. The difference is the wording.",
     "Identical wording and different dates.",
     "Same phrasing with different numbers.",
     "Apart from the wording the cities differ.",
@@ -271,8 +269,19 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.EQUIVALENCE, "Differences, if any, are trivial; same city."),
     (JudgeTask.DATE, "If the dates differed, I would score 1; they are the same."),
     (JudgeTask.SUPPORT, "The chunk says the two cards differ from each other, as the span claims."),
+    (JudgeTask.EQUIVALENCE, "Correct; the only difference is wording."),
+    (JudgeTask.SIMILARITY, "Same date. The difference is the wording."),
+    (JudgeTask.SIMILARITY, "The only difference is the wording."),
+    (JudgeTask.SIMILARITY, "The differences are in the phrasing; same facts."),
+    (JudgeTask.EQUIVALENCE, "It would be incorrect to say they differ."),
+    (JudgeTask.SIMILARITY, "Both say the same thing; it would be wrong to call them different."),
+    (JudgeTask.EQUIVALENCE, "Both name Paris, not London, as the destination."),
+    (JudgeTask.EQUIVALENCE, "Correct, not wrong: both give Paris."),
+    (JudgeTask.SIMILARITY, "Same meaning, not just similar wording."),
+    (JudgeTask.SIMILARITY, "Matches: all key facts."),
 ]
-"""Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
+"""Reasons whose difference words suppose, ask, report the content of a supported or stated text, are negated, judge
+a saying, remark on the wording alone, or contrast what both texts say with a third value."""
 
 UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "Is this a match? No."),
@@ -298,6 +307,15 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "Lyon != Paris."),
     (JudgeTask.SIMILARITY, "The answer is inaccurate."),
     (JudgeTask.SIMILARITY, "Erroneous."),
+    (JudgeTask.EQUIVALENCE, "Lyon, not Paris."),
+    (JudgeTask.DATE, "The argument is 2024-05-04, not 2024-05-03."),
+    (JudgeTask.SIMILARITY, "The response says the refund takes 10 days, not 5 as expected."),
+    (JudgeTask.FACT, "The response attributes the quote to Lincoln - not Jefferson."),
+    (JudgeTask.SIMILARITY, "Matches: none."),
+    (JudgeTask.SIMILARITY, "Matching facts: none"),
+    (JudgeTask.EQUIVALENCE, "Match: no."),
+    (JudgeTask.EQUIVALENCE, "It would be wrong to call them equivalent."),
+    (JudgeTask.SIMILARITY, "The difference is the date."),
     (JudgeTask.SIMILARITY, "The answer is mistaken."),
     (JudgeTask.SIMILARITY, "The response misstates the date."),
     (JudgeTask.SIMILARITY, "They are unrelated."),

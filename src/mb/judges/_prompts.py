@@ -275,16 +275,20 @@ _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
     r"|not (?:a match|the same|identical|equal|matching|quite|correct|right|the right|true|accurate)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
-    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support)\b"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support"
+    rf"|match\w*(?: \w+)? ?: ?(?:none|no|0)|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly"
+    rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
-``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
-read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
-differ``, ``None of the values differ``; not ``No doubt they differ``)."""
+``Incorrect``, ``Nope``, ``Nothing matches``, ``Matches: none``, ``Off by one day``, a ``contrast`` of two values:
+``Lyon, not Paris``, but for what both say: ``Both name Paris, not Lyon``); all but the ``flat`` ones (themselves
+negations) read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They
+do not differ``, ``None of the values differ``, ``It is wrong to say they differ``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
-    r"(?:(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
+    rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
+    r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
     r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
@@ -292,8 +296,11 @@ _NEGATED = re.compile(
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``; not ``no
-doubt``)."""
+values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``, ``wrong
+to say they``; not ``no doubt``)."""
+_SAYING = re.compile(r"\s+to\s+(?:say|call|claim|suggest)\b")
+"""What after a difference word makes it judge a saying, not the texts (``wrong to say they differ``): it is the
+difference only when what it judges says none (``wrong to call them equivalent``)."""
 _NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
 """A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
 ``Contradictions: 0``)."""
@@ -305,12 +312,13 @@ _FORM = (
 _CLOSED = r"(?:\s+only)?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
 """How a remark on the form ends: its clause ends after it (or ``only``), and the rest of the reason follows."""
 _IN_WORDING = re.compile(
-    r"\W*(?:(?:are|is)\s+(?=only\b|stylistic\b|cosmetic\b))?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
+    r"\W*(?:(?:are|is)\s+)?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
     rf"(?:exactly|verbatim|literally|word for word|stylistic|cosmetic|{_FORM}(?:\s+(?:and|or)\s+{_FORM})*)" + _CLOSED
 )
 """What after a word of disagreement makes it a remark on the form alone (``does not match exactly but means the
-same``, ``Different wording``, ``Differences are only wording``), unless the rest of the reason negates, disagrees
-again, or holds a value (``Different wording and year``, ``Differs in wording only: Lyon vs Paris``)."""
+same``, ``Different wording``, ``Differences are only wording``, ``The difference is the wording``), unless the rest
+of the reason negates, disagrees again, or holds a value (``Different wording and year``, ``Differs in wording only:
+Lyon vs Paris``)."""
 _OF_FORM = re.compile(rf"\s*(?:(?:the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
 """What before a word of disagreement, from the start of its clause, makes it a remark on the form alone
 (``Formatting differs``, ``Minor formatting differences only``; not ``The wording is different``)."""
@@ -367,6 +375,10 @@ def _differs(task: JudgeTask, text: str) -> bool:
         ):
             if re.search(r"\b(?:except|other than|apart from|besides|but for)\b", text[found.end() :]):
                 return True  # "Nothing differs except the year."
+            continue
+        if found["contrast"] and re.search(r"\b(?:both|each)\b", text[start : found.start()]):
+            continue
+        if _SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start):
             continue
         if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
             (
