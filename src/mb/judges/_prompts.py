@@ -275,8 +275,9 @@ _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
     r"|not (?:a match|the same|identical|equal|matching|quite|correct|right|the right|true|accurate)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
-    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support"
-    rf"|match\w*(?: \w+)? ?: ?(?:none|no|0)|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|match\w*(?: \w+)? ?: ?(?:none|no|0)"
+    r"|(?:do|does|did)(?: not|n't) (?:support|mention|include|contain)(?! any)"
+    r"|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly"
     rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
@@ -289,7 +290,7 @@ do not differ``, ``None of the values differ``, ``It is wrong to say they differ
 _NEGATED = re.compile(
     rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
     r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
-    r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
+    r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?|\b(?:without|absent|zero)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
     rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
@@ -353,6 +354,28 @@ _TO_A_TEXT = re.compile(
 )
 """What after a difference word names one of the texts compared (``differ from the reference``): a reported clause so
 followed is the judge's own reading of the two, not the content the text reports."""
+_HELD = re.compile(
+    r"\b(?:(?P<expected>expected(?: \w+)?|reference|phrase|fact)|candidate|response|answer|argument|span|got)"
+    r"(?::| says| gives| states| reads| means|(?: is)?(?= [\d'])) (?P<value>(?:[^\s;,!?.]|\.(?=\w))+"
+    r"(?: (?:[^\s;,!?.]|\.(?=\w))+){0,2})(?=\s*(?:[.;,!?]|:\s|\Z)| (?:but|whereas|and)\b)"
+)
+"""A value one of the two texts is said to hold, in up to three words to the end of its clause (``the reference says
+5 pm``, ``Response: Lyon``; a number or a quote after the text's name or ``is``: ``Expected 40 EUR, got 45 EUR``)."""
+
+
+def _held_apart(text: str) -> bool:
+    """Whether a reason gives a value of each text (:data:`_HELD`), neither one's words all the other's (``The
+    reference says 5 pm; the answer says 6 pm``, ``Expected 'Paris', got 'Lyon'``) or one a negation more, outside a
+    supposing clause."""
+    held: tuple[list[set[str]], list[set[str]]] = ([], [])
+    for found in _HELD.finditer(text):
+        if not _HYPOTHETICAL.search(
+            text, max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1, found.start()
+        ):
+            held[not found["expected"]].append(set(re.findall(r"\w+", found["value"])))
+    return any(
+        not (one <= other or other <= one) or {"not", "no"} & (one ^ other) for one in held[0] for other in held[1]
+    )
 
 
 def _differs(task: JudgeTask, text: str) -> bool:
@@ -360,6 +383,8 @@ def _differs(task: JudgeTask, text: str) -> bool:
     (``No mismatch``), nor a remark on the wording alone, nor in a clause that asks or supposes
     (:data:`_HYPOTHETICAL`), nor, on a support or fact task, the content the text reports (:data:`_REPORTED`);
     a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
+    if _held_apart(text):
+        return True
     for asked in re.finditer(r"([^.;!?]*)\?\s*no(?:pe)?\b", text):
         if not _DIFFER.search(asked[1]):
             return True  # "Is this a match? No."
@@ -380,14 +405,14 @@ def _differs(task: JudgeTask, text: str) -> bool:
             continue
         if _SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start):
             continue
-        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
-            (
-                not found[0].endswith("ly")
-                and _REPORTED.search(text, lead, found.start())
-                and not _TO_A_TEXT.match(text, found.end())
-            )
-            or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
+        reports = task in (JudgeTask.SUPPORT, JudgeTask.FACT)  # or what both texts say: "Both say it was wrong"
+        if (reports or re.search(r"\bboth\b", text[lead : found.start()])) and (
+            not found[0].endswith("ly")
+            and _REPORTED.search(text, lead, found.start())
+            and not _TO_A_TEXT.match(text, found.end())
         ):
+            continue
+        if reports and found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause):
             continue
         if _OF_FORM.match(text[start : found.start()]):
             wording = re.compile(_CLOSED).match(text, found.end())
