@@ -277,31 +277,36 @@ _DIFFER = re.compile(
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|match\w*(?: \w+)? ?: ?(?:none|no|0)"
     r"|(?:do|does|did)(?: not|n't) (?:support|mention|include|contain)(?! any)"
+    r"|(?:say|state|mention)s? nothing (?:about|of|on)"
     r"|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly"
     rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
+    r"|\b(?:right|correct|same|identical|match|equivalent|agree)\w*(?: [^.;:!?]*?)? except(?: for| that)?\b"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
 ``Incorrect``, ``Nope``, ``Nothing matches``, ``Matches: none``, ``Off by one day``, a ``contrast`` of two values:
-``Lyon, not Paris``, but for what both say: ``Both name Paris, not Lyon``); all but the ``flat`` ones (themselves
-negations) read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They
-do not differ``, ``None of the values differ``, ``It is wrong to say they differ``; not ``No doubt they differ``)."""
+``Lyon, not Paris``, but for what both say: ``Both name Paris, not Lyon``, an agreement but for an exception: ``All
+correct except the year``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the
+word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``, ``None of the values differ``, ``It
+is wrong to say they differ``, ``Rather than differing``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
     rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
     r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
-    r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?|\b(?:without|absent|zero)"
+    r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?"
+    r"|\b(?:without|absent|zero|hardly|scarcely|rather than|instead of|far from)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
     rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``, ``wrong
-to say they``; not ``no doubt``)."""
+values``, ``neither value is``, ``without any``, ``hardly any``, ``rather than``, ``could not find any``, ``no
+mismatches or``, ``wrong to say they``; not ``no doubt``)."""
 _SAYING = re.compile(r"\s+to\s+(?:say|call|claim|suggest)\b")
 """What after a difference word makes it judge a saying, not the texts (``wrong to say they differ``): it is the
-difference only when what it judges says none (``wrong to call them equivalent``)."""
+difference only when what it judges says none (``wrong to call them equivalent``); so does ``rather than`` before
+one (``Rather than differing, they are identical``)."""
 _NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
 """A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
 ``Contradictions: 0``)."""
@@ -310,8 +315,9 @@ _FORM = (
     r"|length|notation|whitespace)"
 )
 """The words that name the form of a text, not what it says."""
-_CLOSED = r"(?:\s+only)?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
-"""How a remark on the form ends: its clause ends after it (or ``only``), and the rest of the reason follows."""
+_CLOSED = r"(?:\s+(?:only|slightly))?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
+"""How a remark on the form ends: its clause ends after it (or ``only``, ``slightly``), and the rest of the reason
+follows."""
 _IN_WORDING = re.compile(
     r"\W*(?:(?:are|is)\s+)?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
     rf"(?:exactly|verbatim|literally|word for word|stylistic|cosmetic|{_FORM}(?:\s+(?:and|or)\s+{_FORM})*)" + _CLOSED
@@ -320,7 +326,7 @@ _IN_WORDING = re.compile(
 same``, ``Different wording``, ``Differences are only wording``, ``The difference is the wording``), unless the rest
 of the reason negates, disagrees again, or holds a value (``Different wording and year``, ``Differs in wording only:
 Lyon vs Paris``)."""
-_OF_FORM = re.compile(rf"\s*(?:(?:the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
+_OF_FORM = re.compile(rf"\s*(?:(?:only|the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
 """What before a word of disagreement, from the start of its clause, makes it a remark on the form alone
 (``Formatting differs``, ``Minor formatting differences only``; not ``The wording is different``)."""
 _AGAIN = re.compile(
@@ -403,7 +409,9 @@ def _differs(task: JudgeTask, text: str) -> bool:
             continue
         if found["contrast"] and re.search(r"\b(?:both|each)\b", text[start : found.start()]):
             continue
-        if _SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start):
+        if (_SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start)) or (
+            found[0] in ("rather than", "instead of") and _DIFFER.match(text, found.end() + 1)
+        ):
             continue
         reports = task in (JudgeTask.SUPPORT, JudgeTask.FACT)  # or what both texts say: "Both say it was wrong"
         if (reports or re.search(r"\bboth\b", text[lead : found.start()])) and (
