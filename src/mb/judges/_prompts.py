@@ -282,14 +282,16 @@ _DIFFER = re.compile(
     rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
+    r"|(?<!was )(?<!were )(?<!been )\b(?:chang(?:e[sd]|ing)|revers|flip)\w*"
     r"|\b(?:right|correct|same|identical|match|equivalent|agree)\w*(?: [^.;:!?]*?)? except(?: for| that)?\b"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
-``Incorrect``, ``Nope``, ``Nothing matches``, ``Matches: none``, ``Off by one day``, a ``contrast`` of two values:
-``Lyon, not Paris``, but for what both say: ``Both name Paris, not Lyon``, an agreement but for an exception: ``All
-correct except the year``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the
-word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``, ``None of the values differ``, ``It
-is wrong to say they differ``, ``Rather than differing``; not ``No doubt they differ``)."""
+``Incorrect``, ``Nope``, ``Nothing matches``, ``The meaning changed`` (not ``was changed``), ``Matches: none``, ``Off
+by one day``, a ``contrast`` of two values: ``Lyon, not Paris``, but for what both say: ``Both name Paris, not
+Lyon``, an agreement but for an exception: ``All correct except the year``); all but the ``flat`` ones (themselves
+negations) read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They
+do not differ``, ``None of the values differ``, ``It is wrong to say they differ``, ``Rather than differing``; not
+``No doubt they differ``)."""
 _NEGATED = re.compile(
     rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
     r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
