@@ -278,7 +278,7 @@ _DIFFER = re.compile(
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|match\w*(?: \w+)? ?: ?(?:none|no|0)"
     r"|(?:do|does|did)(?: not|n't) (?:support|mention|include|contain)(?! any)"
     r"|(?:say|state|mention)s? nothing (?:about|of|on)"
-    r"|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly"
+    r"|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly|another"
     rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
@@ -298,8 +298,9 @@ _NEGATED = re.compile(
     r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?"
     r"|\b(?:without|absent|zero|hardly|scarcely|rather than|instead of|far from)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
-    r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
-    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
+    r"(?:\s+(?:is|are|was|were|be|has|have|had|do|does|did|at all|any"
+    r"|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack|chang|revers)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
@@ -309,9 +310,9 @@ _SAYING = re.compile(r"\s+to\s+(?:say|call|claim|suggest)\b")
 """What after a difference word makes it judge a saying, not the texts (``wrong to say they differ``): it is the
 difference only when what it judges says none (``wrong to call them equivalent``); so does ``rather than`` before
 one (``Rather than differing, they are identical``)."""
-_NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
-"""A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
-``Contradictions: 0``)."""
+_NONE = re.compile(r"\w*\s*(?::\s*(?:none|no|0)\b(?!-?\s*\w)|\s+nothing\b)")
+"""A label's answer or an object after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
+``Contradictions: 0``, ``contradicts nothing``)."""
 _FORM = (
     r"(?:wording|phrasing|spelling|formatting|formats?|case|casing|capitali[sz]ation|punctuation|word order|style|tone"
     r"|length|notation|whitespace)"
