@@ -284,14 +284,16 @@ _DIFFER = re.compile(
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
     r"|(?<!was )(?<!were )(?<!been )\b(?:chang(?:e[sd]|ing)|revers|flip)\w*"
     r"|\b(?:right|correct|same|identical|match|equivalent|agree)\w*(?: [^.;:!?]*?)? except(?: for| that)?\b"
+    r"|\b(?:close|almost|nearly)\W*(?:but\b|:)"
+    r"|\b(?:an?|one|\d+) (?:minute|hour|day|week|month|year)s? (?:later|early|earlier|apart)"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
 ``Incorrect``, ``Nope``, ``Nothing matches``, ``The meaning changed`` (not ``was changed``), ``Matches: none``, ``Off
 by one day``, a ``contrast`` of two values: ``Lyon, not Paris``, but for what both say: ``Both name Paris, not
-Lyon``, an agreement but for an exception: ``All correct except the year``); all but the ``flat`` ones (themselves
-negations) read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They
-do not differ``, ``None of the values differ``, ``It is wrong to say they differ``, ``Rather than differing``; not
-``No doubt they differ``)."""
+Lyon``, an agreement but for an exception: ``All correct except the year``, ``Close, but ...``, ``Almost: Lyon``,
+``An hour early``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the word
+itself (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``, ``None of the values differ``, ``It is
+wrong to say they differ``, ``Rather than differing``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
     rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
     r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
