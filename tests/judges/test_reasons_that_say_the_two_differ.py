@@ -412,3 +412,18 @@ def test_a_supposed_asked_or_reported_difference_is_read_with_its_grade(task: Ju
 @pytest.mark.parametrize(("task", "reason"), UNDECIDED_ALL_THE_SAME)
 def test_a_difference_said_outright_leaves_a_pass_undecided(task: JudgeTask, reason: str) -> None:
     assert settle(task, 5, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize("words", [700, 20_000])
+@pytest.mark.parametrize("task", [JudgeTask.SIMILARITY, JudgeTask.FACT])
+def test_a_sentence_too_long_to_read_leaves_a_pass_undecided_saying_so(task: JudgeTask, words: int) -> None:
+    reason = " ".join(["same"] * words)  # no sentence ends: every word would be read against the rest of it
+    settled = settle(task, 5, reason)
+    assert settled.startswith("undecided: a sentence of its reason has")
+    assert "characters, more than the 600 read" in settled
+
+
+@pytest.mark.parametrize("last", ["Same meaning.", "The dates differ."])
+def test_a_long_reason_of_short_sentences_is_read_to_its_end(last: str) -> None:
+    reason = " ".join(["Both say the order ships on Monday; nothing differs."] * 2_000 + [last])
+    assert settle(JudgeTask.SIMILARITY, 5, reason).startswith("undecided: ") == (last != "Same meaning.")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -255,13 +256,15 @@ _DOUBTFUL = "the judge's confidence is low"
 """Why a verdict whose answer gave a confidence below 0.8 (or not ``high``) decides nothing, on any task."""
 _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
+_LONGEST_SENTENCE = 600
+"""The characters of a sentence of a reason read for a difference of two texts: a longer one is not read, and the
+verdict it stands beside decides nothing (reading it would take time growing with its square)."""
 
 
 _MARKUP = re.compile(r"[*_`\"\u201c\u201d]")
 """Markdown and quotes, left out before a reason is read for a decision (``**No**:``, ``"No":``)."""
 _WORDING_ONLY = re.compile(
     r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)(?:\s+only\b|[\s,;]*(?:but|however)\b)"
-    r"(?!.*(?:\b(?:not|no|nor|never)\b|n't))"
 )
 """What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
@@ -378,12 +381,14 @@ def _held_apart(text: str) -> bool:
     """Whether a reason gives a value of each text (:data:`_HELD`), neither one's words all the other's (``The
     reference says 5 pm; the answer says 6 pm``, ``Expected 'Paris', got 'Lyon'``) or one a negation more, outside a
     supposing clause."""
-    held: tuple[list[set[str]], list[set[str]]] = ([], [])
+    held: tuple[set[frozenset[str]], set[frozenset[str]]] = (set(), set())
     for found in _HELD.finditer(text):
         if not _HYPOTHETICAL.search(
-            text, max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1, found.start()
+            text,
+            max(text.rfind(mark, max(0, found.start() - _LONGEST_SENTENCE), found.start()) for mark in ".;!?") + 1,
+            found.start(),
         ):
-            held[not found["expected"]].append(set(re.findall(r"\w+", found["value"])))
+            held[not found["expected"]].add(frozenset(re.findall(r"\w+", found["value"])))
     return any(
         not (one <= other or other <= one) or {"not", "no"} & (one ^ other) for one in held[0] for other in held[1]
     )
@@ -396,20 +401,26 @@ def _differs(task: JudgeTask, text: str) -> bool:
     a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
     if _held_apart(text):
         return True
-    for asked in re.finditer(r"([^.;!?]*)\?\s*no(?:pe)?\b", text):
-        if not _DIFFER.search(asked[1]):
+    marks = [found.start() for found in re.finditer(r"[.;!?]", text)]  # where each sentence ends
+    after = 0
+    for asked in re.finditer(r"\?\s*no(?:pe)?\b", text):
+        before = bisect_left(marks, asked.start())
+        if not _DIFFER.search(text, max(after, marks[before - 1] + 1 if before else 0), asked.start()):
             return True  # "Is this a match? No."
+        after = asked.end()
+    excepted = re.compile(r"\b(?:except|other than|apart from|besides|but for)\b")
+    last_exception = max((found.start() for found in excepted.finditer(text)), default=-1)
     for found in _DIFFER.finditer(text):
-        lead = max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1
-        start = max(lead, text.rfind(":", 0, found.start()) + 1)
-        ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
-        clause = text[start : min(ends) + 1 if ends else len(text)].strip()
+        before, next_mark = bisect_left(marks, found.start()), bisect_left(marks, found.end())
+        lead = marks[before - 1] + 1 if before else 0
+        start = max(lead, text.rfind(":", lead, found.start()) + 1)
+        clause = text[start : marks[next_mark] + 1 if next_mark < len(marks) else len(text)].strip()
         if _HYPOTHETICAL.search(re.split(r",|\bthen\b", text[start : found.start()])[-1]) or _SUPPOSED.search(clause):
             continue
         if not found["flat"] and (
             _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
         ):
-            if re.search(r"\b(?:except|other than|apart from|besides|but for)\b", text[found.end() :]):
+            if last_exception >= found.end():
                 return True  # "Nothing differs except the year."
             continue
         if found["contrast"] and re.search(r"\b(?:both|each)\b", text[start : found.start()]):
@@ -463,11 +474,18 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
         bare = None  # a quoted answer ('"Yes." contradicts "No."'), not the judge's own label ('"No": ...')
     said = bare[1] if bare else None
     negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
+    last_negation = max((found.start() for found in re.finditer(r"\b(?:not|no|nor|never)\b|n't", text)), default=-1)
     negation = no in (f"not {yes}", f"in{yes}") and any(
-        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
+        not (wording := _WORDING_ONLY.match(text, found.end())) or last_negation >= wording.end()
+        for found in re.finditer(negated, text)
     )
-    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(task, text))):
+    if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
+    if grade > 3 and task in _COMPARED:
+        if (longest := max(len(sentence) for sentence in re.split(r"[.;!?]", text))) > _LONGEST_SENTENCE:
+            return f"a sentence of its reason has {longest} characters, more than the {_LONGEST_SENTENCE} read"
+        if _differs(task, text):
+            return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
     return None
