@@ -280,44 +280,36 @@ _DIFFER = re.compile(
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
     r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|match\w*(?: \w+)? ?: ?(?:none|no|0)"
     r"|(?:do|does|did)(?: not|n't) (?:support|mention|include|contain)(?! any)"
-    r"|(?:say|state|mention)s? nothing (?:about|of|on)"
-    r"|(?<=, |- )(?P<contrast>not (?!(?:only|just|merely|simply|even|quite|exactly|another"
-    rf"|necessarily)\b|[^.;,!?]*(?:{_DIFFERENT}))(?:(?:the|a|an) )?[\w'/:-]*\w(?: [\w'/:-]*\w)?(?=[.;,!?]|\Z| as\b)))\b"
+    r"|(?:say|state|mention)s? nothing (?:about|of|on))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
-    r"|(?<!was )(?<!were )(?<!been )\b(?:chang(?:e[sd]|ing)|revers|flip)\w*"
-    r"|\b(?:right|correct|same|identical|match|equivalent|agree)\w*(?: [^.;:!?]*?)? except(?: for| that)?\b"
-    r"|\b(?:close|almost|nearly)\W*(?:but\b|:)"
-    r"|\b(?:an?|one|\d+) (?:minute|hour|day|week|month|year)s? (?:later|early|earlier|apart)"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
-``Incorrect``, ``Nope``, ``Nothing matches``, ``The meaning changed`` (not ``was changed``), ``Matches: none``, ``Off
-by one day``, a ``contrast`` of two values: ``Lyon, not Paris``, but for what both say: ``Both name Paris, not
-Lyon``, an agreement but for an exception: ``All correct except the year``, ``Close, but ...``, ``Almost: Lyon``,
-``An hour early``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the word
+``Incorrect``, ``Nope``, ``Nothing matches``, ``Matches: none``, ``Does not mention the date``, ``Off by one
+day``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the word
 itself (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``, ``None of the values differ``, ``It is
 wrong to say they differ``, ``Rather than differing``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
     rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
     r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
     r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?"
-    r"|\b(?:without|absent|zero|hardly|scarcely|rather than|instead of|far from)"
+    r"|\b(?:without|absent|zero|rather than|instead of|far from)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
     r"(?:\s+(?:is|are|was|were|be|has|have|had|do|does|did|at all|any"
     r"|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
-    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack|chang|revers)\w*,?\s+(?:or|nor))?"
+    rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``, ``without any``, ``hardly any``, ``rather than``, ``could not find any``, ``no
+values``, ``neither value is``, ``without any``, ``rather than``, ``could not find any``, ``no
 mismatches or``, ``wrong to say they``; not ``no doubt``)."""
 _SAYING = re.compile(r"\s+to\s+(?:say|call|claim|suggest)\b")
 """What after a difference word makes it judge a saying, not the texts (``wrong to say they differ``): it is the
 difference only when what it judges says none (``wrong to call them equivalent``); so does ``rather than`` before
 one (``Rather than differing, they are identical``)."""
-_NONE = re.compile(r"\w*\s*(?::\s*(?:none|no|0)\b(?!-?\s*\w)|\s+nothing\b)")
-"""A label's answer or an object after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
-``Contradictions: 0``, ``contradicts nothing``)."""
+_NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
+"""A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
+``Contradictions: 0``)."""
 _FORM = (
     r"(?:wording|phrasing|spelling|formatting|formats?|case|casing|capitali[sz]ation|punctuation|word order|style|tone"
     r"|length|notation|whitespace)"
@@ -368,30 +360,6 @@ _TO_A_TEXT = re.compile(
 )
 """What after a difference word names one of the texts compared (``differ from the reference``): a reported clause so
 followed is the judge's own reading of the two, not the content the text reports."""
-_HELD = re.compile(
-    r"\b(?:(?P<expected>expected(?: \w+)?|reference|phrase|fact)|candidate|response|answer|argument|span|got)"
-    r"(?::| says| gives| states| reads| means|(?: is)?(?= [\d'])) (?P<value>(?:[^\s;,!?.]|\.(?=\w))+"
-    r"(?: (?:[^\s;,!?.]|\.(?=\w))+){0,2})(?=\s*(?:[.;,!?]|:\s|\Z)| (?:but|whereas|and)\b)"
-)
-"""A value one of the two texts is said to hold, in up to three words to the end of its clause (``the reference says
-5 pm``, ``Response: Lyon``; a number or a quote after the text's name or ``is``: ``Expected 40 EUR, got 45 EUR``)."""
-
-
-def _held_apart(text: str) -> bool:
-    """Whether a reason gives a value of each text (:data:`_HELD`), neither one's words all the other's (``The
-    reference says 5 pm; the answer says 6 pm``, ``Expected 'Paris', got 'Lyon'``) or one a negation more, outside a
-    supposing clause."""
-    held: tuple[set[frozenset[str]], set[frozenset[str]]] = (set(), set())
-    for found in _HELD.finditer(text):
-        if not _HYPOTHETICAL.search(
-            text,
-            max(text.rfind(mark, max(0, found.start() - _LONGEST_SENTENCE), found.start()) for mark in ".;!?") + 1,
-            found.start(),
-        ):
-            held[not found["expected"]].add(frozenset(re.findall(r"\w+", found["value"])))
-    return any(
-        not (one <= other or other <= one) or {"not", "no"} & (one ^ other) for one in held[0] for other in held[1]
-    )
 
 
 def _differs(task: JudgeTask, text: str) -> bool:
@@ -399,8 +367,6 @@ def _differs(task: JudgeTask, text: str) -> bool:
     (``No mismatch``), nor a remark on the wording alone, nor in a clause that asks or supposes
     (:data:`_HYPOTHETICAL`), nor, on a support or fact task, the content the text reports (:data:`_REPORTED`);
     a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
-    if _held_apart(text):
-        return True
     marks = [found.start() for found in re.finditer(r"[.;!?]", text)]  # where each sentence ends
     after = 0
     for asked in re.finditer(r"\?\s*no(?:pe)?\b", text):
@@ -423,14 +389,15 @@ def _differs(task: JudgeTask, text: str) -> bool:
             if last_exception >= found.end():
                 return True  # "Nothing differs except the year."
             continue
-        if found["contrast"] and re.search(r"\b(?:both|each)\b", text[start : found.start()]):
-            continue
         if (_SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start)) or (
             found[0] in ("rather than", "instead of") and _DIFFER.match(text, found.end() + 1)
         ):
             continue
         reports = task in (JudgeTask.SUPPORT, JudgeTask.FACT)  # or what both texts say: "Both say it was wrong"
-        if (reports or re.search(r"\bboth\b", text[lead : found.start()])) and (
+        if (
+            reports
+            or re.search(r"\bboth\b(?!.*\b(?:and|but|though|although|yet|while|whereas)\b)", text[lead : found.start()])
+        ) and (
             not found[0].endswith("ly")
             and _REPORTED.search(text, lead, found.start())
             and not _TO_A_TEXT.match(text, found.end())
