@@ -300,6 +300,7 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.EQUIVALENCE, "Semantically identical; word order differs slightly."),
     (JudgeTask.SIMILARITY, "Both explain that the two accounts have conflicting settings."),
     (JudgeTask.SIMILARITY, "The response does not include any incorrect detail."),
+    (JudgeTask.SUPPORT, "The chunk says the order was late and the courier gave a wrong reason, as the span does."),
 ]
 """Reasons whose difference words suppose, ask, report the content of a supported or stated text, are negated, judge
 a saying, remark on the wording alone, or contrast what both texts say with a third value."""
@@ -343,6 +344,9 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SIMILARITY, "Both say the order was late, while the answer gives a wrong reason."),
     (JudgeTask.EQUIVALENCE, "Contradicts nothing but the date."),
     (JudgeTask.SIMILARITY, "Hardly different: 2023 against 2024."),
+    (JudgeTask.FACT, "The response mentions the refund though it states a different amount."),
+    (JudgeTask.SUPPORT, "Both say the meeting is on Monday and the span gives the wrong room."),
+    (JudgeTask.SUPPORT, "The chunk says prices rose yet the span gives a wrong figure."),
     (JudgeTask.SUPPORT, "The chunk says nothing about the price."),
     (JudgeTask.SIMILARITY, "Contradicts nothing except the year."),
     (JudgeTask.EQUIVALENCE, "Only the wording differs, and the city."),

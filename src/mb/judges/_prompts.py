@@ -349,7 +349,8 @@ _SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\?\Z")
 ``Do they differ?``)."""
 _REPORTED = re.compile(
     r"(?<!\bwould )\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b"
-    r"(?:\s+that)?\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
+    r"(?:\s+that)?\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas|(?:al)?though\b|yet\b"
+    r"|and\s+(?:the\s+)?(?:response|answer|candidate|span|claim)\b)\w+)*\s+\Z|\bfact\s*[:(]"
 )
 """What before a difference word of a supported or stated text makes it that text's content (``the context says
 the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
