@@ -41,8 +41,6 @@ SAID_OF_THE_WORDING = [
     "The wording is different, but the facts match.",
     "Both name Paris; the wording is different.",
     "Although the wording differs, the facts match.",
-    "Correct; the only difference is wording.",
-    "Same date. The difference is the wording.",
     "Identical wording and different dates.",
     "Same phrasing with different numbers.",
     "Apart from the wording the cities differ.",
@@ -271,8 +269,41 @@ READ_WITH_ITS_GRADE = [
     (JudgeTask.EQUIVALENCE, "Differences, if any, are trivial; same city."),
     (JudgeTask.DATE, "If the dates differed, I would score 1; they are the same."),
     (JudgeTask.SUPPORT, "The chunk says the two cards differ from each other, as the span claims."),
+    (JudgeTask.EQUIVALENCE, "Correct; the only difference is wording."),
+    (JudgeTask.SIMILARITY, "Same date. The difference is the wording."),
+    (JudgeTask.SIMILARITY, "The only difference is the wording."),
+    (JudgeTask.SIMILARITY, "The differences are in the phrasing; same facts."),
+    (JudgeTask.EQUIVALENCE, "It would be incorrect to say they differ."),
+    (JudgeTask.SIMILARITY, "Both say the same thing; it would be wrong to call them different."),
+    (JudgeTask.EQUIVALENCE, "Both name Paris, not London, as the destination."),
+    (JudgeTask.EQUIVALENCE, "Correct, not wrong: both give Paris."),
+    (JudgeTask.SIMILARITY, "Same meaning, not just similar wording."),
+    (JudgeTask.SIMILARITY, "Matches: all key facts."),
+    (JudgeTask.EQUIVALENCE, "Let me compare: expected 'Paris', candidate 'paris'. Equivalent."),
+    (JudgeTask.SIMILARITY, "The reference says Monday; the response says Monday too."),
+    (JudgeTask.DATE, "If the phrase means 4 May and the argument is 5 May, that is a 2; here both are 4 May."),
+    (JudgeTask.SIMILARITY, "Both say the answer was wrong and apologize."),
+    (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
+    (JudgeTask.SIMILARITY, "The response does not contain any errors."),
+    (JudgeTask.SIMILARITY, "Rather than differing, they are identical."),
+    (JudgeTask.SIMILARITY, "Far from contradicting the reference, it restates it."),
+    (JudgeTask.EQUIVALENCE, "Identical except for capitalization."),
+    (JudgeTask.SIMILARITY, "The response says the store is open except on weekends, as expected."),
+    (JudgeTask.SIMILARITY, "Same meaning; only the word order differs."),
+    (JudgeTask.SIMILARITY, "Nothing changed; both say the booking was changed to Friday."),
+    (JudgeTask.SIMILARITY, "Nothing has changed in meaning."),
+    (JudgeTask.SIMILARITY, "The rewording changes nothing of substance."),
+    (JudgeTask.SIMILARITY, "No facts are reversed or changed."),
+    (JudgeTask.SIMILARITY, "Almost word for word the same."),
+    (JudgeTask.DATE, "Not an hour later or earlier: exactly 10:00."),
+    (JudgeTask.DATE, "The argument gives 4 May, as expected, not another day."),
+    (JudgeTask.EQUIVALENCE, "Semantically identical; word order differs slightly."),
+    (JudgeTask.SIMILARITY, "Both explain that the two accounts have conflicting settings."),
+    (JudgeTask.SIMILARITY, "The response does not include any incorrect detail."),
+    (JudgeTask.SUPPORT, "The chunk says the order was late and the courier gave a wrong reason, as the span does."),
 ]
-"""Reasons whose difference words suppose, ask, or report the content of a supported or stated text."""
+"""Reasons whose difference words suppose, ask, report the content of a supported or stated text, are negated, judge
+a saying, remark on the wording alone, or contrast what both texts say with a third value."""
 
 UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "Is this a match? No."),
@@ -298,6 +329,27 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.EQUIVALENCE, "Lyon != Paris."),
     (JudgeTask.SIMILARITY, "The answer is inaccurate."),
     (JudgeTask.SIMILARITY, "Erroneous."),
+    (JudgeTask.SIMILARITY, "Matches: none."),
+    (JudgeTask.SIMILARITY, "Matching facts: none"),
+    (JudgeTask.EQUIVALENCE, "Match: no."),
+    (JudgeTask.EQUIVALENCE, "It would be wrong to call them equivalent."),
+    (JudgeTask.SIMILARITY, "The difference is the date."),
+    (JudgeTask.SIMILARITY, "The response does not mention the date."),
+    (JudgeTask.SUPPORT, "The chunk doesn't mention the price."),
+    (JudgeTask.SIMILARITY, "Both mention Paris but the date is missing."),
+    (JudgeTask.SIMILARITY, "Both say Paris, but the dates differ."),
+    (JudgeTask.SIMILARITY, "Both mention the refund though the candidate states a different amount."),
+    (JudgeTask.SIMILARITY, "Both say the meeting is on Monday and the response gives the wrong room."),
+    (JudgeTask.SIMILARITY, "Both report the delay and the response states an incorrect new time."),
+    (JudgeTask.SIMILARITY, "Both say the order was late, while the answer gives a wrong reason."),
+    (JudgeTask.EQUIVALENCE, "Contradicts nothing but the date."),
+    (JudgeTask.SIMILARITY, "Hardly different: 2023 against 2024."),
+    (JudgeTask.FACT, "The response mentions the refund though it states a different amount."),
+    (JudgeTask.SUPPORT, "Both say the meeting is on Monday and the span gives the wrong room."),
+    (JudgeTask.SUPPORT, "The chunk says prices rose yet the span gives a wrong figure."),
+    (JudgeTask.SUPPORT, "The chunk says nothing about the price."),
+    (JudgeTask.SIMILARITY, "Contradicts nothing except the year."),
+    (JudgeTask.EQUIVALENCE, "Only the wording differs, and the city."),
     (JudgeTask.SIMILARITY, "The answer is mistaken."),
     (JudgeTask.SIMILARITY, "The response misstates the date."),
     (JudgeTask.SIMILARITY, "They are unrelated."),
@@ -322,7 +374,6 @@ UNDECIDED_ALL_THE_SAME = [
     (JudgeTask.SIMILARITY, "Whether or not the tone matters, the amounts differ."),
     (JudgeTask.SUPPORT, "The span says Tuesday which is wrong."),
     (JudgeTask.FACT, "The response states the year incorrectly."),
-    (JudgeTask.SIMILARITY, "Both responses explain that the password was incorrect."),
     (JudgeTask.EQUIVALENCE, "If we compare them, the cities differ."),
     (JudgeTask.SIMILARITY, "If you look closely, the years differ."),
     (JudgeTask.DATE, "If we are strict, the dates do not match."),
@@ -350,3 +401,18 @@ def test_a_supposed_asked_or_reported_difference_is_read_with_its_grade(task: Ju
 @pytest.mark.parametrize(("task", "reason"), UNDECIDED_ALL_THE_SAME)
 def test_a_difference_said_outright_leaves_a_pass_undecided(task: JudgeTask, reason: str) -> None:
     assert settle(task, 5, reason).startswith("undecided: ")
+
+
+@pytest.mark.parametrize("words", [700, 20_000])
+@pytest.mark.parametrize("task", [JudgeTask.SIMILARITY, JudgeTask.FACT])
+def test_a_sentence_too_long_to_read_leaves_a_pass_undecided_saying_so(task: JudgeTask, words: int) -> None:
+    reason = " ".join(["same"] * words)  # no sentence ends: every word would be read against the rest of it
+    settled = settle(task, 5, reason)
+    assert settled.startswith("undecided: a sentence of its reason has")
+    assert "characters, more than the 600 read" in settled
+
+
+@pytest.mark.parametrize("last", ["Same meaning.", "The dates differ."])
+def test_a_long_reason_of_short_sentences_is_read_to_its_end(last: str) -> None:
+    reason = " ".join(["Both say the order ships on Monday; nothing differs."] * 2_000 + [last])
+    assert settle(JudgeTask.SIMILARITY, 5, reason).startswith("undecided: ") == (last != "Same meaning.")

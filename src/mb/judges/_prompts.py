@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -255,13 +256,15 @@ _DOUBTFUL = "the judge's confidence is low"
 """Why a verdict whose answer gave a confidence below 0.8 (or not ``high``) decides nothing, on any task."""
 _LONGEST_REASON = 2000
 """The characters of a reason kept (one or two sentences are asked for)."""
+_LONGEST_SENTENCE = 600
+"""The characters of a sentence of a reason read for a difference of two texts: a longer one is not read, and the
+verdict it stands beside decides nothing (reading it would take time growing with its square)."""
 
 
 _MARKUP = re.compile(r"[*_`\"\u201c\u201d]")
 """Markdown and quotes, left out before a reason is read for a decision (``**No**:``, ``"No":``)."""
 _WORDING_ONLY = re.compile(
     r"\s*(?:verbatim|literally|explicitly|word for word|in (?:its |the )?wording)(?:\s+only\b|[\s,;]*(?:but|however)\b)"
-    r"(?!.*(?:\b(?:not|no|nor|never)\b|n't))"
 )
 """What after the rubric's no makes it a remark on the wording, not the decision: the wording said "only", or turned
 from with "but" (``not stated verbatim but by clear paraphrase``), and no negation after it (``not stated explicitly
@@ -275,25 +278,35 @@ _DIFFER = re.compile(
     r"\b(?P<flat>(?:do|does|did|is|are|was|were)(?: not|n't) (?:match|agree|correspond|the same|equivalent)|nope"
     r"|not (?:a match|the same|identical|equal|matching|quite|correct|right|the right|true|accurate)"
     r"|(?:nothing(?: here)?|none(?: of (?:it|them|the \w+))?|no(?: \w+)?|neither \w+|not (?:a single|one) \w+) match\w*"
-    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|(?:do|does|did)(?: not|n't) support)\b"
+    r"|neither [^.;:!?,]*\bnor [^.;:!?,]*?\bmatch\w*|match\w*(?: \w+)? ?: ?(?:none|no|0)"
+    r"|(?:do|does|did)(?: not|n't) (?:support|mention|include|contain)(?! any)"
+    r"|(?:say|state|mention)s? nothing (?:about|of|on))\b"
     rf"|\b(?:{_DIFFERENT}|off[ -]by|instead of|rather than|partial(?:ly)? correct|partly (?:correct|right|the same))\w*"
     r"|\bvs\b|\u2260|!=|\b(?P<left>omit|missing|lack)\w*"
 )
 """Words of a compared pair's reason that say the two disagree (``The dates do not match``, ``Different cities``,
-``Incorrect``, ``Nope``, ``Nothing matches``, ``Off by one day``); all but the ``flat`` ones (themselves negations)
-read the other way after a negation of the word itself (``No mismatch``, ``Nothing is incorrect``, ``They do not
-differ``, ``None of the values differ``; not ``No doubt they differ``)."""
+``Incorrect``, ``Nope``, ``Nothing matches``, ``Matches: none``, ``Does not mention the date``, ``Off by one
+day``); all but the ``flat`` ones (themselves negations) read the other way after a negation of the word
+itself (``No mismatch``, ``Nothing is incorrect``, ``They do not differ``, ``None of the values differ``, ``It is
+wrong to say they differ``, ``Rather than differing``; not ``No doubt they differ``)."""
 _NEGATED = re.compile(
-    r"(?:(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
-    r"(?:\s+(?:find|see|detect|spot|notice))?|\b(?:without|absent|zero)"
+    rf"(?:\b(?:{_DIFFERENT})\w*\s+to\s+(?:say|call|claim|suggest)(?:\s+that)?(?:\s+\w+){{0,3}}"
+    r"|(?:\b(?:not|cannot|never|nothing(?:\s+in\s+(?:it|them|the\s+\w+))?)|n't)(?:\s+(?:a|one)(?:\s+single)?\s+\w+)?"
+    r"(?:\s+(?:find|see|detect|spot|notice|include|contain|have|show))?"
+    r"|\b(?:without|absent|zero|rather than|instead of|far from)"
     r"|\b(?:no|none|neither)(?:\s+of)?(?:\s+(?:the|these|its|their|them))?(?:[\s-]+(?!doubt|wonder|surprise|question)\w+)?)"
-    r"(?:\s+(?:is|are|was|were|be|do|does|did|at all|any|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
+    r"(?:\s+(?:is|are|was|were|be|has|have|had|do|does|did|at all|any"
+    r"|(?:real|significant|meaningful|material|factual)(?:ly)?))*"
     rf"(?:\s+(?:{_DIFFERENT}|error|omit|missing|lack)\w*,?\s+(?:or|nor))?"
     r"\s+\Z"
 )
 """A negation of the word that follows (``no``, ``nothing is``, ``no detail``, ``not a word``, ``none of the
-values``, ``neither value is``, ``without any``, ``zero``, ``could not find any``, ``no mismatches or``; not ``no
-doubt``)."""
+values``, ``neither value is``, ``without any``, ``rather than``, ``could not find any``, ``no
+mismatches or``, ``wrong to say they``; not ``no doubt``)."""
+_SAYING = re.compile(r"\s+to\s+(?:say|call|claim|suggest)\b")
+"""What after a difference word makes it judge a saying, not the texts (``wrong to say they differ``): it is the
+difference only when what it judges says none (``wrong to call them equivalent``); so does ``rather than`` before
+one (``Rather than differing, they are identical``)."""
 _NONE = re.compile(r"\w*\s*:\s*(?:none|no|0)\b(?!-?\s*\w)")
 """A label's answer after a word of :data:`_DIFFER` that reads it the other way (``Differences: none``,
 ``Contradictions: 0``)."""
@@ -302,16 +315,18 @@ _FORM = (
     r"|length|notation|whitespace)"
 )
 """The words that name the form of a text, not what it says."""
-_CLOSED = r"(?:\s+only)?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
-"""How a remark on the form ends: its clause ends after it (or ``only``), and the rest of the reason follows."""
+_CLOSED = r"(?:\s+(?:only|slightly))?(?P<rest>\s*(?:[.;,!]|\b(?:but|however)\b|\Z).*)"
+"""How a remark on the form ends: its clause ends after it (or ``only``, ``slightly``), and the rest of the reason
+follows."""
 _IN_WORDING = re.compile(
-    r"\W*(?:(?:are|is)\s+(?=only\b|stylistic\b|cosmetic\b))?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
+    r"\W*(?:(?:are|is)\s+)?(?:only\W+)?(?:in\W+)?(?:the\W+|its\W+)?"
     rf"(?:exactly|verbatim|literally|word for word|stylistic|cosmetic|{_FORM}(?:\s+(?:and|or)\s+{_FORM})*)" + _CLOSED
 )
 """What after a word of disagreement makes it a remark on the form alone (``does not match exactly but means the
-same``, ``Different wording``, ``Differences are only wording``), unless the rest of the reason negates, disagrees
-again, or holds a value (``Different wording and year``, ``Differs in wording only: Lyon vs Paris``)."""
-_OF_FORM = re.compile(rf"\s*(?:(?:the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
+same``, ``Different wording``, ``Differences are only wording``, ``The difference is the wording``), unless the rest
+of the reason negates, disagrees again, or holds a value (``Different wording and year``, ``Differs in wording only:
+Lyon vs Paris``)."""
+_OF_FORM = re.compile(rf"\s*(?:(?:only|the|its|minor|slight|trailing)\s+)*{_FORM}s?\s+\Z")
 """What before a word of disagreement, from the start of its clause, makes it a remark on the form alone
 (``Formatting differs``, ``Minor formatting differences only``; not ``The wording is different``)."""
 _AGAIN = re.compile(
@@ -334,7 +349,8 @@ _SUPPOSED = re.compile(r"\A\s*had\b|\bif any\b|\?\Z")
 ``Do they differ?``)."""
 _REPORTED = re.compile(
     r"(?<!\bwould )\b(?:says?|states?|stated|explains?|reports?|mentions?|notes?|claims?|fact is|expected fact)\b"
-    r"(?:\s+that)?\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas)\w+)*\s+\Z|\bfact\s*[:(]"
+    r"(?:\s+that)?\s+(?:(?:the|a|an)\s+)?(?!(?:the|a|an)\s+\Z)\w+(?:\s+(?!which|but|so|while|whereas|(?:al)?though\b|yet\b"
+    r"|and\s+(?:the\s+)?(?:response|answer|candidate|span|claim)\b)\w+)*\s+\Z|\bfact\s*[:(]"
 )
 """What before a difference word of a supported or stated text makes it that text's content (``the context says
 the payment failed``, ``the fact is that the figures are inconsistent``), not the judge's reading of the two
@@ -352,30 +368,43 @@ def _differs(task: JudgeTask, text: str) -> bool:
     (``No mismatch``), nor a remark on the wording alone, nor in a clause that asks or supposes
     (:data:`_HYPOTHETICAL`), nor, on a support or fact task, the content the text reports (:data:`_REPORTED`);
     a question about the difference answered ``No`` agrees (``Do they differ? No.``)."""
-    for asked in re.finditer(r"([^.;!?]*)\?\s*no(?:pe)?\b", text):
-        if not _DIFFER.search(asked[1]):
+    marks = [found.start() for found in re.finditer(r"[.;!?]", text)]  # where each sentence ends
+    after = 0
+    for asked in re.finditer(r"\?\s*no(?:pe)?\b", text):
+        before = bisect_left(marks, asked.start())
+        if not _DIFFER.search(text, max(after, marks[before - 1] + 1 if before else 0), asked.start()):
             return True  # "Is this a match? No."
+        after = asked.end()
+    excepted = re.compile(r"\b(?:except|other than|apart from|besides|but for)\b")
+    last_exception = max((found.start() for found in excepted.finditer(text)), default=-1)
     for found in _DIFFER.finditer(text):
-        lead = max(text.rfind(mark, 0, found.start()) for mark in ".;!?") + 1
-        start = max(lead, text.rfind(":", 0, found.start()) + 1)
-        ends = [end for mark in ".;!?" if (end := text.find(mark, found.end())) >= 0]
-        clause = text[start : min(ends) + 1 if ends else len(text)].strip()
+        before, next_mark = bisect_left(marks, found.start()), bisect_left(marks, found.end())
+        lead = marks[before - 1] + 1 if before else 0
+        start = max(lead, text.rfind(":", lead, found.start()) + 1)
+        clause = text[start : marks[next_mark] + 1 if next_mark < len(marks) else len(text)].strip()
         if _HYPOTHETICAL.search(re.split(r",|\bthen\b", text[start : found.start()])[-1]) or _SUPPOSED.search(clause):
             continue
         if not found["flat"] and (
             _NEGATED.search(text, max(0, found.start() - 80), found.start()) or _NONE.match(text, found.end())
         ):
-            if re.search(r"\b(?:except|other than|apart from|besides|but for)\b", text[found.end() :]):
+            if last_exception >= found.end():
                 return True  # "Nothing differs except the year."
             continue
-        if task in (JudgeTask.SUPPORT, JudgeTask.FACT) and (
-            (
-                not found[0].endswith("ly")
-                and _REPORTED.search(text, lead, found.start())
-                and not _TO_A_TEXT.match(text, found.end())
-            )
-            or (found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause))
+        if (_SAYING.match(text, found.end()) and _DIFFER.search(clause, found.end() - start)) or (
+            found[0] in ("rather than", "instead of") and _DIFFER.match(text, found.end() + 1)
         ):
+            continue
+        reports = task in (JudgeTask.SUPPORT, JudgeTask.FACT)  # or what both texts say: "Both say it was wrong"
+        if (
+            reports
+            or re.search(r"\bboth\b(?!.*\b(?:and|but|though|although|yet|while|whereas)\b)", text[lead : found.start()])
+        ) and (
+            not found[0].endswith("ly")
+            and _REPORTED.search(text, lead, found.start())
+            and not _TO_A_TEXT.match(text, found.end())
+        ):
+            continue
+        if reports and found["left"] and not re.search(r"\b(?:response|answer|candidate|span|claim|it)\b", clause):
             continue
         if _OF_FORM.match(text[start : found.start()]):
             wording = re.compile(_CLOSED).match(text, found.end())
@@ -413,11 +442,18 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
         bare = None  # a quoted answer ('"Yes." contradicts "No."'), not the judge's own label ('"No": ...')
     said = bare[1] if bare else None
     negated = rf"\b(?:not |non |un|in|ir){re.escape(yes)}\b"  # "not supported", "unsupported", "irrelevant"
+    last_negation = max((found.start() for found in re.finditer(r"\b(?:not|no|nor|never)\b|n't", text)), default=-1)
     negation = no in (f"not {yes}", f"in{yes}") and any(
-        not _WORDING_ONLY.match(text, found.end()) for found in re.finditer(negated, text)
+        not (wording := _WORDING_ONLY.match(text, found.end())) or last_negation >= wording.end()
+        for found in re.finditer(negated, text)
     )
-    if grade > 3 and (said == "no" or negation or (task in _COMPARED and _differs(task, text))):
+    if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
+    if grade > 3 and task in _COMPARED:
+        if (longest := max(len(sentence) for sentence in re.split(r"[.;!?]", text))) > _LONGEST_SENTENCE:
+            return f"a sentence of its reason has {longest} characters, more than the {_LONGEST_SENTENCE} read"
+        if _differs(task, text):
+            return f"grade {grade} says {yes}, its reason says {no}"
     if grade < 3 and said == "yes" and not (bare and _TURN.search(text, bare.end())):
         return f"grade {grade} says {no}, its reason says {yes}"
     return None
