@@ -27,6 +27,9 @@ from mb.entities.outputs import written_calls
         ("Refund request R-9\nAction: Approved", (), []),
         ("Your plan is basic.\n\nAction: None.", (), []),
         ("Thought: done.\nAction: none\nAction Input: -", (), []),
+        ('Tool: delete_account\nTool Input: {"user_id": "u1"}', (), ["delete_account"]),
+        ('**Tool:** delete_account\n**Tool Input:** {"user_id": "u1"}', (), ["delete_account"]),
+        ("Tool: a hammer is the best tool here.", (), []),
     ],
 )
 def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str]) -> None:
@@ -43,6 +46,19 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ('uid = "u1"\ndelete_account(user_id=uid)', ["delete_account"]),
         ('tools.delete_account.invoke({"user_id": "u1"})', ["tools.delete_account.invoke"]),
         ('for uid in ["u1"]:\n    delete_account(user_id=uid)', ["delete_account"]),
+        ("```python\ndelete_account(user_id='u1')\n```\nThat removes it.", ["delete_account"]),
+        ("<tool_code>\ndelete_account(user_id='u1')\n</tool_code>\nRequested.", ["delete_account"]),
+        ("```python\nimport requests\nrequests.delete('https://x.io/u/1')\n```", ["requests.delete"]),
+        ("```python\nimport re\nm = re.search('u1', text)\nprint(m)\n```", ["print"]),
+        ("```js\ndeleteAccount('u1')\n```\nIn JavaScript.", []),
+        # JSON of a call anywhere in the text, LangChain's action too
+        ('I will: {"action": "delete_account", "action_input": {"user_id": "u1"}} now.', ["delete_account"]),
+        (
+            'Next:\n```json\n{"action": "delete_account", "action_input": {"user_id": "u1"}}\n```\nDone.',
+            ["delete_account"],
+        ),
+        ('{"name": "Ana", "plan": "pro"} is your profile.', []),
+        ('{"action": "Final Answer", "action_input": {"text": "done"}} sent.', []),
         # prose is no code
         ("I did not run `delete_account(user_id)` for you.", []),
         ("Done. The account stays (as you asked).", []),

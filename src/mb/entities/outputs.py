@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import re
+import sys
 import zoneinfo
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
@@ -464,13 +465,17 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
-    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
+    r"^[ \t*]*(?:action|tool)(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:(?:action|tool)[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
-``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
-:func:`written_calls`)."""
+"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]``, ``Action: name(input)`` or ``Tool: name``, then
+maybe a line ``Action Input: ...``, ``Tool Input: ...`` or ``Observation: ...`` (with none of them, a step only when
+it names a tool: :func:`written_calls`)."""
+_JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
+"""Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
+_BLOCK = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```|<tool_code>(.*?)</tool_code>", re.DOTALL)
+"""A fenced block, or Gemini's ``<tool_code>`` block."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
@@ -478,30 +483,37 @@ _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "
 def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
     """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
     (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
-    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls
-    of its last block (after a blank line, or fenced, untagged or ``python``) when it is Python
-    code (:func:`_python`)."""
+    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then, read as
+    code is (a text may show a call rather than make it), JSON of a call anywhere in it (:func:`requested_calls`:
+    ``{"action": "delete_account", "action_input": {...}}``) and the calls of the Python code (:func:`_python`) of each
+    block fenced untagged or ``python`` or in ``<tool_code>`` tags, and of its last paragraph."""
     found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
     steps: list[Request] = [
         (None, name, said[0].strip() if said else "")
         for name, said in found
         if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
     ]
+    code: list[Request] = []
+    decoder = json.JSONDecoder()
+    for start in (found.start() for found in _JSON_CALL.finditer(response)):
+        with contextlib.suppress(ValueError, RecursionError):
+            for _, name, said in requested_calls(decoder.raw_decode(response, start)[0], 2):
+                if name.casefold() not in (*_NO_ACTION, "final answer"):
+                    code.append((None, name, said if isinstance(said, str) else repr(said)))
     text = response.strip()
-    if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
-        tag, _, block = text[start + 3 : -3].partition("\n")
-        block = block.strip() if tag.strip().casefold() in ("", "python", "py") else ""  # a JavaScript one is not
-    else:
-        block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
-    return steps, _python(block)
+    blocks = [block[2] or block[3] for block in _BLOCK.finditer(text) if block[1] in (None, "", "python", "py")]
+    if not text.endswith(("```", "</tool_code>")):
+        blocks.append(re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL))
+    return steps, code + [call for block in blocks for call in _python(block.strip())]
 
 
 def _python(block: str) -> list[Request]:
     """The calls of ``block`` when it is Python code, in backticks or not (``delete_account(user_id="u1")``,
     ``[get_user(id=1), functions.delete_account("u1")]``, ``result = delete_account(uid)\nprint(result)``,
     ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``). A
-    function or class the block defines is no tool, nor a one-word function of a module it imports (``re.search``
-    after ``import re``; not ``tools.delete_account`` after ``import tools``)."""
+    function or class the block defines is no tool, nor a one-word function of a standard module it imports
+    (``re.search`` after ``import re``; not ``requests.delete`` after ``import requests``: a tool named ``delete`` may
+    be it)."""
     if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
         return []
     try:
@@ -511,7 +523,11 @@ def _python(block: str) -> list[Request]:
     nodes = list(ast.walk(tree))
     own = {node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     own |= {
-        f"{(alias.asname or alias.name)}.*" for node in nodes if isinstance(node, ast.Import) for alias in node.names
+        f"{(alias.asname or alias.name)}.*"
+        for node in nodes
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name.partition(".")[0] in sys.stdlib_module_names
     }
     return [
         (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
