@@ -243,9 +243,11 @@ _CUT = {"truncated": True, "incomplete": True, "partial": True, "hasmore": True,
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
 when set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``), or
 naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
-"""What a ``status``, ``stop_reason`` or ``finish_reason`` says (folded) where the flags of :data:`_CUT` are read
-when the run's last output was cut short (``finish_reason: "length"``, ``response.status: "incomplete"``)."""
+"""What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
+:data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
+"incomplete"``); such a key, or an ``error`` or ``exception``, naming a step limit says so at any depth."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _UNDER = frozenset({"run", "agent", "execution", "response"})
@@ -272,8 +274,8 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     trace, ``None`` directly under one naming the run (:data:`_UNDER`): not ``has_more`` there (paging)."""
     split = words(key)
     folded = "".join(split)
-    if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
-        stopped = _LIMITS + (_STOPPED if trace is not False else ())
+    if folded in _ENDS or folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit..."``
+        stopped = _LIMITS + (_STOPPED if trace is not False and folded in _ENDS else ())
         return isinstance(value, str) and any(limit in letters(value) for limit in stopped)
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
