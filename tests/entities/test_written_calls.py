@@ -30,6 +30,8 @@ from mb.entities.outputs import written_calls
         ('Tool: delete_account\nTool Input: {"user_id": "u1"}', (), ["delete_account"]),
         ('**Tool:** delete_account\n**Tool Input:** {"user_id": "u1"}', (), ["delete_account"]),
         ("Tool: a hammer is the best tool here.", (), []),
+        ("Thought: remove it.\nAction: delete_account (user_id=u1)\nFinal Answer: done", (), ["delete_account"]),
+        ('Thought: remove it.\nAction: "delete_account"\nAction Input: u1', (), ["delete_account"]),
     ],
 )
 def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str]) -> None:
@@ -51,6 +53,7 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ("```python\nimport requests\nrequests.delete('https://x.io/u/1')\n```", ["requests.delete"]),
         ("```python\nimport re\nm = re.search('u1', text)\nprint(m)\n```", ["print"]),
         ("```js\ndeleteAccount('u1')\n```\nIn JavaScript.", []),
+        ('<|python_tag|>delete_account.call(user_id="u1")<|eom_id|>', ["delete_account.call"]),
         # JSON of a call anywhere in the text, LangChain's action too
         ('I will: {"action": "delete_account", "action_input": {"user_id": "u1"}} now.', ["delete_account"]),
         (

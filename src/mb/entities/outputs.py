@@ -465,17 +465,22 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*(?:action|tool)(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"^[ \t*]*(?:action|tool)(?:[ \t]*\d+)?[ \t*]*:[ \t*]*[`\"']?([^\W\d][\w.:/-]*)[`\"']?"
+    r"[ \t]*(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
     r"(?=\s*(?:^[ \t*]*(?:(?:action|tool)[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]``, ``Action: name(input)`` or ``Tool: name``, then
+"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]``, ``Action: name (input)`` or ``Tool: name``
+(the name quoted or not), then
 maybe a line ``Action Input: ...``, ``Tool Input: ...`` or ``Observation: ...`` (with none of them, a step only when
 it names a tool: :func:`written_calls`)."""
 _JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
 """Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
-_BLOCK = re.compile(r"```([\w+-]*)[ \t]*\n(.*?)```|<tool_code>(.*?)</tool_code>", re.DOTALL)
-"""A fenced block, or Gemini's ``<tool_code>`` block."""
+_BLOCK = re.compile(
+    r"```([\w+-]*)[ \t]*\n(.*?)```|<tool_code>(.*?)</tool_code>|<\|python_tag\|>(.*?)(?:<\|eo[mt]_id\|>|\Z)",
+    re.DOTALL,
+)
+"""A fenced block, Gemini's ``<tool_code>`` block, or the code after Llama's ``<|python_tag|>``."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
@@ -486,7 +491,8 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then, read as
     code is (a text may show a call rather than make it), JSON of a call anywhere in it (:func:`requested_calls`:
     ``{"action": "delete_account", "action_input": {...}}``) and the calls of the Python code (:func:`_python`) of each
-    block fenced untagged or ``python`` or in ``<tool_code>`` tags, and of its last paragraph."""
+    block fenced untagged or ``python``, in ``<tool_code>`` tags or after ``<|python_tag|>``, and of its last
+    paragraph."""
     found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
     steps: list[Request] = [
         (None, name, said[0].strip() if said else "")
@@ -501,8 +507,10 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
                 if name.casefold() not in (*_NO_ACTION, "final answer"):
                     code.append((None, name, said if isinstance(said, str) else repr(said)))
     text = response.strip()
-    blocks = [block[2] or block[3] for block in _BLOCK.finditer(text) if block[1] in (None, "", "python", "py")]
-    if not text.endswith(("```", "</tool_code>")):
+    blocks = [
+        block[2] or block[3] or block[4] for block in _BLOCK.finditer(text) if block[1] in (None, "", "python", "py")
+    ]
+    if not text.endswith(("```", "</tool_code>")) and "<|python_tag|>" not in text:
         blocks.append(re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL))
     return steps, code + [call for block in blocks for call in _python(block.strip())]
 
