@@ -54,6 +54,8 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ("```python\nimport re\nm = re.search('u1', text)\nprint(m)\n```", ["print"]),
         ("```js\ndeleteAccount('u1')\n```\nIn JavaScript.", []),
         ('<|python_tag|>delete_account.call(user_id="u1")<|eom_id|>', ["delete_account.call"]),
+        ('```python\ntools["delete_account"](user_id="u1")\n```', ["delete_account"]),
+        ("```python\nrows = data[0](1)\n```", []),
         # JSON of a call anywhere in the text, LangChain's action too
         ('I will: {"action": "delete_account", "action_input": {"user_id": "u1"}} now.', ["delete_account"]),
         (

@@ -541,10 +541,16 @@ def _python(block: str) -> list[Request]:
         (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
         for call in nodes
         if isinstance(call, ast.Call)
-        and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+        and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := _callee(call.func))
         and name not in own
         and re.sub(r"\.[a-z]+\Z", ".*", name) not in own
     ]
+
+
+def _callee(function: ast.expr) -> str:
+    """What a call calls: ``tools["delete_account"](...)`` calls ``delete_account``."""
+    key = function.slice if isinstance(function, ast.Subscript) else None
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ast.unparse(function)
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:
