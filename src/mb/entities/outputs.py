@@ -465,54 +465,65 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*(?:action|tool)(?:[ \t]*\d+)?[ \t*]*:[ \t*]*[`\"']?([^\W\d][\w.:/-]*)[`\"']?"
-    r"[ \t]*(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
-    r"(?=\s*(?:^[ \t*]*(?:(?:action|tool)[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
+    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]``, ``Action: name (input)`` or ``Tool: name``
-(the name quoted or not), then
-maybe a line ``Action Input: ...``, ``Tool Input: ...`` or ``Observation: ...`` (with none of them, a step only when
-it names a tool: :func:`written_calls`)."""
+"""A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
+``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
+:func:`written_steps`)."""
 _JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
 """Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
-_BLOCK = re.compile(
-    r"```([\w+-]*)[ \t]*\n(.*?)```|<tool_code>(.*?)</tool_code>|<\|python_tag\|>(.*?)(?:<\|eo[mt]_id\|>|\Z)",
-    re.DOTALL,
-)
-"""A fenced block, Gemini's ``<tool_code>`` block, or the code after Llama's ``<|python_tag|>``."""
+_JSON_READ = (4000, 50)
+"""How many characters JSON of a call is read in from where it may start, and at most how many starts that are not
+JSON a response is read at (past them, its calls cannot be read: :func:`written_calls`)."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
 
-def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
-    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
-    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
-    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then, read as
-    code is (a text may show a call rather than make it), JSON of a call anywhere in it (:func:`requested_calls`:
-    ``{"action": "delete_account", "action_input": {...}}``) and the calls of the Python code (:func:`_python`) of each
-    block fenced untagged or ``python``, in ``<tool_code>`` tags or after ``<|python_tag|>``, and of its last
-    paragraph."""
+def written_steps(response: str, tools: Collection[str] = ()) -> list[Request]:
+    """The steps of a ReAct agent anywhere in ``response`` (``Action: delete_account`` then ``Action Input: {...}``
+    or ``Observation: ...``, ``Action: delete_account[u1]``; ``Action: name`` alone only when ``name`` is one of
+    ``tools``: ``Action: Approved`` is a label)."""
     found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
-    steps: list[Request] = [
+    return [
         (None, name, said[0].strip() if said else "")
         for name, said in found
         if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
     ]
+
+
+def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
+    """The calls ``response`` writes as text instead of making them: its ReAct steps (:func:`written_steps`), then,
+    read as code is (a text may show a call rather than make it), JSON of a call anywhere in it
+    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``) and the calls of its last block
+    (after a blank line, or fenced, untagged or ``python``) when it is Python code (:func:`_python`). A ValueError
+    when more of its starts of JSON of a call than are read are not JSON (:data:`_JSON_READ`)."""
     code: list[Request] = []
     decoder = json.JSONDecoder()
+    size, most = _JSON_READ
+    end = failed = 0
     for start in (found.start() for found in _JSON_CALL.finditer(response)):
-        with contextlib.suppress(ValueError, RecursionError):
-            for _, name, said in requested_calls(decoder.raw_decode(response, start)[0], 2):
-                if name.casefold() not in (*_NO_ACTION, "final answer"):
-                    code.append((None, name, said if isinstance(said, str) else repr(said)))
+        if start < end:  # in an object read
+            continue
+        try:
+            value, length = decoder.raw_decode(response[start : start + size])
+        except (ValueError, RecursionError):
+            failed += 1
+            if failed > most:
+                raise ValueError(f"more than {most} starts of JSON that may be calls are not JSON") from None
+            continue
+        end = start + length
+        for _, name, said in requested_calls(value, 2):
+            if name.casefold() not in (*_NO_ACTION, "final answer"):
+                code.append((None, name, said if isinstance(said, str) else repr(said)))
     text = response.strip()
-    blocks = [
-        block[2] or block[3] or block[4] for block in _BLOCK.finditer(text) if block[1] in (None, "", "python", "py")
-    ]
-    if not text.endswith(("```", "</tool_code>")) and "<|python_tag|>" not in text:
-        blocks.append(re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL))
-    return steps, code + [call for block in blocks for call in _python(block.strip())]
+    if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
+        tag, _, block = text[start + 3 : -3].partition("\n")
+        block = block.strip() if tag.strip().casefold() in ("", "python", "py") else ""  # a JavaScript one is not
+    else:
+        block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
+    return written_steps(response, tools), code + _python(block)
 
 
 def _python(block: str) -> list[Request]:

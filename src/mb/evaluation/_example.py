@@ -12,7 +12,7 @@ from .._redact import redact
 from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls
+from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls, written_steps
 from ..matching import MatchContext
 from ..matching._names import letters, words
 from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
@@ -181,7 +181,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     if extended:
         listed = {tool.casefold() for tool in example.inputs.tools or []}
         ordered = any(said.assert_that == "tool_order" for said in extended)
-        steps = [call for said in written_calls(outputs.response, listed) for call in said] if ordered else []
+        steps = written_steps(outputs.response, listed) if ordered else []
         written: list[CallSpec] = [(f"written {number}", name, {}) for number, (_, name, _) in enumerate(steps, 1)]
         assertions = all_assertion_rows(published, extended, calls, ctx, *_grounding(example), written)
     else:
@@ -247,7 +247,8 @@ _ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationre
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
-"incomplete"``); such a key, or an ``error`` or ``exception``, naming a step limit says so at any depth."""
+"incomplete"``); such a key naming a step limit, or an ``error`` or ``exception`` saying one was reached, says so at
+any depth."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _UNDER = frozenset({"run", "agent", "execution", "response"})
@@ -274,8 +275,11 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     trace, ``None`` directly under one naming the run (:data:`_UNDER`): not ``has_more`` there (paging)."""
     split = words(key)
     folded = "".join(split)
-    if folded in _ENDS or folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit..."``
-        stopped = _LIMITS + (_STOPPED if trace is not False and folded in _ENDS else ())
+    if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
+        limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
+        return limit and bool(_REACHED & set(words(value)))
+    if folded in _ENDS:
+        stopped = _LIMITS + (_STOPPED if trace is not False else ())
         return isinstance(value, str) and any(limit in letters(value) for limit in stopped)
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
@@ -323,7 +327,10 @@ def _calls_untold(
         return "outputs.trace is absent", None, False
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
-    steps, code = written_calls(outputs.response, tools) if read else ([], [])
+    try:
+        steps, code = written_calls(outputs.response, tools) if read else ([], [])
+    except ValueError as error:
+        return f"outputs.response cannot be read for calls it writes ({error})", None, False
     made = [event for event in outputs.trace if isinstance(event, ToolCall)]  # a written one may be one made
     steps, code = ([call for call in found if not _recorded(call, made, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
@@ -339,7 +346,7 @@ def _calls_untold(
         for _, name, said in code + steps
     )
     more = [*steps, *code, *(call for _, calls in held for call in calls)]
-    return "; ".join(why), more, bool(code or (steps and listed)) and not (held or named)
+    return "; ".join(why), more, bool(code or steps) and not (held or named or (steps and not listed))
 
 
 def _recorded(call: Request, made: list[ToolCall], code: bool) -> bool:

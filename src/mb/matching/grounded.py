@@ -83,16 +83,20 @@ _FAILURE_PHRASES = frozenset(
 _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
 _WEAK |= {"expired", "suspended", "econnrefused", "econnreset", "etimedout", "unauthenticated", "enotfound", "eacces"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
-_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reached"), ("quota", "exhausted")}
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
 _WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "permissions", "privilege", "privileges"})
 _SHORT |= {"rights"}
-"""What "insufficient" or "not enough" says a call lacked, in the two words after it (``insufficient account
-balance``, ``Not enough funds``; not ``insufficient evidence``, ``Insufficient stock for express``); "of quota" only
-after "out" (not ``112% of quota``), "quota" only with "reached", "exceeded" or "exhausted" in the three words after it
-(``quota has been reached``)."""
+"""What "insufficient" says a call lacked, in the two words after it (``insufficient account balance``; not
+``insufficient evidence``, ``Insufficient stock for express``); "of quota" only after "out" (not ``112% of
+quota``); "quota" then "reached", "exceeded" or "exhausted", maybe after "has", "been"... (``quota has been
+reached``; not ``quota 80% reached``, ``quota not yet reached``)."""
+_USED = (
+    frozenset({"has", "have", "was", "is", "been", "already", "just"}),
+    frozenset({"reached", "exceeded", "exhausted"}),
+)
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -102,7 +106,7 @@ _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
     r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
-    r"|again|quota|insufficient|enough|gateway|eacces",
+    r"|again|quota|insufficient|gateway|eacces",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -136,8 +140,8 @@ def _says_failure(sentence: str, weak: bool) -> bool:
         if failing and before not in _NEGATING[0] and after not in _NEGATING[1]:
             return True
         phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
-        short = (word == "insufficient" or (before, word) == ("not", "enough")) and bool(_SHORT & {*split[place:][1:3]})
-        used = word == "quota" and not {"reached", "exceeded", "exhausted"}.isdisjoint(split[place:][1:4])
+        short = word == "insufficient" and bool(_SHORT & set(split[place + 1 : place + 3]))
+        used = word == "quota" and next((said for said in split[place + 1 :] if said not in _USED[0]), "") in _USED[1]
         phrase |= weak and (short or used or (before, word, after) == ("out", "of", "quota"))
         if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
