@@ -386,8 +386,8 @@ def _order(
 
 
 def _written_order(row: Row, assertion: ToolOrderAssertion, written: Sequence[CallSpec]) -> Row:
-    """A passing order is undecided when the calls the response writes (``written``: ReAct steps, JSON, code) break
-    it: the order recorded may not be the one the agent followed."""
+    """A passing order is undecided when the ReAct steps the response writes (``written``) break it: the order
+    recorded may not be the one the agent followed."""
     said = _order(assertion, written, _names(written), {}, None)
     if said["passed"] or said["error"] or said["call_id"] is None:  # no step before its turn
         return row
