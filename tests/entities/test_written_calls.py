@@ -33,6 +33,13 @@ from mb.entities.outputs import written_calls
         ("Action 1: Escalate (if no reply)", (), []),
         ("**Action:** Approve (manager sign-off needed)", (), []),
         ("Action: 'Refund' (pending)", (), []),
+        # those forms name a tool of the line
+        ('Tool: delete_account\nTool Input: {"user_id": "u1"}', {"delete_account"}, ["delete_account"]),
+        ('**Tool:** delete_account\n**Tool Input:** {"user_id": "u1"}', {"delete_account"}, ["delete_account"]),
+        ("Thought: remove it.\nAction: delete_account (user_id=u1)", {"delete_account"}, ["delete_account"]),
+        ('Thought: remove it.\nAction: "delete_account"\nAction Input: u1', {"delete_account"}, ["delete_account"]),
+        ("Tool: Terraform (infrastructure as code)", {"delete_account"}, []),
+        ("Thought: remove it.\nAction: `delete_account`\nAction Input: u1", (), ["delete_account"]),
     ],
 )
 def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str]) -> None:

@@ -465,13 +465,14 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
-    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
+    r"^[ \t*]*(?:action|(tool))(?:[ \t]*\d+)?[ \t*]*:[ \t*]*([`\"']?)([^\W\d][\w.:/-]*)\2?"
+    r"([ \t]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:(?:action|tool)[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
 """A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
-``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
-:func:`written_steps`)."""
+``Action Input: ...`` or ``Observation: ...``; ``Tool:`` and ``Tool Input:``, the name quoted or a space before its
+input, alike when the name is a tool's (:func:`written_steps`)."""
 _JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
 """Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
 _JSON_READ = (4000, 50)
@@ -483,13 +484,18 @@ _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "
 
 def written_steps(response: str, tools: Collection[str] = ()) -> list[Request]:
     """The steps of a ReAct agent anywhere in ``response`` (``Action: delete_account`` then ``Action Input: {...}``
-    or ``Observation: ...``, ``Action: delete_account[u1]``; ``Action: name`` alone only when ``name`` is one of
-    ``tools``: ``Action: Approved`` is a label)."""
-    found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
+    or ``Observation: ...``, ``Action: delete_account[u1]``; ``Action: name`` alone, ``Tool: name``, ``Action:
+    "name"`` or ``Action: name (input)`` only when ``name`` is one of ``tools``: ``Action: Approved`` and ``Tool:
+    Terraform (infrastructure as code)`` are labels)."""
+    found = [
+        (step[3], step[1] or step[2] in ("'", '"') or (step[4] and (step[5] or step[6]) is not None), said)
+        for step in _ACTION.finditer(response)
+        for said in [[said for said in step.groups()[4:] if said is not None]]
+    ]
     return [
         (None, name, said[0].strip() if said else "")
-        for name, said in found
-        if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
+        for name, loose, said in found
+        if ((said and not loose) or name.casefold() in tools) and name.casefold() not in _NO_ACTION
     ]
 
 
