@@ -27,6 +27,19 @@ from mb.entities.outputs import written_calls
         ("Refund request R-9\nAction: Approved", (), []),
         ("Your plan is basic.\n\nAction: None.", (), []),
         ("Thought: done.\nAction: none\nAction Input: -", (), []),
+        # labels of a plan or an answer
+        ("Tool: Terraform (infrastructure as code)", (), []),
+        ('Tool: "Figma"\nTool input: the design file', (), []),
+        ("Action 1: Escalate (if no reply)", (), []),
+        ("**Action:** Approve (manager sign-off needed)", (), []),
+        ("Action: 'Refund' (pending)", (), []),
+        # those forms name a tool of the line
+        ('Tool: delete_account\nTool Input: {"user_id": "u1"}', {"delete_account"}, ["delete_account"]),
+        ('**Tool:** delete_account\n**Tool Input:** {"user_id": "u1"}', {"delete_account"}, ["delete_account"]),
+        ("Thought: remove it.\nAction: delete_account (user_id=u1)", {"delete_account"}, ["delete_account"]),
+        ('Thought: remove it.\nAction: "delete_account"\nAction Input: u1', {"delete_account"}, ["delete_account"]),
+        ("Tool: Terraform (infrastructure as code)", {"delete_account"}, []),
+        ("Thought: remove it.\nAction: `delete_account`\nAction Input: u1", (), ["delete_account"]),
     ],
 )
 def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str]) -> None:
@@ -43,6 +56,32 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ('uid = "u1"\ndelete_account(user_id=uid)', ["delete_account"]),
         ('tools.delete_account.invoke({"user_id": "u1"})', ["tools.delete_account.invoke"]),
         ('for uid in ["u1"]:\n    delete_account(user_id=uid)', ["delete_account"]),
+        ("```python\nimport requests\nrequests.delete('https://x.io/u/1')\n```", ["requests.delete"]),
+        ("```python\nimport re\nm = re.search('u1', text)\nprint(m)\n```", ["print"]),
+        ("```js\ndeleteAccount('u1')\n```\nIn JavaScript.", []),
+        # the last fenced block, its tag in any case, CRLF line ends, an unclosed fence before it
+        ("```Python\ndelete_account(user_id='u1')\n```", ["delete_account"]),
+        ("```PY\ndelete_account(user_id='u1')\n```", ["delete_account"]),
+        ("```python\r\ndelete_account(user_id='u1')\r\n```", ["delete_account"]),
+        ("Output was:\n```\nerror\n\nNow:\n```python\ndelete_account(user_id='u1')\n```", ["delete_account"]),
+        ("Note <|python_tag|> is a marker.\n\ndelete_account(user_id='u1')", ["delete_account"]),
+        # an example the answer goes on after is not its last block
+        ("```python\nimport requests\nrequests.delete(url)\n```\nThat sends a DELETE.", []),
+        ("```python\nhandlers['delete'](item)\n```\nEach handler takes the item.", []),
+        # empty blocks
+        ("It printed nothing:\n\n```\n```\n\nso the loop never ran.", []),
+        ("The log is empty:\n```\n```", []),
+        ("<tool_code></tool_code>\nNo code needed.", []),
+        ('```python\ntools["delete_account"](user_id="u1")\n```', ["delete_account"]),
+        ("```python\nrows = data[0](1)\n```", []),
+        # JSON of a call anywhere in the text, LangChain's action too
+        ('I will: {"action": "delete_account", "action_input": {"user_id": "u1"}} now.', ["delete_account"]),
+        (
+            'Next:\n```json\n{"action": "delete_account", "action_input": {"user_id": "u1"}}\n```\nDone.',
+            ["delete_account"],
+        ),
+        ('{"name": "Ana", "plan": "pro"} is your profile.', []),
+        ('{"action": "Final Answer", "action_input": {"text": "done"}} sent.', []),
         # prose is no code
         ("I did not run `delete_account(user_id)` for you.", []),
         ("Done. The account stays (as you asked).", []),
@@ -52,3 +91,13 @@ def test_python_calls(response: str, names: list[str]) -> None:
     steps, code = written_calls(response)
     assert steps == []
     assert sorted(name for _, name, _ in code) == sorted(names)
+
+
+def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:
+    broken = '{"action": "x", "action_input": {"a": ['
+    _, code = written_calls("Note: " + broken * 10 + ' {"action": "delete_account", "action_input": {"user_id": "u1"}}')
+    assert [name for _, name, _ in code] == ["delete_account"]
+    with pytest.raises(ValueError, match="not JSON"):
+        written_calls("Note: " + broken * 60)
+    records = " ".join(f'{{"name": "user {number}", "plan": "pro"}}' for number in range(200))
+    assert written_calls(records) == ([], [])

@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import re
+import sys
 import zoneinfo
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
@@ -459,44 +460,80 @@ def _call_texts(response: str) -> list[str]:
 
 
 _ACTION = re.compile(
-    r"^[ \t*]*action(?:[ \t]*\d+)?[ \t*]*:[ \t*]*`?([^\W\d][\w.:/-]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
-    r"(?=\s*(?:^[ \t*]*(?:action[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
+    r"^[ \t*]*(?:action|(tool))(?:[ \t]*\d+)?[ \t*]*:[ \t*]*([`\"']?)([^\W\d][\w.:/-]*)\2?"
+    r"([ \t]*)(?:\[(.*)\]|\((.*)\))?`?[ \t\r]*$"
+    r"(?=\s*(?:^[ \t*]*(?:(?:action|tool)[ _]?input|observation)(?:[ \t]*\d+)?[ \t*]*:(.*))?)",
     re.IGNORECASE | re.MULTILINE,
 )
 """A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
-``Action Input: ...`` or ``Observation: ...`` (with none of them, a step only when it names a tool:
-:func:`written_calls`)."""
+``Action Input: ...`` or ``Observation: ...``; ``Tool:`` and ``Tool Input:``, the name quoted or a space before its
+input, alike when the name is a tool's (:func:`written_steps`)."""
+_JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
+"""Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
+_JSON_READ = (4000, 50)
+"""How many characters JSON of a call is read in from where it may start, and at most how many starts that are not
+JSON a response is read at (past them, its calls cannot be read: :func:`written_calls`)."""
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
 
-def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
-    """The calls ``response`` writes as text instead of making them: the steps of a ReAct agent anywhere in it
-    (``Action: delete_account`` then ``Action Input: {...}`` or ``Observation: ...``, ``Action: delete_account[u1]``;
-    ``Action: name`` alone only when ``name`` is one of ``tools``: ``Action: Approved`` is a label), then the calls
-    of its last block (after a blank line, or fenced, untagged or ``python``) when it is Python
-    code (:func:`_python`)."""
-    found = [(step[1], [said for said in step.groups()[1:] if said is not None]) for step in _ACTION.finditer(response)]
-    steps: list[Request] = [
-        (None, name, said[0].strip() if said else "")
-        for name, said in found
-        if (said or name.casefold() in tools) and name.casefold() not in _NO_ACTION
+def written_steps(response: str, tools: Collection[str] = ()) -> list[Request]:
+    """The steps of a ReAct agent anywhere in ``response`` (``Action: delete_account`` then ``Action Input: {...}``
+    or ``Observation: ...``, ``Action: delete_account[u1]``; ``Action: name`` alone, ``Tool: name``, ``Action:
+    "name"`` or ``Action: name (input)`` only when ``name`` is one of ``tools``: ``Action: Approved`` and ``Tool:
+    Terraform (infrastructure as code)`` are labels)."""
+    found = [
+        (step[3], step[1] or step[2] in ("'", '"') or (step[4] and (step[5] or step[6]) is not None), said)
+        for step in _ACTION.finditer(response)
+        for said in [[said for said in step.groups()[4:] if said is not None]]
     ]
+    return [
+        (None, name, said[0].strip() if said else "")
+        for name, loose, said in found
+        if ((said and not loose) or name.casefold() in tools) and name.casefold() not in _NO_ACTION
+    ]
+
+
+def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
+    """The calls ``response`` writes as text instead of making them: its ReAct steps (:func:`written_steps`), then,
+    read as code is (a text may show a call rather than make it), JSON of a call anywhere in it
+    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``) and the calls of its last block
+    (after a blank line, or fenced, untagged or ``python``) when it is Python code (:func:`_python`). A ValueError
+    when more of its starts of JSON of a call than are read are not JSON (:data:`_JSON_READ`)."""
+    code: list[Request] = []
+    decoder = json.JSONDecoder()
+    size, most = _JSON_READ
+    end = failed = 0
+    for start in (found.start() for found in _JSON_CALL.finditer(response)):
+        if start < end:  # in an object read
+            continue
+        try:
+            value, length = decoder.raw_decode(response[start : start + size])
+        except (ValueError, RecursionError):
+            failed += 1
+            if failed > most:
+                raise ValueError(f"more than {most} starts of JSON that may be calls are not JSON") from None
+            continue
+        end = start + length
+        for _, name, said in requested_calls(value, 2):
+            if name.casefold() not in (*_NO_ACTION, "final answer"):
+                code.append((None, name, said if isinstance(said, str) else repr(said)))
     text = response.strip()
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
         tag, _, block = text[start + 3 : -3].partition("\n")
         block = block.strip() if tag.strip().casefold() in ("", "python", "py") else ""  # a JavaScript one is not
     else:
         block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
-    return steps, _python(block)
+    return written_steps(response, tools), code + _python(block)
 
 
 def _python(block: str) -> list[Request]:
     """The calls of ``block`` when it is Python code, in backticks or not (``delete_account(user_id="u1")``,
     ``[get_user(id=1), functions.delete_account("u1")]``, ``result = delete_account(uid)\nprint(result)``,
     ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``). A
-    function or class the block defines is no tool, nor a one-word function of a module it imports (``re.search``
-    after ``import re``; not ``tools.delete_account`` after ``import tools``)."""
+    function or class the block defines is no tool, nor a one-word function of a standard module it imports
+    (``re.search`` after ``import re``; not ``requests.delete`` after ``import requests``: a tool named ``delete`` may
+    be it)."""
     if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
         return []
     try:
@@ -506,16 +543,26 @@ def _python(block: str) -> list[Request]:
     nodes = list(ast.walk(tree))
     own = {node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     own |= {
-        f"{(alias.asname or alias.name)}.*" for node in nodes if isinstance(node, ast.Import) for alias in node.names
+        f"{(alias.asname or alias.name)}.*"
+        for node in nodes
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name.partition(".")[0] in sys.stdlib_module_names
     }
     return [
         (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
         for call in nodes
         if isinstance(call, ast.Call)
-        and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := ast.unparse(call.func))
+        and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := _callee(call.func))
         and name not in own
         and re.sub(r"\.[a-z]+\Z", ".*", name) not in own
     ]
+
+
+def _callee(function: ast.expr) -> str:
+    """What a call calls: ``tools["delete_account"](...)`` calls ``delete_account``."""
+    key = function.slice if isinstance(function, ast.Subscript) else None
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ast.unparse(function)
 
 
 def _hidden_calls(value: Any, depth: int) -> bool:

@@ -12,10 +12,10 @@ from .._redact import redact
 from ..entities import Example, Outputs, ToolCall, ToolResult
 from ..entities._misspelt import NOTHING_EXPECTED
 from ..entities._misspelt import names_expected_response as _answer
-from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls
+from ..entities.outputs import Request, reported_error, requested_calls, unread_calls, written_calls, written_steps
 from ..matching import MatchContext
 from ..matching._names import letters, words
-from ..matching.assertions import assertion_rows, assertion_spec, call_spec
+from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows, may_be_tool, same_tool
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
@@ -179,7 +179,11 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     published = [assertion_spec(a) for a in example.expectations.assertions]
     extended = example.expectations.extended_assertions
     if extended:
-        assertions = all_assertion_rows(published, extended, calls, ctx, *_grounding(example))
+        listed = {tool.casefold() for tool in example.inputs.tools or []}
+        ordered = any(said.assert_that == "tool_order" for said in extended)
+        steps = written_steps(outputs.response, listed) if ordered else []
+        written: list[CallSpec] = [(f"written {number}", name, {}) for number, (_, name, _) in enumerate(steps, 1)]
+        assertions = all_assertion_rows(published, extended, calls, ctx, *_grounding(example), written)
     else:
         assertions = assertion_rows(published, calls, ctx)
     checks: list[Row] = []
@@ -226,7 +230,8 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         row["passed"] and row.get("assert_that") in _UNTRACED and getattr(said, "max", 0) is not None
         for row, said in zip(assertions, asked, strict=True)
     )
-    untold = _calls_untold(outputs, known, breakable) if any(row["passed"] for row in [*assertions, *checks]) else None
+    passing = any(row["passed"] for row in [*assertions, *checks])
+    untold = _calls_untold(outputs, known, breakable, example.inputs.tools is not None) if passing else None
     if untold is not None:
         why, nested, code = untold
         assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
@@ -234,17 +239,23 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = {"truncated": True, "incomplete": True, "hasmore": True, "complete": False}
+_CUT = {"truncated": True, "incomplete": True, "partial": True, "hasmore": True, "complete": False}
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
 when set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``), or
 naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason")
+_STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
+"""What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
+:data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
+"incomplete"``); such a key naming a step limit, or an ``error`` or ``exception`` saying one was reached, says so at
+any depth."""
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
-_UNDER = frozenset({"run", "agent", "execution"})
-_ABOUT = frozenset({"info", "metadata", "meta", "state", "status", "details", "stats"})
-"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`) under which ``truncated`` and
-``incomplete`` say the trace is cut short (``run_info.truncated``, ``metadata.run.incomplete``; not ``run.has_more``,
-``agent_output.truncated``)."""
+_UNDER = frozenset({"run", "agent", "execution", "response"})
+_ABOUT = frozenset({"info", "metadata", "meta", "state", "status", "details", "stats", "raw", "last", "final"})
+"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`) under which ``truncated``,
+``incomplete``, ``partial`` or ``complete: false`` say the trace is cut short (``run_info.truncated``,
+``agent_state.complete``, ``metadata.run.incomplete``; not ``run.has_more``, ``agent_output.truncated``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
 """What a key (``max_steps_reached``, ``reached_max_steps``) or a ``status``, ``stop_reason`` or ``finish_reason``
 (``"max_iterations"``, ``"max_turns_exceeded"``) says (folded) when the run stopped at a step limit."""
@@ -261,18 +272,22 @@ def _says(flag: Any, yes: bool = True) -> bool:
 
 def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
-    trace, ``None`` directly under one naming the run (:data:`_UNDER`): ``truncated``, ``incomplete`` only."""
+    trace, ``None`` directly under one naming the run (:data:`_UNDER`): not ``has_more`` there (paging)."""
     split = words(key)
     folded = "".join(split)
-    if folded in ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason"):
-        return isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
+    if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
+        limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
+        return limit and bool(_REACHED & set(words(value)))
+    if folded in _ENDS:
+        stopped = _LIMITS + (_STOPPED if trace is not False else ())
+        return isinstance(value, str) and any(limit in letters(value) for limit in stopped)
     if any(limit in folded for limit in _LIMITS):
-        if _REACHED & set(split):
+        if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
             return _says(value)
         return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
     flag = _CUT.get(rest)
-    cut = trace is True or bool(_RUN & set(split)) or (trace is None and flag is True)
+    cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     return cut and flag is not None and _says(value, flag)
 
 
@@ -292,13 +307,14 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
 
 
 def _calls_untold(
-    outputs: Outputs, tools: Collection[str], read: bool = True
+    outputs: Outputs, tools: Collection[str], read: bool = True, listed: bool = False
 ) -> tuple[str, list[Request] | None, bool] | None:
     """Why the calls of ``outputs.trace`` may not be all the calls made, and the calls left out when they can be read
     (None when they cannot): no trace key at all (an empty list says no call was made), calls recorded in another key
     of ``outputs``; then, told apart (the calls made may be more, never fewer), a key saying the trace was cut short
-    (:func:`_cut_key`), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: a ReAct step;
-    Python code, flagged true when it names none of ``tools`` nor ``functions.``: it may call no tool) and calls in a
+    (:func:`_cut_key`), calls the response writes as text (:func:`~mb.entities.outputs.written_calls`: Python code or,
+    when the line lists its tools (``listed``), a ReAct step, flagged true when none may be one of ``tools``
+    (:func:`~mb.matching.extended.may_be_tool`) nor names ``functions.``: it may call no tool) and calls in a
     tool's result (a nested agent's calls, read when they are in a shape of calls:
     :func:`~mb.entities.outputs.requested_calls`). None when they are all. A written call of a tool the trace records
     is that call, not one more; the response is read only when ``read`` (an assertion a call more would break)."""
@@ -311,7 +327,10 @@ def _calls_untold(
         return "outputs.trace is absent", None, False
     if (key := _cut_key(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
-    steps, code = written_calls(outputs.response, tools) if read else ([], [])
+    try:
+        steps, code = written_calls(outputs.response, tools) if read else ([], [])
+    except ValueError as error:
+        return f"outputs.response cannot be read for calls it writes ({error})", None, False
     made = [event for event in outputs.trace if isinstance(event, ToolCall)]  # a written one may be one made
     steps, code = ([call for call in found if not _recorded(call, made, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
@@ -322,9 +341,12 @@ def _calls_untold(
         why.insert(0, f"outputs.response writes a call the trace does not record ({shown})")
     if not why:
         return None
-    named = any(name.casefold() in tools or _TOOLSPACE.match(name) for _, name, _ in code)
+    named = any(
+        _TOOLSPACE.match(name) or any(may_be_tool(name, tool) or _argues(said, tool) for tool in tools)
+        for _, name, said in code + steps
+    )
     more = [*steps, *code, *(call for _, calls in held for call in calls)]
-    return "; ".join(why), more, bool(code) and not (steps or held or named)
+    return "; ".join(why), more, bool(code or steps) and not (held or named or (steps and not listed))
 
 
 def _recorded(call: Request, made: list[ToolCall], code: bool) -> bool:

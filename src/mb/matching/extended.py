@@ -385,6 +385,16 @@ def _order(
     return _row("tool_order", None, False, None, reason)
 
 
+def _written_order(row: Row, assertion: ToolOrderAssertion, written: Sequence[CallSpec]) -> Row:
+    """A passing order is undecided when the ReAct steps the response writes (``written``) break it: the order
+    recorded may not be the one the agent followed."""
+    said = _order(assertion, written, _names(written), {}, None)
+    if said["passed"] or said["error"] or said["call_id"] is None:  # no step before its turn
+        return row
+    reason = f"cannot tell the order of the calls: outputs.response writes its calls in another order: {said['reason']}"
+    return {**row, "passed": False, "reason": reason, "undecided": True}
+
+
 def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: _Names, relays: _Relays) -> Row:
     """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
     towards ``max`` (a doubt never helps a count pass)."""
@@ -423,11 +433,12 @@ def all_assertion_rows(
     sources: Sources | None = None,
     results_before: Sequence[int] = (),
     answered: Mapping[str, int] | None = None,
+    written: Sequence[CallSpec] = (),
 ) -> list[Row]:
     """The rows of the published assertions, then of the extended ones. ``sources`` and ``results_before`` (the
     number of tool results before each call) are what ``grounded`` matchers read; without them a ``grounded``
-    check is an error. ``answered`` gives, by call id, how many calls were made before its result came
-    (``tool_order`` reads it)."""
+    check is an error. ``answered`` gives, by call id, how many calls were made before its result came, ``written``
+    the steps the response writes (``tool_order`` reads both)."""
     called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
     earlier = [(call_id, params, before) for (call_id, _, params), before in zip(calls, results_before, strict=False)]
 
@@ -463,7 +474,8 @@ def all_assertion_rows(
         elif isinstance(assertion, ToolNotCalledAssertion):
             out.append(_not_called(assertion, calls, known, relays))
         elif isinstance(assertion, ToolOrderAssertion):
-            out.append(_order(assertion, calls, known, relays, answered))
+            row = _order(assertion, calls, known, relays, answered)
+            out.append(_written_order(row, assertion, written) if row["passed"] and written else row)
         else:
             out.append(_count(assertion, calls, known, relays))
     return out

@@ -83,7 +83,7 @@ _FAILURE_PHRASES = frozenset(
 _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceeded", "throttled", "overloaded"})
 _WEAK |= {"expired", "suspended", "econnrefused", "econnreset", "etimedout", "unauthenticated", "enotfound", "eacces"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
-_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again"), ("quota", "reached"), ("quota", "exhausted")}
+_WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
 _WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
@@ -91,7 +91,12 @@ _SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "perm
 _SHORT |= {"rights"}
 """What "insufficient" says a call lacked, in the two words after it (``insufficient account balance``; not
 ``insufficient evidence``, ``Insufficient stock for express``); "of quota" only after "out" (not ``112% of
-quota``)."""
+quota``); "quota" then "reached", "exceeded" or "exhausted", maybe after "has", "been"... (``quota has been
+reached``; not ``quota 80% reached``, ``quota not yet reached``)."""
+_USED = (
+    frozenset({"has", "have", "was", "is", "been", "already", "just"}),
+    frozenset({"reached", "exceeded", "exhausted"}),
+)
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -136,7 +141,8 @@ def _says_failure(sentence: str, weak: bool) -> bool:
             return True
         phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
         short = word == "insufficient" and bool(_SHORT & set(split[place + 1 : place + 3]))
-        phrase |= weak and (short or (before, word, after) == ("out", "of", "quota"))
+        used = word == "quota" and next((said for said in split[place + 1 :] if said not in _USED[0]), "") in _USED[1]
+        phrase |= weak and (short or used or (before, word, after) == ("out", "of", "quota"))
         if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
     return False
