@@ -176,13 +176,14 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     found = tokens(_UNIT_LETTERS.sub(" ", text))
     heading = _headline(found)
     codes = _REGION_CODE.findall(text)  # "Portland, OR": a region's code, even when it spells a common word
+    currency = {word.casefold() for q in extract_quantities(text) if q.unit.isalpha() for word in q.text.split()}
     for token in found:
         word = token.text
         if not word.isalpha() or not any(c.isupper() for c in word):
             continue
         if len(word) == 1 and (token.initial or word in "IA"):
             continue
-        if (token.lower in _NOT_NAMES and word not in codes) or extract_quantities(word):
+        if (token.lower in _NOT_NAMES and word not in codes) or extract_quantities(word) or token.lower in currency:
             continue
         if roman_numeral(word):  # a number ("Louis XIV"), which the numbers guard compares
             continue

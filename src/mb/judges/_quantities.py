@@ -162,6 +162,21 @@ _UNITS = {
 """The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
 code or symbol is its own spelling."""
 _CODE_NAMES = frozenset(_CODES.split("|"))
+
+
+def _currency_names() -> dict[str, str]:
+    """The ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data), case-folded, in the
+    singular and with a plural "s": "canadian dollars", "swiss franc", "us dollars"."""
+    import pycountry
+
+    named = {c.name.casefold(): c.alpha_3 for c in pycountry.currencies if c.alpha_3 in _CODE_NAMES and " " in c.name}
+    return {**named, **{f"{name}s": code for name, code in named.items()}}
+
+
+_UNITS.update(_currency_names())
+_NAMED = "|".join(
+    re.escape(name).replace(r"\ ", r"\s+") for name in sorted(_UNITS, key=len, reverse=True) if " " in name
+)
 _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 """The dollars a "$" of no country may be."""
 _NUMBER = re.compile(
@@ -170,7 +185,7 @@ _NUMBER = re.compile(
     r"(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
-    rf"(?P<unit>\s?%|\s*(?:{_CODES}|(?i:percent|per\s?cent|pct|dollars?|euros?|yen))\b)?"
+    rf"(?P<unit>\s?%|\s*(?:{_CODES}|(?i:{_NAMED}|percent|per\s?cent|pct|dollars?|euros?|yen))\b)?"
 )
 """A number, with its magnitude and its currency or unit: "5k", "$356M", "\u00a355bn", "$2.9-million", "1,200", "A$50",
 "USD 50", "50 EUR", "50%", "50 percent". A lone ``m``/``b`` counts as
