@@ -145,6 +145,7 @@ def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: s
         ("No, it is not.", "No, the store is not open on Sunday."),  # the longer may add a fact
         ("Yes.", "Yes, the order has shipped."),
         ("Yes, it is not.", "Yes"),
+        ("Yes, I will.", "Yes, I can."),
     ],
 )
 def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(

@@ -91,17 +91,18 @@ _ECHO = re.compile(
 )
 
 
-def answered(text: str) -> tuple[bool, bool] | None:
+def answered(text: str) -> tuple[bool, str | None] | None:
     """The yes (True) or no ``text`` opens with, alone or set off by punctuation ("Yes.", "No, it is not.", "Yes, the
-    order has shipped."; not "No refunds"), and whether nothing else is said: no more words, or the question restated
-    by a pronoun and an auxiliary that agree with the answer ("it is", "we do not"; not "Yes, it is not."); or None."""
+    order has shipped."; not "No refunds"), and what else it says when that is nothing ("") or the question restated by
+    a pronoun and an auxiliary that agree with the answer ("it is", "we do not"; not "Yes, it is not."), else None; or
+    None."""
     found = _ANSWER.match(text)
     if found is None:
         return None
     yes = found[1].casefold() != "no" and found[1].casefold() != "nope"
     rest = normalize(text[found.end() :])
     echo = _ECHO.fullmatch(rest)
-    return yes, not rest or (echo is not None and (echo[1] is None) == yes)
+    return yes, rest if not rest or (echo is not None and (echo[1] is None) == yes) else None
 
 
 def reads_yes_or_no(text: str) -> bool:
