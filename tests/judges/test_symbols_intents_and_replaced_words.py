@@ -158,7 +158,7 @@ def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(
 
 @pytest.mark.parametrize(
     ("candidate", "reference"),
-    [("No, it is not.", "Yes"), ("Yes", "No, the order has not shipped."), ("Yes, it is.", "No, it is not.")],
+    [("No, it is not.", "Yes"), ("Yes.", "no"), ("Yes, it is.", "No, it is not.")],
 )
 def test_the_other_answer_to_a_yes_no_question_fails(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)

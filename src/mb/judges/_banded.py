@@ -75,9 +75,10 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     whole yes-or-no answer, read before
     them (``yes_or_no``), passes against the same one ("yes" / "yeah", "true" / "True.") and fails against the other; a
     letter ("y"), a boolean against a yes or no, or a yes or no with a mark or other words ("Yes?", "Sure, no.") is
-    undecided; a yes or no opening a text ("Yes, it is.", ``answered``) fails against the other, passes against the same
-    one where neither text says more than the question restated by a pronoun and an auxiliary (the same in both), else
-    is undecided; then a candidate that answers nothing ("I don't know.", ``non_answer``) fails. A failure, by a guard
+    undecided; a yes or no opening a text ("Yes, it is.", ``answered``), where neither text says more than the question
+    restated by a pronoun and an auxiliary (the same in both), fails against the other and passes against the same one;
+    where one says more, it is undecided against the same one; then a candidate that answers nothing ("I don't know.",
+    ``non_answer``) fails. A failure, by a guard
     (``Band.guarded_confidence``) or the band, whose calibrated confidence is below ``DECIDES`` is undecided
     (``_failure``)."""
     score = scaled(raw, band.high)
@@ -102,11 +103,11 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"undecided: a letter, a boolean or a yes or no with a mark or words may answer otherwise; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     said = {opens[1], opened[1]} if opens and opened else {None}  # the rest of each: "", "it is" or more (None)
-    if opens and opened and said != {None}:  # "Yes" / "No, it is not.", "Yes" / "Yes, the order shipped."
-        answer = f"the candidate answers {'yes' if opens[0] else 'no'}"
-        if opens[0] != opened[0]:
-            reason = f"{fails}: {answer} where the reference answers the other; {measured}"
-            return _failure(min(score, GUARD_CAP), reason, judge, band.guarded_confidence)
+    answer = f"the candidate answers {'yes' if opens and opens[0] else 'no'}"
+    if opens and opened and opens[0] != opened[0] and None not in said:  # "Yes" / "No, it is not."
+        reason = f"{fails}: {answer} where the reference answers the other; {measured}"
+        return _failure(min(score, GUARD_CAP), reason, judge, band.guarded_confidence)  # not "Yes, I checked: no ..."
+    if opens and opened and opens[0] == opened[0] and said != {None}:  # "Yes" / "Yes, it is.", "Yes, it shipped."
         if None not in said and (len(said) == 1 or "" in said):  # not "Yes, I can." / "Yes, I will."
             reason = f"{holds}: the same answer to a yes-no question, the question at most restated; {measured}"
             return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
