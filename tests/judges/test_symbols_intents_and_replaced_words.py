@@ -146,6 +146,15 @@ def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: s
         ("Yes.", "Yes, the order has shipped."),
         ("Yes, it is not.", "Yes"),
         ("Yes, I will.", "Yes, I can."),
+        ("Yes, it might.", "yes"),  # a modal may hedge
+        ("No, it may not.", "No"),
+        ("Yes", "Yes, there should."),
+        ("Yes, it would.", "Yes"),
+        ("Yes, it was.", "yes"),  # the past may answer "Is it open?": no longer
+        ("yes...", "Yes, it is."),  # a mark that may trail off or question
+        ("Yes, it is?", "Yes"),
+        ("Yes!?", "Yes, it is."),
+        ("Yes, it is\u2026", "yes"),
     ],
 )
 def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(

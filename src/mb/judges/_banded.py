@@ -6,6 +6,8 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 
 from __future__ import annotations
 
+import re
+
 from ..io._limits import written_json
 from ._additions import added_around, answered, non_answer, reads_yes_or_no, without_courtesy, yes_or_no
 from ._confidence import NON_ANSWER_CONFIDENCE, Band
@@ -49,6 +51,10 @@ def _failure(score: float, reason: str, judge: str, confidence: float) -> Verdic
     share = f"{1 - confidence:.0%} of such failures were paraphrases"
     why = f"undecided, leaning {reason}; confidence {confidence:.0%}: {share}"
     return Verdict(min(score, 0.49), why, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+
+
+_PAST = re.compile(r"\b(?:was|were|did|had)\b")
+"""A question restated in the past, which a bare yes or no may not answer ("Is it open?" "Yes, it was.")."""
 
 
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
@@ -108,7 +114,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{fails}: {answer} where the reference answers the other; {measured}"
         return _failure(min(score, GUARD_CAP), reason, judge, band.guarded_confidence)  # not "Yes, I checked: no ..."
     if opens and opened and opens[0] == opened[0] and said != {None}:  # "Yes" / "Yes, it is.", "Yes, it shipped."
-        if None not in said and (len(said) == 1 or "" in said):  # not "Yes, I can." / "Yes, I will."
+        if None not in said and (len(said) == 1 or ("" in said and not _PAST.search(str(said)))):  # not "it was"
             reason = f"{holds}: the same answer to a yes-no question, the question at most restated; {measured}"
             return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
         reason = f"undecided: {answer} too, one text saying more or otherwise, which may restate the question or not"
