@@ -23,6 +23,11 @@ from tests.support.judges import equivalence
         ("A$50", "US$50"),
         ("Pay 40 CAD", "Pay 40 US dollars"),
         ("5 Canadian dollars", "5 Australian dollars"),
+        ("Send 100 Mexican pesos", "Send 100 Chilean pesos"),  # a currency's name read, the other's not
+        ("It costs 50 Swiss francs", "It costs 50 French francs"),
+        ("200 South African rand", "200 USD"),
+        ("40 Canadian cents", "40 CAD"),
+        ("Buy 40 Canadian dollar coins", "Buy 40 CAD coins"),  # coins, not dollars
     ],
 )
 def test_another_currency_fails(judge: Judge, candidate: str, reference: str) -> None:

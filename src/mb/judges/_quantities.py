@@ -165,12 +165,12 @@ _CODE_NAMES = frozenset(_CODES.split("|"))
 
 
 def _currency_names() -> dict[str, str]:
-    """The ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data), case-folded, in the
-    singular and with a plural "s": "canadian dollars", "swiss franc", "us dollars"."""
+    """The ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data), case-folded, with a
+    plural "s": "canadian dollars", "us dollars" (not "40 Canadian dollar coins", which may be coins)."""
     import pycountry
 
     named = {c.name.casefold(): c.alpha_3 for c in pycountry.currencies if c.alpha_3 in _CODE_NAMES and " " in c.name}
-    return {**named, **{f"{name}s": code for name, code in named.items()}}
+    return {f"{name}s": code for name, code in named.items()}
 
 
 _UNITS.update(_currency_names())
