@@ -21,6 +21,13 @@ from tests.support.judges import equivalence
         ("$50", "\u20ac50"),
         ("transfer 50 EUR", "transfer 50 USD"),
         ("A$50", "US$50"),
+        ("Pay 40 CAD", "Pay 40 US dollars"),
+        ("5 Canadian dollars", "5 Australian dollars"),
+        ("Send 100 Mexican pesos", "Send 100 Chilean pesos"),  # a currency's name read, the other's not
+        ("It costs 50 Swiss francs", "It costs 50 French francs"),
+        ("200 South African rand", "200 USD"),
+        ("40 Canadian cents", "40 CAD"),
+        ("Buy 40 Canadian dollar coins", "Buy 40 CAD coins"),  # coins, not dollars
     ],
 )
 def test_another_currency_fails(judge: Judge, candidate: str, reference: str) -> None:
@@ -81,6 +88,9 @@ def test_a_number_with_a_letter_the_other_reads_as_a_magnitude_is_undecided(
         ("50 percent", "%"),
         ("USD$399", "USD"),
         ("XYZ$5", ""),
+        ("40 Canadian dollars", "CAD"),
+        ("5 US dollars", "USD"),
+        ("50 Swiss francs", "CHF"),
         ("50", ""),
     ],
 )
@@ -136,6 +146,9 @@ def test_an_item_added_to_a_list_is_undecided(judge: Judge, candidate: str, refe
         ("invite Alice and Bob", "invite Alice and Bob"),
         ("refund orders 1001 and 1002", "refund orders 1001 and 1002"),
         ("A man and a woman are dancing", "A man and woman are dancing"),
+        ("Pay 40 Canadian dollars", "Pay 40 CAD"),  # a currency's ISO 4217 name and its code
+        ("5 US dollars", "USD 5"),
+        ("It costs 50 Swiss francs", "It costs 50 CHF"),
     ],
 )
 def test_the_same_amount_bound_or_list_still_passes(judge: Judge, candidate: str, reference: str) -> None:

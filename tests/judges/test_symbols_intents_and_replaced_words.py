@@ -118,6 +118,9 @@ def test_words_replaced_one_for_one_are_not_passed(judge: Judge, candidate: str,
         ("yeah", "yes"),  # the same answer to a yes-no question
         ("nope", "No."),
         ("True!", "true"),
+        ("yes", "Yes, it is."),  # the question restated by a pronoun and an auxiliary
+        ("No, it isn't.", "No"),
+        ("Yep", "Yes, we do."),
     ],
 )
 def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -139,6 +142,19 @@ def test_punctuation_emphasis_and_spelling_still_pass(judge: Judge, candidate: s
         ("true", "yes"),  # a boolean may be a value rather than an answer
         ("False.", "No"),
         ("true", "no"),
+        ("No, it is not.", "No, the store is not open on Sunday."),  # the longer may add a fact
+        ("Yes.", "Yes, the order has shipped."),
+        ("Yes, it is not.", "Yes"),
+        ("Yes, I will.", "Yes, I can."),
+        ("Yes, it might.", "yes"),  # a modal may hedge
+        ("No, it may not.", "No"),
+        ("Yes", "Yes, there should."),
+        ("Yes, it would.", "Yes"),
+        ("Yes, it was.", "yes"),  # the past may answer "Is it open?": no longer
+        ("yes...", "Yes, it is."),  # a mark that may trail off or question
+        ("Yes, it is?", "Yes"),
+        ("Yes!?", "Yes, it is."),
+        ("Yes, it is\u2026", "yes"),
     ],
 )
 def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(
@@ -147,6 +163,16 @@ def test_a_yes_or_no_not_said_alone_or_a_boolean_against_one_is_undecided(
     verdict = equivalence(judge, candidate, reference)
     assert verdict.undecided, verdict.reason
     assert not verdict.passed
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [("No, it is not.", "Yes"), ("Yes.", "no"), ("Yes, it is.", "No, it is not.")],
+)
+def test_the_other_answer_to_a_yes_no_question_fails(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+    assert not verdict.undecided, verdict.reason
 
 
 def test_a_response_with_another_mark_is_not_passed_as_the_same_meaning(judge: Judge) -> None:

@@ -17,6 +17,7 @@ from .base import JudgeRequest
 __all__ = [
     "ARTICLES",
     "added_around",
+    "answered",
     "non_answer",
     "plain",
     "reads_yes_or_no",
@@ -81,6 +82,29 @@ def yes_or_no(text: str) -> tuple[str, bool] | None:
     "true", "N"; not "Yes?", "yes...", "'true'", "yes :)", "Sure, no."), or None."""
     found = _WHOLE.fullmatch(text)
     return _YES_NO.get(found.group(1).casefold()) if found else None
+
+
+_ANSWER = re.compile(r"\A\s*(yes|yeah|yep|no|nope)(?:[.!]?\s*\Z|\s*[,.!;:]\s*(?=\S))", re.IGNORECASE)
+_MARKS = re.compile(r"[?\u2026]|[.!,;:]\s*[.!,;:]")
+"""Marks that may question or trail off ("Yes?", "yes... it is", "Yes!?", "Yes, it is\u2026")."""
+_ECHO = re.compile(
+    r"(?:it|i|we|you|they|he|she|there|that|this) (?:is|are|am|was|were|do|does|did|has|have|had|can|will)( not)?"
+)
+"""The question restated by a pronoun and an auxiliary; not a modal, which may hedge ("Yes, it might.")."""
+
+
+def answered(text: str) -> tuple[bool, str | None] | None:
+    """The yes (True) or no ``text`` opens with, alone or set off by punctuation ("Yes.", "No, it is not.", "Yes, the
+    order has shipped."; not "No refunds"), and what else it says when that is nothing ("") or the question restated by
+    a pronoun and an auxiliary that agree with the answer ("it is", "we do not"; not "Yes, it is not.", "Yes, it
+    might."), with at most one closing "." or "!" ("Yes?", "yes...", "Yes, it is?!": else None); or None."""
+    found = _ANSWER.match(text)
+    if found is None:
+        return None
+    yes = found[1].casefold() != "no" and found[1].casefold() != "nope"
+    rest = normalize(text[found.end() :])
+    echo = _ECHO.fullmatch(rest)
+    return yes, rest if not _MARKS.search(text) and (not rest or (echo and (echo[1] is None) == yes)) else None
 
 
 def reads_yes_or_no(text: str) -> bool:

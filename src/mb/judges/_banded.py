@@ -6,8 +6,10 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 
 from __future__ import annotations
 
+import re
+
 from ..io._limits import written_json
-from ._additions import added_around, non_answer, reads_yes_or_no, without_courtesy, yes_or_no
+from ._additions import added_around, answered, non_answer, reads_yes_or_no, without_courtesy, yes_or_no
 from ._confidence import NON_ANSWER_CONFIDENCE, Band
 from ._doubts import (
     added_detail,
@@ -51,6 +53,10 @@ def _failure(score: float, reason: str, judge: str, confidence: float) -> Verdic
     return Verdict(min(score, 0.49), why, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
 
 
+_PAST = re.compile(r"\b(?:was|were|did|had)\b")
+"""A question restated in the past, which a bare yes or no may not answer ("Is it open?" "Yes, it was.")."""
+
+
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
     default) and the checks: undecided when both texts write a JSON array or object (text similarity cannot see a
@@ -75,7 +81,10 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     whole yes-or-no answer, read before
     them (``yes_or_no``), passes against the same one ("yes" / "yeah", "true" / "True.") and fails against the other; a
     letter ("y"), a boolean against a yes or no, or a yes or no with a mark or other words ("Yes?", "Sure, no.") is
-    undecided; then a candidate that answers nothing ("I don't know.", ``non_answer``) fails. A failure, by a guard
+    undecided; a yes or no opening a text ("Yes, it is.", ``answered``), where neither text says more than the question
+    restated by a pronoun and an auxiliary (the same in both), fails against the other and passes against the same one;
+    where one says more, it is undecided against the same one; then a candidate that answers nothing ("I don't know.",
+    ``non_answer``) fails. A failure, by a guard
     (``Band.guarded_confidence``) or the band, whose calibrated confidence is below ``DECIDES`` is undecided
     (``_failure``)."""
     score = scaled(raw, band.high)
@@ -85,6 +94,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     given, expected = yes_or_no(request.candidate), yes_or_no(request.reference)  # before courtesy: not "Sure, no."
     both_read = all(reads_yes_or_no(text) for text in (request.candidate, request.reference))
+    opens, opened = answered(request.candidate), answered(request.reference)  # "Yes, ..." is no courtesy here
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
@@ -97,6 +107,18 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if both_read:  # "y" / "yes", "true" / "yes", "Yes?" / "Yes", "Sure, no." / "no", "yes :)" / "yes"
         reason = f"undecided: a letter, a boolean or a yes or no with a mark or words may answer otherwise; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    said = {opens[1], opened[1]} if opens and opened else {None}  # the rest of each: "", "it is" or more (None)
+    answer = f"the candidate answers {'yes' if opens and opens[0] else 'no'}"
+    if opens and opened and opens[0] != opened[0] and None not in said:  # "Yes" / "No, it is not."
+        reason = f"{fails}: {answer} where the reference answers the other; {measured}"
+        return _failure(min(score, GUARD_CAP), reason, judge, band.guarded_confidence)  # not "Yes, I checked: no ..."
+    if opens and opened and opens[0] == opened[0] and said != {None}:  # "Yes" / "Yes, it is.", "Yes, it shipped."
+        if None not in said and (len(said) == 1 or ("" in said and not _PAST.search(str(said)))):  # not "it was"
+            reason = f"{holds}: the same answer to a yes-no question, the question at most restated; {measured}"
+            return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+        reason = f"undecided: {answer} too, one text saying more or otherwise, which may restate the question or not"
+        reason = f"{reason}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if non_answer(candidate, reference):
         reason = f"{fails}: the candidate answers nothing; {measured}"

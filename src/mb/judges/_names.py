@@ -167,13 +167,22 @@ def _headline(found: tuple[Token, ...]) -> bool:
 _REGION_CODE = re.compile(r",\s*([A-Z]{2})\b")
 
 
+def _currency_codes(text: str) -> str:
+    """``text`` with each amount in a currency written with a capital ("40 Canadian dollars", "5 US dollars", "USD 5")
+    as that currency's code alone ("CAD", "USD"): the code is the name there, words elsewhere stay names."""
+    for quantity in extract_quantities(text):
+        if quantity.unit.isalpha() and any(word[:1].isupper() for word in quantity.text.split() if word.isalpha()):
+            text = text.replace(quantity.text, f" 1 {quantity.unit} ", 1)  # a number still between words
+    return text
+
+
 @lru_cache(maxsize=8192)
 def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names a text mentions, case-folded and without accents: ``(strong, weak)``. In a Title Case heading
     every capitalized word is weak."""
     strong: list[str] = []
     weak: list[str] = []
-    found = tokens(_UNIT_LETTERS.sub(" ", text))
+    found = tokens(_UNIT_LETTERS.sub(" ", _currency_codes(text)))
     heading = _headline(found)
     codes = _REGION_CODE.findall(text)  # "Portland, OR": a region's code, even when it spells a common word
     for token in found:
@@ -202,7 +211,7 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 @lru_cache(maxsize=8192)
 def _vocabulary(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    lowered = [plain(token.lower) for token in tokens(text)]
+    lowered = [plain(token.lower) for said in {text, _currency_codes(text)} for token in tokens(said)]  # and "cad"
     return frozenset(lowered) | frozenset(stem(w) for w in lowered), tuple(lowered)
 
 

@@ -162,15 +162,37 @@ _UNITS = {
 """The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
 code or symbol is its own spelling."""
 _CODE_NAMES = frozenset(_CODES.split("|"))
+
+
+@lru_cache(maxsize=1)
+def _currency_names() -> dict[str, str]:
+    """``_UNITS`` and the ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data, read
+    on first use), case-folded, with a plural "s": "canadian dollars", "swiss francs" (not "40 Canadian dollar coins",
+    which may be coins)."""
+    import pycountry
+
+    named = {c.name.casefold(): c.alpha_3 for c in pycountry.currencies if c.alpha_3 in _CODE_NAMES and " " in c.name}
+    return {**_UNITS, **{f"{name}s": code for name, code in named.items()}}
+
+
 _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 """The dollars a "$" of no country may be."""
-_NUMBER = re.compile(
+
+
+@lru_cache(maxsize=1)
+def _number_pattern() -> re.Pattern[str]:
+    """``_NUMBER``, the currency names included (``_currency_names``), compiled on first use."""
+    named = sorted((name for name in _currency_names() if " " in name), key=len, reverse=True)
+    return re.compile(_NUMBER.replace("NAMED", "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in named)))
+
+
+_NUMBER = (
     r"(?P<sign>(?<![\w.,\-\u2013])(?:[-\u2212]|(?<!\d\s)\u2013)|(?<!\d\s)(?<!\d)\b(?i:minus)\s+)?"
     rf"(?P<currency>(?:\b(?:{_CODES})\$?|(?<![^\W\d_])(?:US|AU?|CA?|NZ|HK|S)?\$|[\u20ac\u00a3\u00a5\u20a9\u20b9\u20bd\u20ba\u20aa\u0e3f])\s?)?"
     r"(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
-    rf"(?P<unit>\s?%|\s*(?:{_CODES}|(?i:percent|per\s?cent|pct|dollars?|euros?|yen))\b)?"
+    rf"(?P<unit>\s?%|\s*(?:{_CODES}|(?i:NAMED|percent|per\s?cent|pct|dollars?|euros?|yen))\b)?"
 )
 """A number, with its magnitude and its currency or unit: "5k", "$356M", "\u00a355bn", "$2.9-million", "1,200", "A$50",
 "USD 50", "50 EUR", "50%", "50 percent". A lone ``m``/``b`` counts as
@@ -336,7 +358,8 @@ def _number(m: re.Match[str]) -> Iterator[Quantity]:
     scale = m.group(6) or m.group(7)
     if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
         value *= _MULTIPLIERS[scale.lower()]
-    units = [_UNITS.get(one, one.upper()) for part in ("currency", "unit") if (one := _spelled(m.group(part)))]
+    spellings = _currency_names()
+    units = [spellings.get(one, one.upper()) for part in ("currency", "unit") if (one := _spelled(m.group(part)))]
     unit = next((one for one in units if one != "$"), units[0] if units else "")  # "$50 USD": in US dollars
     yield Quantity("number", frozenset({round(value, 6)}), said.strip(), unit=unit)
 
@@ -485,9 +508,9 @@ _STEPS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Iterator[Quantity
     (_MERIDIEM, _meridiem),
     (_CLOCK, _clock),
     (_CODE, _code),
-    (_NUMBER, _number),
 )
-"""The patterns read in order, each match blanked before the next; from ``_ISO`` on, only where a digit is left."""
+"""The patterns read in order, each match blanked before the next, then ``_number_pattern``; from ``_ISO`` on, only
+where a digit is left."""
 
 
 @lru_cache(maxsize=8192)
@@ -495,9 +518,10 @@ def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
     found: list[Quantity] = []
-    for pattern, build in _STEPS:
-        if pattern is _ISO and not _DIGIT.search(rest):
+    for step, build in (*_STEPS, (None, _number)):
+        if step is _ISO and not _DIGIT.search(rest):
             break
+        pattern = step or _number_pattern()
         found.extend(quantity for match in pattern.finditer(rest) for quantity in build(match))
         rest = pattern.sub(lambda m: " " * len(m.group()), rest)
     found.extend(_from_words(rest, original))
@@ -554,7 +578,7 @@ def numbers_written_otherwise(text: str, other: str, *, loosely: bool = False) -
         return sign + first + (groups.replace(",", "") if plain else groups) + (decimals or "")
 
     def written(said: str) -> str:
-        said = _NUMBER.sub(lambda match: _amount(match, loosely), " ".join(said.split()))
+        said = _number_pattern().sub(lambda match: _amount(match, loosely), " ".join(said.split()))
         said = _UNIT_SPACE.sub("", _GROUPED.sub(grouped, said))
         return said[:1].casefold() + re.sub(r"(?<!\.)\.\Z", "", said[1:])  # not an ellipsis: "$50..."
 
