@@ -26,6 +26,7 @@ LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-0
 NEW_YORK = ZoneInfo("America/New_York")
 BERLIN = ZoneInfo("Europe/Berlin")
 MADRID = ZoneInfo("Europe/Madrid")
+LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tuesday, leap day
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -39,6 +40,23 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("last yr", WED, "2024-02-29", True),
     ("2 yrs ago", WED, "2023-03-12", True),
     ("2 yrs ago", WED, "2023-03-13", False),
+    # a count of years from February 29 into a year without one: February 28 or March 1, never a day further
+    ("a year from today", LEAP, "2029-02-28", True),
+    ("a year from today", LEAP, "2029-03-01", True),
+    ("a year from today", LEAP, "2029-03-02", False),
+    ("a year from today", LEAP, "2029-02-27", False),
+    ("in 12 months", LEAP, "2029-03-01", True),
+    ("1 yr ago", LEAP, "2027-03-01", True),
+    ("1 yr ago", LEAP, "2027-02-27", False),
+    ("this time next year", LEAP, "2029-03-01T08:15:00", True),
+    ("this time next year", LEAP, "2029-03-01T09:15:00", False),
+    ("in 4 years", LEAP, "2032-02-29", True),
+    ("in 4 years", LEAP, "2032-03-01", False),
+    ("in a month", LEAP, "2028-03-29", True),
+    ("in a month", LEAP, "2028-03-30", False),
+    ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-02-28", True),
+    ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-03-01", False),  # a count of months keeps the month's end
+    ("feb 29 next year", LEAP, "2029-03-01", ERROR),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),

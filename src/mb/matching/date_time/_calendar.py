@@ -38,6 +38,7 @@ __all__ = [
     "relative_weekday_dates",
     "season",
     "step",
+    "steps",
     "to_24h",
     "user_time_key",
     "week",
@@ -102,6 +103,14 @@ def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
             raise DateProblem("business days mixed with other units")
         total += _delta(amount, unit)
     return total
+
+
+def steps(moment: date, pieces: tuple[tuple[float, str], ...]) -> list[relativedelta]:
+    """The calendar steps of a duration's pieces from ``moment``: a count of years from February 29 into a year
+    without one lands on February 28 or on March 1, as readers differ (a count of months keeps the month's end)."""
+    delta = step(pieces)
+    clamped = delta.years and not delta.months and (moment + relativedelta(years=delta.years)).day != moment.day
+    return [delta, delta + relativedelta(days=1)] if clamped else [delta]
 
 
 STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,

@@ -16,7 +16,7 @@ from typing import Any
 from dateutil.relativedelta import relativedelta
 
 from . import _calendar as units
-from ._calendar import STEPS, add_business_days, relative_weekday_dates, step
+from ._calendar import STEPS, add_business_days, relative_weekday_dates, step, steps
 from ._grammar import Item
 from ._holidays import holiday_spans
 from ._items import DateProblem
@@ -342,7 +342,7 @@ def _bare_week(item: Item) -> bool:
 def _shifted(window: Window, pieces: Pieces) -> list[Window]:
     if pieces[0][1] == "business day":  # a day for each place whose holidays the count crosses differently
         return [units.day(d) for d in dict.fromkeys(add_business_days(window.lo.date(), int(pieces[0][0])))]
-    return [window.shifted(step(pieces))]
+    return [window.shifted(delta) for delta in steps(window.lo, pieces)]
 
 
 def _one(item: Item, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:

@@ -9,7 +9,7 @@ from datetime import datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ._calendar import add_business_days, midnight, step
+from ._calendar import add_business_days, midnight, step, steps
 from ._calendar import day as day_window
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
@@ -30,14 +30,13 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
     pieces = item.value.pieces
     if pieces[0][1] == "business day":
         return [Reading(day_window(d)) for d in dict.fromkeys(add_business_days(ref.date(), int(pieces[0][0])))]
-    moment = ref + step(pieces)
+    moments = [ref + delta for delta in steps(ref, pieces)]
     units_ = {u for _, u in pieces}
     if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
-        if "second" in units_ or moment.second != ref.second:
-            lo = moment.replace(microsecond=0)
-            return [Reading(Window(lo, lo + timedelta(seconds=1), "second"))]
-        return [Reading(minute_window(moment))]
-    return [Reading(day_window(moment.date()))]
+        if "second" in units_ or moments[0].second != ref.second:
+            return [Reading(Window(lo, lo + timedelta(seconds=1), "second")) for lo in moments]
+        return [Reading(minute_window(moment)) for moment in moments]
+    return [Reading(day_window(moment.date())) for moment in moments]
 
 
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool = True) -> list[Reading]:
