@@ -81,6 +81,13 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
             ["delete_account"],
         ),
         ('{"name": "Ana", "plan": "pro"} is your profile.', []),
+        # JSON of a call cut short, too long or too deep to read: the name it gives
+        ('Sending: {"action": "send_email", "action_input": {"body": "' + "word " * 1000 + '"}}', ["send_email"]),
+        (
+            'Calling {"action": "delete_account", "action_input": {"ids": ' + "[" * 1200 + "]" * 1200 + "}}",
+            ["delete_account"],
+        ),
+        ('Calling {"name": "delete_account", "arguments": {"user_id": "u1"', ["delete_account"]),
         ('{"action": "Final Answer", "action_input": {"text": "done"}} sent.', []),
         # prose is no code
         ("I did not run `delete_account(user_id)` for you.", []),
@@ -96,7 +103,7 @@ def test_python_calls(response: str, names: list[str]) -> None:
 def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:
     broken = '{"action": "x", "action_input": {"a": ['
     _, code = written_calls("Note: " + broken * 10 + ' {"action": "delete_account", "action_input": {"user_id": "u1"}}')
-    assert [name for _, name, _ in code] == ["delete_account"]
+    assert [name for _, name, _ in code] == ["x"] * 10 + ["delete_account"]
     with pytest.raises(ValueError, match="not JSON"):
         written_calls("Note: " + broken * 60)
     records = " ".join(f'{{"name": "user {number}", "plan": "pro"}}' for number in range(200))

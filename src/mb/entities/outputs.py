@@ -468,8 +468,9 @@ _ACTION = re.compile(
 """A ReAct step: a line ``Action: name``, ``Action 1: name[input]`` or ``Action: name(input)``, then maybe a line
 ``Action Input: ...`` or ``Observation: ...``; ``Tool:`` and ``Tool Input:``, the name quoted or a space before its
 input, alike when the name is a tool's (:func:`written_steps`)."""
-_JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:')
-"""Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``)."""
+_JSON_CALL = re.compile(r'\{\s*"(?:action|name|tool)"\s*:\s*("(?:[^"\\\n]|\\.){1,200}")?')
+"""Where JSON of a call may start in a response (LangChain's ``{"action": ..., "action_input": ...}``), and the name
+it gives."""
 _JSON_READ = (4000, 50)
 """How many characters JSON of a call is read in from where it may start, and at most how many starts that are not
 JSON a response is read at (past them, its calls cannot be read: :func:`written_calls`)."""
@@ -504,15 +505,18 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     decoder = json.JSONDecoder()
     size, most = _JSON_READ
     end = failed = 0
-    for start in (found.start() for found in _JSON_CALL.finditer(response)):
-        if start < end:  # in an object read
+    for found in _JSON_CALL.finditer(response):
+        if (start := found.start()) < end:  # in an object read
             continue
         try:
             value, length = decoder.raw_decode(response[start : start + size])
-        except (ValueError, RecursionError):
+        except (ValueError, RecursionError):  # cut short, too long or too deep: the name it gives is a call's
             failed += 1
             if failed > most:
                 raise ValueError(f"more than {most} starts of JSON that may be calls are not JSON") from None
+            if found[1]:
+                with contextlib.suppress(ValueError):
+                    code.append((None, json.loads(found[1]), ""))
             continue
         end = start + length
         for _, name, said in requested_calls(value, 2):
