@@ -587,6 +587,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 2 business days", datetime(2027, 5, 14, 10, 0, tzinfo=ZoneInfo("Europe/Brussels")), "2027-05-19", True),
     ("the next business day", datetime(2027, 5, 5, 10, 0, tzinfo=ZoneInfo("Europe/Zurich")), "2027-05-06", False),
     ("the next business day", datetime(2027, 5, 5, 10, 0, tzinfo=ZoneInfo("Europe/Zurich")), "2027-05-07", True),
+    # the first (next) working day after a date, the last before it: one working day after (before) it
+    ("the next working day after easter", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30", True),
+    ("the next working day after easter", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29", False),
+    ("the first business day after christmas", datetime(2027, 12, 20, 10, 0, tzinfo=LONDON), "2027-12-29", True),
+    ("the first business day after christmas", datetime(2027, 12, 20, 10, 0, tzinfo=LONDON), "2027-12-27", False),
+    ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-24", True),
+    ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-23", False),
+    ("the last business day after christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-28", ERROR),
     # "within" a count of business days: those days, or from now to the end of the last (as "within 3 days")
     ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", True),
     ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30/2027-04-02", True),
