@@ -595,6 +595,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-24", True),
     ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-23", False),
     ("the last business day after christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-28", ERROR),
+    # ... never after a clock time: "the next business day after 3pm" is that day after 3pm, not one working day on
+    ("the next business day after 3pm", datetime(2025, 6, 11, 10, 0, tzinfo=NEW_YORK), "2025-06-12T16:00", True),
     # "within" a count of business days: those days, or from now to the end of the last (as "within 3 days")
     ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-28T19:30/2027-04-02", True),
     ("within 3 business days", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30/2027-04-02", True),
