@@ -150,21 +150,21 @@ _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PL
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
-    off, or the widely closed ones alone) or England's alone in their zones; in the zone of one other country, that
-    country's national holidays (``(country, "")``: see ``day_off``); each of ``PLACES`` in turn in any other zone
-    (UTC, an offset, an older name, one several countries share) or none, and for a country without a calendar
-    (see ``places``)."""
+    off, or the widely closed ones alone) or England's alone in their zones; in another zone the system's zone table
+    lists, the national holidays of each country it lists there (``(country, "")``: see ``day_off``), each of
+    ``PLACES`` in turn for the US, Great Britain and a country without a calendar (see ``places``); each of ``PLACES``
+    in any other zone (UTC, an offset, an older name) or none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
-    country = _zone_countries().get(zone or "")
-    return ((country, ""),) if country not in {None, "US", "GB"} else PLACES
+    countries = _zone_countries().get(zone or "", ())
+    return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
 @functools.cache
-def _zone_countries() -> dict[str, str]:
-    """Each zone the system's tz database lists for one country alone (in ``zone1970.tab``; none without it)."""
+def _zone_countries() -> dict[str, tuple[str, ...]]:
+    """The countries the system's tz database lists for each zone (in ``zone1970.tab``; none without it)."""
     import zoneinfo
     from pathlib import Path
 
@@ -173,15 +173,16 @@ def _zone_countries() -> dict[str, str]:
         with contextlib.suppress(OSError):
             text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: row[0] for row in rows if len(row) > 2 and "," not in row[0]}
+    return {row[2]: tuple(row[0].split(",")) for row in rows if len(row) > 2}
 
 
 def places() -> tuple[Place, ...]:
-    """The places working days are counted at now (see ``counted_at``): each of ``PLACES`` in turn for a country the
-    ``holidays`` package has no calendar of (asked only when days are counted: importing it takes tens of ms)."""
+    """The places working days are counted at now (see ``counted_at``), each of ``PLACES`` in turn in place of a
+    country the ``holidays`` package has no calendar of (asked only when days are counted: importing it takes tens of
+    ms)."""
     where = _COUNTED_AT.get()
-    country, region = where[0] if len(where) == 1 and where[0] is not None else ("", None)
-    return PLACES if region == "" and not _has_calendar(country) else where
+    gone = {p for p in where if p is not None and p[1] == "" and not _has_calendar(p[0])}
+    return tuple(dict.fromkeys(q for p in where for q in (PLACES if p in gone else (p,))))
 
 
 @functools.cache

@@ -313,6 +313,20 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
     return Item("offset", "", Offset(((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
 
 
+@_element(
+    r"(?:the\s+)?(?P<dir>next|first|following|last|previous|final)\s+(?:business|working)\s*day\s+(?P<rel>after|before)"
+    r"(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\b|h\b|$)|\d{1,2}:|noon|midday|midnight))",  # a date, never a clock
+    ("the", "next", "first", "following", "last", "previous", "final"),
+)
+def _business_day_from(m: re.Match[str]) -> Item | None:
+    """``the first business day after christmas``, ``the last working day before easter``: one working day after
+    (before) the date (never "the last business day after")."""
+    after = m["rel"] == "after"
+    if after != (m["dir"] in {"next", "first", "following"}):
+        return None
+    return Item("offset", "", Offset(((1 if after else -1, "business day"),), "anchored"))
+
+
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
           r"|in\s+the\s+future|today|tomorrow|yesterday)", QUANTITY_FIRST)  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
