@@ -587,11 +587,31 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 2 business days", datetime(2027, 5, 14, 10, 0, tzinfo=ZoneInfo("Europe/Brussels")), "2027-05-19", True),
     ("the next business day", datetime(2027, 5, 5, 10, 0, tzinfo=ZoneInfo("Europe/Zurich")), "2027-05-06", False),
     ("the next business day", datetime(2027, 5, 5, 10, 0, tzinfo=ZoneInfo("Europe/Zurich")), "2027-05-07", True),
+    # ... not understood where the countries of a shared zone give different days (May Day: Denmark works, Germany
+    # does not; Monaco's 19 November in Paris; Luxembourg's 23 June in Brussels)
+    ("the next business day", datetime(2026, 4, 30, 10, 0, tzinfo=BERLIN), "2026-05-01", ERROR),
+    ("the next business day", datetime(2026, 4, 30, 10, 0, tzinfo=BERLIN), "2026-05-04", ERROR),
+    ("in 1 business day", datetime(2026, 11, 18, 10, 0, tzinfo=ZoneInfo("Europe/Paris")), "2026-11-19", ERROR),
+    ("the next business day", datetime(2026, 6, 22, 10, 0, tzinfo=ZoneInfo("Europe/Brussels")), "2026-06-23", ERROR),
     # the first (next) working day after a date, the last before it: one working day after (before) it
     ("the next working day after easter", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-30", True),
     ("the next working day after easter", datetime(2027, 3, 28, 19, 30, tzinfo=BERLIN), "2027-03-29", False),
     ("the first business day after christmas", datetime(2027, 12, 20, 10, 0, tzinfo=LONDON), "2027-12-29", True),
     ("the first business day after christmas", datetime(2027, 12, 20, 10, 0, tzinfo=LONDON), "2027-12-27", False),
+    # ... never after or before the end of a period (its last day, or the midnight after it)
+    (
+        "the first business day after the end of the month",
+        datetime(2026, 6, 10, 10, 0, tzinfo=NEW_YORK),
+        "2026-07-02",
+        ERROR,
+    ),
+    ("the last business day before month end", datetime(2026, 6, 10, 10, 0, tzinfo=NEW_YORK), "2026-06-29", ERROR),
+    (
+        "the first working day after the end of the week",
+        datetime(2026, 6, 10, 10, 0, tzinfo=NEW_YORK),
+        "2026-06-16",
+        ERROR,
+    ),
     ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-24", True),
     ("the last business day before christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-23", False),
     ("the last business day after christmas", datetime(2026, 12, 1, 10, 0, tzinfo=NEW_YORK), "2026-12-28", ERROR),

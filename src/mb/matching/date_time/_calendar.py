@@ -246,8 +246,9 @@ def day_off(d: date, place: Place) -> bool:
 def add_business_days(start: date, count: int) -> list[date]:
     """``count`` working days (Monday to Friday) after ``start`` (before it when negative), counted at each of
     ``places()`` in turn (a date each, in their order): which holidays are days off depends on the place, so a count
-    crossing one has a reading for each. Not understood when a day counted is New Year's Day or Christmas, a day off
-    in most countries: counted as a working day, it is no reading anyone means."""
+    crossing one has a reading for each; not understood when the countries of the user's zone give different days
+    (a zone several countries share does not say which is the user's). Not understood when a day counted is New
+    Year's Day or Christmas, a day off in most countries: counted as a working day, it is no reading anyone means."""
     step = 1 if count >= 0 else -1
     found = []
     for place in places():
@@ -258,6 +259,8 @@ def add_business_days(start: date, count: int) -> list[date]:
                 moved += timedelta(days=step)
             check_business_day(moved)
         found.append(moved)
+    if len(set(found)) > 1 and any(place is not None and place[1] == "" for place in places()):
+        raise DateProblem(f"working days counted from {start} differ between the countries of the user's zone")
     return found
 
 

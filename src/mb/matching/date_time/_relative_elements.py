@@ -315,7 +315,8 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"(?:the\s+)?(?P<dir>next|first|following|last|previous|final)\s+(?:business|working)\s*day\s+(?P<rel>after|before)"
-    r"(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\b|h\b|$)|\d{1,2}:|noon|midday|midnight))",  # a date, never a clock
+    r"(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\b|h\b|$)|\d{1,2}:|noon|midday|midnight"  # a date, never a clock
+    r"|(?:the\s+)?(?:end|close)\b|\w+[\s-]*end\b|eo[dwmqy]\b))",  # nor the end of a period (its last day or after)
     ("the", "next", "first", "following", "last", "previous", "final"),
 )
 def _business_day_from(m: re.Match[str]) -> Item | None:
