@@ -536,3 +536,14 @@ def test_a_key_the_error_names_is_not_also_warned_of_as_unknown(tmp_path: Path) 
     path.write_text(json.dumps(_traced([call])) + "\n")
     found = list(iter_line_errors(path, Tally(), key_lines=None))
     assert [type(item) for item in found] == [LineError], found  # no "unknown key "name" (ignored)" beside it
+
+
+def test_an_object_with_thousands_of_unknown_keys_gets_a_warning_for_each_in_order() -> None:
+    """Each unknown key is named once, in the line's order, a misspelt field among them with its suggestion."""
+    wide = {f"note_{i}": i for i in range(5_000)}
+    document = {"inputs": {"messages": [{"role": "user", **wide, "contnet": "q"}]}}
+    warnings = key_warnings(document, file="f.jsonl", line=1)
+    assert [(w.key, w.suggestion, w.ignored) for w in warnings] == [
+        *((key, None, True) for key in wide),
+        ("contnet", "content", True),
+    ]

@@ -179,11 +179,11 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
     only when it has an unknown key or objects of its own to check (most hold neither)."""
     known, children, keeps_extra = _fields(model)
     if not known.issuperset(value):
+        folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
         for key in value:  # in the line's order
             if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
                 if model is ToolCall and arguments_key(key, value[key]):
                     continue  # params again, or the line is invalid
-                folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
                 # the field that the key names in another tool's words ("expected_answer" is no "expected_facts")
                 alias = (
                     "expected_response" if model.__name__ == "Expectations" and names_expected_response(key) else None

@@ -1161,3 +1161,30 @@ def test_bare_tool_spans_run_namespaced_requests_their_arguments_tell_apart(
         events = line["outputs"]["trace"]
         tools = {e["id"]: e["tool"] for e in events if e["event"] == "tool_call"}
         assert [(tools[e["id"]], e["result"]) for e in events if e["event"] == "tool_result"] == paired
+
+
+def test_a_deep_chain_of_tool_spans_imports_each_call_once(tmp_path: Path) -> None:
+    """Each tool span the parent of the next, thousands deep, inside a plain span of the tool's name: every span is
+    one call with its result, in order, and the plain span around them is none."""
+    depth = 3_000
+    chain = [
+        _otel_span(f"t{i}", i + 2, f"t{i - 1}" if i else "lookup", gen_ai__operation__name="execute_tool",
+                   gen_ai__tool__name="lookup", gen_ai__tool__call__id=f"c{i}", gen_ai__tool__call__result=f"r{i}")
+        for i in range(depth)
+    ]  # fmt: skip
+    answer = json.dumps([{"role": "assistant", "parts": [_OTEL_ANSWER]}])
+    chat = _otel_span(
+        "chat", depth + 2, f"t{depth - 1}", gen_ai__operation__name="chat", gen_ai__output__messages=answer
+    )
+    result, line = _imported(tmp_path, "otel", _otel(_otel_span("lookup", 1, "root"), *chain, chat))
+    assert result.exit_code == 0, result.output
+    expected = [
+        event
+        for i in range(depth)
+        for event in (
+            {"event": "tool_call", "id": f"c{i}", "tool": "lookup", "params": {}},
+            {"event": "tool_result", "id": f"c{i}", "result": f"r{i}"},
+        )
+    ]
+    assert line["outputs"]["trace"] == expected
+    assert line["outputs"]["response"] == "Your account is closed."

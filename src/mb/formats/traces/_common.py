@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
@@ -206,6 +206,70 @@ def _above(trace: SourceTrace, span_id: str) -> list[str]:
     return list(chain)[1:]
 
 
+def _tree(trace: SourceTrace, steps: list[Step], wraps: dict[str, set[str | None]]) -> tuple[dict[str, str], set[Any]]:
+    """In one pass down the spans (time and memory linear in their number): each span's parent among the spans
+    (keys of ``trace.parent_of`` only), and the (span id, name) of the spans that hold a span naming them (``wraps``:
+    the names each tool or plain span gives). A loop of parent ids is refused as :func:`_above` says."""
+    done: set[str] = set()
+    for step in steps:  # the first span (in time) above which the parent ids loop, as _above names it
+        path: dict[str, None] = {}
+        span_id = step.span_id
+        while span_id not in done and (span_id or not path):
+            if span_id in path:
+                _above(trace, step.span_id)
+            path[span_id] = None
+            span_id = trace.parent_of.get(span_id, "")
+        done.update(path)
+    names: dict[str, set[str | None]] = {}
+    for step in steps:
+        names.setdefault(step.span_id, set()).add(step.name)
+    children: dict[str, list[str]] = {}
+    for child, parent in trace.parent_of.items():
+        if parent and child in done:
+            children.setdefault(parent, []).append(child)
+    roots = [span_id for span_id in done if not trace.parent_of.get(span_id, "")]
+    wrapped: set[Any] = set()
+    open_: dict[str | None, list[str]] = {}  # each name: the spans of that name above, outermost first
+    todo: list[tuple[str, bool]] = [(root, True) for root in roots]
+    while todo:
+        span_id, entering = todo.pop()
+        if not entering:
+            for name in names.get(span_id, ()):
+                open_[name].pop()
+            continue
+        for name in wraps.get(span_id, ()):
+            for outer in reversed(open_.get(name, [])):  # those further out are marked already: linear
+                if (outer, name) in wrapped:
+                    break
+                wrapped.add((outer, name))
+        for name in names.get(span_id, ()):
+            open_.setdefault(name, []).append(span_id)
+        todo.append((span_id, False))
+        todo.extend((child, True) for child in children.get(span_id, ()))
+    return {c: p for c, p in trace.parent_of.items() if c in done}, wrapped
+
+
+def _nearest(parent_of: dict[str, str], keep: Collection[str]) -> dict[str, str | None]:
+    """Each span's nearest ancestor among ``keep`` (None without one), in one pass (``parent_of`` has no loop)."""
+    near: dict[str, str | None] = {}
+    for span_id in parent_of:
+        path: list[str] = []
+        while span_id not in near and (span_id or not path):
+            path.append(span_id)
+            span_id = parent_of.get(span_id, "")
+        for child in reversed(path):
+            parent = parent_of.get(child, "")
+            near[child] = parent if parent in keep else near.get(parent) if parent else None
+    return near
+
+
+def _up(near: dict[str, str | None], span_id: str) -> Iterator[str]:
+    """The span's ancestors among those ``near`` keeps, nearest first."""
+    while above := near.get(span_id):
+        yield above
+        span_id = above
+
+
 def _alike(name: str | None, other: str | None) -> bool:
     """Two names of one tool, as assertions match tool names (case, separators, a namespace in front of one)."""
     return bool(name and other) and same_tool(str(name), str(other))
@@ -261,20 +325,19 @@ def _trace_events(
     spans not read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide
     a call."""
     steps = trace.ordered()
-    above = {step.span_id: _above(trace, step.span_id) for step in steps}
     chats = {step.span_id: step.requested for step in steps if step.requested}
     asked = {ident: name for step in steps for ident, name, _ in step.requested if ident is not None}
     known = {name for step in steps for _, name, _ in step.requested} | set(tools)
     parents = set(trace.parent_of.values())
     callers = {s.span_id: s.name for s in steps if s.kind == "tool" or (s.kind == "span" and s.name in known)}
     carried = {s.call_id for s in steps if s.span_id in callers and s.call_id is not None}
-    wrappers = {
-        (outer, name)
-        for step in steps
-        if step.kind in ("tool", "span")
-        for name in (step.name, asked.get(step.call_id or ""))
-        for outer in above[step.span_id]
-    }
+    wraps: dict[str, set[str | None]] = {}
+    for step in steps:
+        if step.kind in ("tool", "span"):
+            wraps.setdefault(step.span_id, set()).update((step.name, asked.get(step.call_id or "")))
+    parent_of, wrappers = _tree(trace, steps, wraps)
+    near_chat = _nearest(parent_of, chats)
+    near_caller = _nearest(parent_of, callers)
     events: list[ToolCall | ToolResult | RetrievalResults] = []
     pending: list[tuple[str | None, str, str, Any]] = []  # requested, not run: (source id, tool, event id, params)
     made: list[tuple[Request, Step, str]] = []  # each request read as a call, its chat span and its event id
@@ -288,9 +351,9 @@ def _trace_events(
             runs = [s for s in steps[number:] if s.span_id in callers and _alike(s.name, step.name)]
             if mine and not any(s.call_id in (None, mine[0][0]) for s in runs):
                 pending.remove(mine[0])  # a model or retriever ran a request no tool span runs
-            elif not any(_alike(callers.get(span), step.name) for span in above[step.span_id]):
+            elif not any(_alike(callers[span], step.name) for span in _up(near_caller, step.span_id)):
                 hidden.append(str(step.name))  # a tool that calls a model or a retriever, not read as a call
-        outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
+        outer = [request for span in _up(near_chat, step.span_id) for request in chats[span]]
         for index, request in enumerate(_new_requests(step, outer), start=1):
             ident, name, arguments = request
             if not name.strip():  # a request that names no tool: which one was asked for is not known
