@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from difflib import SequenceMatcher
 from itertools import pairwise
 
@@ -943,8 +944,8 @@ def _said(text: str, other: str) -> dict[str, str]:
     nothing); "gluten-free" says "without gluten"; a sign of comparison is read as its words ("\u2265 10": "at least
     10", "= 10": "exactly 10")."""
     text = signs_in_words(text)
-    for time in (q for q in extract_quantities(text) if q.kind == "time"):
-        text = text.replace(time.text, " ")
+    for time in dict.fromkeys(q.text for q in extract_quantities(text) if q.kind == "time"):
+        text = text.replace(time, " ")
     text = without_free(text, other)
     written = words(text)
     found = [stem(word) for word in written]
@@ -1213,16 +1214,15 @@ def _numbers_reordered(candidate: str, reference: str) -> bool:
     "a table for seven at 2 pm")."""
     said = [extract_quantities(text) for text in (candidate, reference)]
     for one, other in (said, said[::-1]):  # "a table for two at 7 pm" / "a table for seven at 2 pm"
-        numbers = [q for q in other if q.kind == "number"]
-        for q in (q for q in one if q.kind == "number"):
-            as_time = any(t.kind == "time" and same_quantity(q, t) for t in other)
-            if as_time and numbers and not any(same_quantity(q, n) for n in numbers):
-                return True
+        numbers, times = ([q for q in other if q.kind == kind] for kind in ("number", "time"))
+        mine = [replace(q, soft=False) for q in one if q.kind == "number"]  # a soft "two" is moved as well
+        if numbers and times and set(unmatched(mine, numbers)) - set(unmatched(mine, times)):
+            return True
     cand, ref = ([q for q in found if q.kind == "number"] for found in said)
     if len(cand) < 2 or len(cand) != len(ref) or unmatched(cand, ref) or unmatched(ref, cand):
         return False
-    in_order = [sorted(found, key=lambda q: text.casefold().find(q.text.casefold())) for found, text in
-                ((cand, candidate), (ref, reference))]  # fmt: skip
+    in_order = [sorted(found, key=lambda q: text.find(q.text.casefold())) for found, text in
+                ((cand, candidate.casefold()), (ref, reference.casefold()))]  # fmt: skip
     return not all(same_quantity(c, r) for c, r in zip(*in_order, strict=True))
 
 

@@ -101,21 +101,65 @@ def same_quantity(a: Quantity, b: Quantity, *, units: bool = False) -> bool:
     return not left.isdisjoint(right)
 
 
+def _keys(q: Quantity) -> frozenset[Reading]:
+    """Readings through which ``q`` may meet another quantity: ``same_quantity`` needs two to share one of these."""
+    keys = set(q.values)
+    if q.kind == "number":
+        keys |= _as_times(q.values)
+    elif q.kind == "duration":
+        keys |= {float(str(v)[2:]) for v in q.values if str(v).startswith("n:")}
+    return frozenset(keys)
+
+
+def _units(unit: str, present: Iterable[str], units: bool) -> set[str]:
+    """The units a quantity in ``unit`` may match (among those ``present``), as ``same_quantity`` allows."""
+    if units:
+        return {unit}
+    if not unit:
+        return set(present)
+    return {unit, ""} | (_DOLLARS if unit == "$" else {"$"} if unit in _DOLLARS else set())
+
+
+def _signature(q: Quantity) -> tuple[str, frozenset[Reading], str, str]:
+    """What ``same_quantity`` reads of a quantity."""
+    return q.kind, q.values, q.unit, _prefix(q) if q.kind == "code" else ""
+
+
 def unmatched(source: Iterable[Quantity], target: Iterable[Quantity], *, units: bool = False) -> list[Quantity]:
     """The firm quantities of ``source`` that nothing in ``target`` matches (``units``: in the same currency or unit).
 
     A code ("CO2", "Q3") only counts when the target has a code of the same letters: "CO2" against "carbon dioxide"
-    is a different way to say it, "Q3" against "Q4" is a different quarter.
+    is a different way to say it, "Q3" against "Q4" is a different quarter. The target is indexed by reading, unit and
+    letters, and quantities ``same_quantity`` cannot tell apart are compared once, so the cost grows with the count
+    of quantities, not with its square.
     """
-    pool = list(target)
-    contested = {_prefix(t) for t in pool if t.kind == "code"}
-    return [
-        q
-        for q in source
-        if not q.soft
-        and (q.kind != "code" or _prefix(q) in contested)
-        and not any(same_quantity(q, t, units=units) for t in pool)
-    ]
+    pool = {_signature(t): t for t in target}
+    contested = {sig[3] for sig in pool if sig[0] == "code"}
+    every: dict[tuple[Reading, str], list[Quantity]] = {}
+    lettered: dict[tuple[Reading, str, str], list[Quantity]] = {}
+    for (kind, _, unit, letters), t in pool.items():
+        for key in _keys(t):
+            every.setdefault((key, unit), []).append(t)
+            lettered.setdefault((key, unit, letters if kind == "code" else ""), []).append(t)
+    present = {sig[2] for sig in pool}
+    found: dict[tuple[str, frozenset[Reading], str, str], bool] = {}
+
+    def candidates(q: Quantity, letters: str) -> Iterator[Quantity]:
+        for key in _keys(q):
+            for unit in _units(q.unit, present, units):
+                if q.kind != "code":
+                    yield from every.get((key, unit), ())
+                else:  # a code meets a code only with the same letters
+                    yield from lettered.get((key, unit, ""), ())
+                    yield from lettered.get((key, unit, letters), ())
+
+    def matched(q: Quantity) -> bool:
+        sig = _signature(q)
+        if sig not in found:
+            found[sig] = any(same_quantity(q, t, units=units) for t in candidates(q, sig[3]))
+        return found[sig]
+
+    return [q for q in source if not q.soft and (q.kind != "code" or _prefix(q) in contested) and not matched(q)]
 
 
 _NUMBER_WORDS = cardinal_words(0, 99)
