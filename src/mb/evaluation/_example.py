@@ -247,8 +247,13 @@ _ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationre
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
-"incomplete"``); such a key naming a step limit, or an ``error`` or ``exception`` saying one was reached, says so at
-any depth."""
+"incomplete"``) or a maximum reached (``"Maximum number of turns 5 reached."``); such a key naming a step limit, or an
+``error`` or ``exception`` saying one was reached, says so at any depth. A completion's ``choices`` or ``candidates``
+are read where the completion is (``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the
+flags are read when it is an executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
+_MAXIMUM = frozenset({"max", "maximum", "limit"})
+_CHOICES = ("choices", "candidates")
+_LIMIT_TEXTS = frozenset({"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"})
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _UNDER = frozenset({"run", "agent", "execution", "response"})
@@ -278,9 +283,13 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
         limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
         return limit and bool(_REACHED & set(words(value)))
+    if folded in ("response", "output"):
+        return trace is not False and isinstance(value, str) and letters(value) in _LIMIT_TEXTS
     if folded in _ENDS:
         stopped = _LIMITS + (_STOPPED if trace is not False else ())
-        return isinstance(value, str) and any(limit in letters(value) for limit in stopped)
+        said = set(words(value)) if isinstance(value, str) and trace is not False else set()
+        reached = bool(_MAXIMUM & said and _REACHED & said)  # ``stop_reason: "Maximum number of messages 10 reached"``
+        return isinstance(value, str) and (reached or any(limit in letters(value) for limit in stopped))
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
             return _says(value)
@@ -301,7 +310,11 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
             return key
         split = words(key) if isinstance(key, str) else []
         under = True if "trace" in split else None if _UNDER & set(split) and set(split) <= _UNDER | _ABOUT else False
-        if isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
+        if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
+            cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
+            if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
+                return f"{key}.{found}"
+        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
             return f"{key}.{found}"
     return None
 
