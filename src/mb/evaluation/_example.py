@@ -239,26 +239,31 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = {"truncated": True, "incomplete": True, "partial": True, "hasmore": True, "complete": False}
+_CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly"), True) | {"complete": False}
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-when set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``), or
-naming the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
-_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason")
+(``stopped_early: true``) when set so: at the top of ``outputs`` or directly under a key naming the trace
+(``trace_metadata.truncated``), or naming the run themselves (``trace_truncated``); not below (``run.history.has_more``,
+``turns[1].complete``)."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
-"incomplete"``) or a maximum reached (``"Maximum number of turns 5 reached."``); such a key naming a step limit, or an
-``error`` or ``exception`` saying one was reached, says so at any depth. A completion's ``choices`` or ``candidates``
-are read where the completion is (``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the
-flags are read when it is an executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
+"incomplete"``, ``incomplete_details.reason: "max_output_tokens"``) or a maximum reached (``"Maximum number of turns 5
+reached."``); such a key naming a step limit, or an ``error`` or ``exception`` saying one was reached, says so at any
+depth. A completion's ``choices`` or ``candidates`` are read where the completion is
+(``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the flags are read when it is an
+executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset({"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"})
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
-_UNDER = frozenset({"run", "agent", "execution", "response"})
+_UNDER = frozenset(
+    {"run", "agent", "execution", "response", "raw", "taskresult", "llmoutput", "generationinfo", "incompletedetails"}
+)
 _ABOUT = frozenset({"info", "metadata", "meta", "state", "status", "details", "stats", "raw", "last", "final"})
-"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`) under which ``truncated``,
+"""Words of a key naming the run (of :data:`_UNDER`, one at least, and :data:`_ABOUT`), or such a key whole
+(``task_result``, ``llm_output``, ``generation_info``, ``incomplete_details``), under which ``truncated``,
 ``incomplete``, ``partial`` or ``complete: false`` say the trace is cut short (``run_info.truncated``,
 ``agent_state.complete``, ``metadata.run.incomplete``; not ``run.has_more``, ``agent_output.truncated``)."""
 _LIMITS = ("maxiteration", "maxstep", "maxturn", "iterationlimit", "steplimit", "turnlimit", "recursionlimit")
@@ -309,7 +314,8 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = words(key) if isinstance(key, str) else []
-        under = True if "trace" in split else None if _UNDER & set(split) and set(split) <= _UNDER | _ABOUT else False
+        run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
+        under = True if "trace" in split else None if run else False
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
             if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
