@@ -692,12 +692,36 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"max_steps_reached": True}, "outputs.max_steps_reached"),
         ("done", {"stop_reason": "max_iterations"}, "outputs.stop_reason"),
         ("done", {"finish_reason": "recursion_limit"}, "outputs.finish_reason"),
+        # a run that did not finish: cancelled, timed out, not done, out of steps, spans dropped
+        ("done", {"status": "cancelled"}, "outputs.status"),
+        ("done", {"run": {"status": "TIMED_OUT"}}, "outputs.run.status"),
+        ("done", {"raw_response": {"status": "in_progress"}}, "outputs.raw_response.status"),
+        ("done", {"raw_response": {"stop_reason": "pause_turn"}}, "outputs.raw_response.stop_reason"),
+        ("done", {"metadata": {"stop_reason": "Timeout of 30 seconds reached"}}, "outputs.metadata.stop_reason"),
+        ("done", {"run": {"error": "TimeoutError: no answer in 60 s"}}, "outputs.run.error"),
+        ("done", {"done": False}, "outputs.done"),
+        ("done", {"metadata": {"partial": True}}, "outputs.metadata.partial"),
+        ("done", {"finish_reasons": ["stop", "length"]}, "outputs.finish_reasons"),
+        ("done", {"metadata": {"remaining_steps": 0}}, "outputs.metadata.remaining_steps"),
+        ("done", {"metadata": {"is_last_step": True}}, "outputs.metadata.is_last_step"),
+        ("done", {"response": "Sorry, need more steps to process this request."}, "outputs.response"),
+        ("done", {"trace_info": {"dropped_events_count": 2}}, "outputs.trace_info.dropped_events_count"),
+        ("done", {"metadata": {"warning": "12 spans dropped (queue full)"}}, "outputs.metadata.warning"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
         ("done", {"truncated": False}, None),
         ("done", {"trace_complete": True, "has_more": False, "stop_reason": "end_turn"}, None),
         ("done", {"max_steps_reached": False, "finish_reason": "stop"}, None),
+        ("done", {"done": True, "finish_reasons": ["stop", "tool_calls"], "otel": {"dropped_events_count": 0}}, None),
+        (
+            "done",
+            {
+                "metadata": {"status": "success", "remaining_steps": 19, "is_last_step": False, "partial": False},
+                "run": {"error": "rate limit exceeded on retry 1, recovered", "reason": "the flight was cancelled"},
+            },
+            None,
+        ),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(

@@ -239,13 +239,21 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly"), True) | {"complete": False}
+_CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly", "laststep"), True)
+_CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted"), True)
+_CUT |= dict.fromkeys(("complete", "completed", "finished", "done"), False)
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-(``stopped_early: true``) when set so: at the top of ``outputs`` or directly under a key naming the trace
-(``trace_metadata.truncated``), or naming the run themselves (``trace_truncated``); not below (``run.history.has_more``,
-``turns[1].complete``)."""
-_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason")
+(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``) when set so: at the top of ``outputs``
+or directly under a key naming the trace (``trace_metadata.truncated``) or the run (``metadata.partial``), or naming
+the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
+_HALTED = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired", "inprogress", "queued")
+_HALTED += ("pauseturn",)
+"""What a key of :data:`_ENDS` starts with (folded), or an ``error`` or ``exception`` says, where the flags of
+:data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``, ``"in_progress"``,
+Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``, ``run.error:
+"TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``, ``error: "rate limit exceeded, recovered"``)."""
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
 "incomplete"``, ``incomplete_details.reason: "max_output_tokens"``) or a maximum reached (``"Maximum number of turns 5
@@ -255,7 +263,10 @@ depth. A completion's ``choices`` or ``candidates`` are read where the completio
 executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
-_LIMIT_TEXTS = frozenset({"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"})
+_LIMIT_TEXTS = frozenset(
+    {"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"}
+    | {"sorryneedmorestepstoprocessthisrequest"}  # LangGraph's agent out of steps
+)
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _UNDER = frozenset(
@@ -287,19 +298,32 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     folded = "".join(split)
     if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
         limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
-        return limit and bool(_REACHED & set(words(value)))
+        halted = trace is not False and isinstance(value, str) and any(end in letters(value) for end in _HALTED)
+        return halted or (limit and bool(_REACHED & set(words(value))))  # ``run.error: "TimeoutError: ..."``
     if folded in ("response", "output"):
         return trace is not False and isinstance(value, str) and letters(value) in _LIMIT_TEXTS
-    if folded in _ENDS:
+    if "dropped" in split:  # OpenTelemetry's ``dropped_events_count: 2``, ``spans_dropped: true``: calls may be lost
+        return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
+    end = next((end for end in (folded, folded[:-1], folded[:-2]) if end in _ENDS), None)  # ``finish_reasons``
+    if end is not None:
         stopped = _LIMITS + (_STOPPED if trace is not False else ())
-        said = set(words(value)) if isinstance(value, str) and trace is not False else set()
-        reached = bool(_MAXIMUM & said and _REACHED & said)  # ``stop_reason: "Maximum number of messages 10 reached"``
-        return isinstance(value, str) and (reached or any(limit in letters(value) for limit in stopped))
+        halted = _HALTED if trace is not False else ()
+        for said in value if isinstance(value, list) else [value]:
+            split_said = set(words(said)) if isinstance(said, str) and trace is not False else set()
+            reached = bool(_MAXIMUM & split_said and _REACHED & split_said)  # ``"Maximum number of messages 10 reached"``
+            said = letters(said) if isinstance(said, str) else None
+            if said is not None and (reached or any(limit in said for limit in stopped) or said.startswith(halted)):
+                return True
+        return False
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
             return _says(value)
         return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
+    if rest in ("remaining", "left") and _RUN & set(split):  # LangGraph's ``remaining_steps``: below 2, out of steps
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 2
+    if isinstance(value, str) and {"dropped", "lost"} & set(words(value)):  # ``"12 spans dropped"``
+        return bool({"span", "spans", "event", "events"} & set(words(value)))
     flag = _CUT.get(rest)
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     return cut and flag is not None and _says(value, flag)
@@ -314,7 +338,7 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = words(key) if isinstance(key, str) else []
-        run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
+        run = "".join(split) in _UNDER or (bool(_UNDER & set(split) or trace is True) and set(split or "-") <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
