@@ -854,3 +854,58 @@ def test_the_reason_shown_for_a_line_is_one_that_decides_its_status(tmp_path: Pa
     source.write_text(json.dumps(document) + "\n", encoding="utf-8")
     shown = CliRunner().invoke(main, ["eval", str(source), "--judge", "lexical", "--metrics", "none"])
     assert "line 1 failed: expected_response: " in shown.output
+
+
+def _counted(result: Any, response: str, most: int, tool: str | None = "delete_account") -> Any:
+    document = copy.deepcopy(BASE)
+    document["inputs"]["tools"] = ["run_subagent", "delete_account", "search"]
+    count = {"assert_that": "tool_call_count", "max": most} | ({"tool": tool} if tool else {})
+    document["expectations"] = {"extended_assertions": [count]}
+    trace = [_SUBAGENT, {"event": "tool_result", "id": "c1", "result": result}]
+    document["outputs"] = {"response": response, "trace": trace}
+    (row,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results[0].assertions
+    return row
+
+
+@pytest.mark.parametrize(("most", "decided"), [(1, False), (2, True), (3, True)])
+def test_a_count_within_its_most_with_a_nested_agents_calls_is_decided(most: int, decided: bool) -> None:
+    nested = {"messages": [{"role": "assistant", "tool_calls": [_DELETE_CALL, {**_DELETE_CALL, "id": "c2"}]}]}
+    row = _counted(nested, "Done.", most)
+    assert (row.passed, row.error is None) == (decided, decided), row.reason
+    # a nested call that may call it any number of times leaves it untold
+    relay = {"tool_calls": [{"id": "n1", "type": "function", "function": {"name": "call_tool", "arguments": {
+        "name": "delete_account"}}}]}  # fmt: skip
+    assert _counted(relay, "Done.", 5).error is not None
+
+
+@pytest.mark.parametrize(
+    ("response", "decided"),
+    [
+        ("Example:\n```python\nx = sorted([3, 1])\n```\nand\n```python\nprint(x)\n```", True),
+        ("```python\nfunctions.search(q='x')\n```\nthen\n```python\nprint(1)\n```", False),
+        ("```tool_code\nprint(default_api.search(q='x'))\n```\n```tool_outputs\n{}\n```", False),
+        ('<function=search>{"q": "x"}</function>', False),
+    ],
+)
+def test_a_count_of_any_tool_is_decided_beside_code_that_calls_no_tool(response: str, decided: bool) -> None:
+    row = _counted("ok", response, 1, None)
+    assert (row.passed, row.error is None) == (decided, decided), row.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "```tool_code\nprint(default_api.delete_account(user_id='u1'))\n```",
+        "```tool_code\ndelete_account(user_id='u1')\n```\n```tool_outputs\n{\"ok\": true}\n```\nDone.",
+        '<function=delete_account>{"user_id": "u1"}</function>',
+        "<|python_tag|>delete_account.call(user_id='u1')<|eom_id|>",
+        "First:\n```python\ndelete_account('u1')\n```\nThen:\n```python\nprint('done')\n```",
+    ],
+)
+def test_a_call_written_by_gemini_llama_or_in_an_earlier_block_leaves_never_called_untold(response: str) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"] = {"extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}]}
+    document["outputs"] = {"response": response, "trace": []}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "error", result.failure_reasons()
+    assert "writes a call the trace does not record" in str(result.assertions[0].error)

@@ -234,7 +234,9 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     untold = _calls_untold(outputs, known, breakable, example.inputs.tools is not None) if passing else None
     if untold is not None:
         why, nested, code = untold
-        assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
+        assertions = [
+            _untraced(row, why, nested, said, code, calls) for row, said in zip(assertions, asked, strict=True)
+        ]
         checks = [_untraced(row, why, nested, None, code) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
@@ -248,12 +250,6 @@ or directly under a key naming the trace (``trace_metadata.truncated``) or the r
 the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``)."""
 _ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
-_HALTED = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired", "inprogress", "queued")
-_HALTED += ("pauseturn",)
-"""What a key of :data:`_ENDS` starts with (folded), or an ``error`` or ``exception`` says, where the flags of
-:data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``, ``"in_progress"``,
-Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``, ``run.error:
-"TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``, ``error: "rate limit exceeded, recovered"``)."""
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
 "incomplete"``, ``incomplete_details.reason: "max_output_tokens"``) or a maximum reached (``"Maximum number of turns 5
@@ -261,6 +257,13 @@ reached."``); such a key naming a step limit, or an ``error`` or ``exception`` s
 depth. A completion's ``choices`` or ``candidates`` are read where the completion is
 (``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the flags are read when it is an
 executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
+_HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
+_HALTED += ("inprogress", "queued", "pauseturn")
+"""What a key of :data:`_ENDS` starts with (folded), or an ``error`` or ``exception`` says, where the flags of
+:data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
+``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
+``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
+``error: "rate limit exceeded, recovered"``)."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset(
@@ -307,12 +310,14 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     end = next((end for end in (folded, folded[:-1], folded[:-2]) if end in _ENDS), None)  # ``finish_reasons``
     if end is not None:
         stopped = _LIMITS + (_STOPPED if trace is not False else ())
-        halted = _HALTED if trace is not False else ()
-        for said in value if isinstance(value, list) else [value]:
-            split_said = set(words(said)) if isinstance(said, str) and trace is not False else set()
-            reached = bool(_MAXIMUM & split_said and _REACHED & split_said)  # ``"Maximum number of messages 10 reached"``
-            said = letters(said) if isinstance(said, str) else None
-            if said is not None and (reached or any(limit in said for limit in stopped) or said.startswith(halted)):
+        ends: tuple[str, ...] = _HALTED if trace is not False else ()
+        for said in value if isinstance(value, list) else [value]:  # ``finish_reasons: ["stop", "length"]``
+            if not isinstance(said, str):
+                continue
+            heard = set(words(said)) if trace is not False else set()
+            if _MAXIMUM & heard and _REACHED & heard:  # ``stop_reason: "Maximum number of messages 10 reached"``
+                return True
+            if any(limit in letters(said) for limit in stopped) or letters(said).startswith(ends):
                 return True
         return False
     if any(limit in folded for limit in _LIMITS):
@@ -338,7 +343,9 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = words(key) if isinstance(key, str) else []
-        run = "".join(split) in _UNDER or (bool(_UNDER & set(split) or trace is True) and set(split or "-") <= _UNDER | _ABOUT)
+        run = "".join(split) in _UNDER or (
+            bool(_UNDER & set(split) or trace is True) and set(split or "-") <= _UNDER | _ABOUT
+        )
         under = True if "trace" in split else None if run else False
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
@@ -459,14 +466,17 @@ def _tools(asked: Any) -> list[str]:
     return [tool for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
 
 
-def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False) -> Row:
+def _untraced(
+    row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False, calls: Sequence[CallSpec] = ()
+) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
     may be (:func:`~mb.matching.extended.may_be_tool`, :func:`_argues`), nor, when they may be ``code`` rather than
-    tool calls, one naming no tool (``no_tool_called``)."""
+    tool calls, one naming no tool (``no_tool_called``, a count of any tool), nor a count whose most holds every call
+    of ``calls`` (the trace's) and ``more`` that may be its tool (none passing it in its arguments)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
@@ -478,8 +488,13 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
         naming = any(
             may_be_tool(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more
         )
-        if more and not naming and (code if kind == "no_tool_called" else tools):
+        if more and not naming and (bool(tools) or code):  # a count of any tool as ``no_tool_called``
             return row
+        if more and kind == "tool_call_count" and not any(_argues(said, tool) for tool in tools for *_, said in more):
+            every = [*calls, *more]
+            counted = sum(any(may_be_tool(call[1], tool) for tool in tools) for call in every) if tools else len(every)
+            if counted <= asked.max:  # every call that may be the tool counted, within the most: decided
+                return {**row, "reason": f"{row['reason']} ({counted} in all with the calls that {why})"}
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
 
@@ -499,6 +514,7 @@ def _names(name: str, tool: str) -> bool:
 def _argues(arguments: str, tool: str) -> bool:
     """Whether a call's ``arguments`` name ``tool``: as a whole quoted name (``getattr(api, "delete_account")``) or a
     call (``Action Input: delete_account('u1')`` of a code tool)."""
+    arguments = arguments if isinstance(arguments, str) else json.dumps(arguments, default=str)
     said = re.findall(r"""['"]([^\W\d]\w*)['"]|([^\W\d][\w.]*)\s*\(""", arguments)
     return any(_names(quoted or called, tool) for quoted, called in said)
 

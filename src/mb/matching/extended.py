@@ -235,7 +235,8 @@ _TASKS = frozenset({"task", "tasks", "job", "jobs", "work"})
 def _hands(name: str) -> bool:
     """Whether a call named ``name`` hands a task to another agent: ``Task``, a name whose first word is
     ``delegate...`` or ``handoff`` (``hand off``), with the word ``subagent``, ``transfer to ...`` (not to a person:
-    ``transfer_to_human``), or :data:`_ASKS` and :data:`_ASSIGNS`; not ``get_handoff_history``, ``list_delegates``, ``query_agent_logs``."""
+    ``transfer_to_human``), or :data:`_ASKS` and :data:`_ASSIGNS`; not ``get_handoff_history``, ``list_delegates``,
+    ``query_agent_logs``."""
     split = words(name)
     first, rest = (split[0], split[1:]) if split else ("", [])
     return (

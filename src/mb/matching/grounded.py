@@ -89,20 +89,21 @@ _WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "permissions", "privilege", "privileges"})
 _SHORT |= {"rights", "quota"}
-"""What "insufficient", "not enough" or "out of" (:data:`_LEAD`) says a call lacked, in the two words after it (``insufficient account
-balance``, ``insufficient_quota``, ``Not enough funds``, ``ran out of credits``, ``out of quota``; not ``insufficient
-evidence``, ``Insufficient stock for express``, ``out of stock``, ``112% of quota``); "quota", "credits" or "funds"
-then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"... (``quota has been reached``,
-``Your credits have been exhausted``; not ``quota 80% reached``, ``quota not yet reached``)."""
-_LEAD = frozenset({"you", "your", "we", "i", "user", "account", "the", "this", "have", "has", "had", "do", "does"})
-_LEAD |= {"did", "ve", "run", "ran", "running", "is", "are", "been", "already", "just", "currently"}
-"""The only words a sentence may have before "not enough" or "out of" saying a call lacked something (``You have run
-out of credits``, ``Not enough funds``; not ``Customer had not enough credits for express``, data about someone)."""
+"""What "insufficient", "not enough" or "out of" (:data:`_LEAD`) says a call lacked, in the two words after it
+(``insufficient account balance``, ``insufficient_quota``, ``Not enough funds``, ``ran out of credits``, ``out of
+quota``; not ``insufficient evidence``, ``Insufficient stock for express``, ``out of stock``, ``112% of quota``);
+"quota", "credits" or "funds" then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"...
+(``quota has been reached``, ``Your credits have been exhausted``; not ``quota 80% reached``, ``quota not yet
+reached``)."""
 _USED = (
     frozenset({"has", "have", "was", "were", "is", "are", "been", "already", "just"}),
     frozenset({"reached", "exceeded", "exhausted", "depleted"}),
     frozenset({"quota", "credit", "credits", "funds"}),
 )
+_LEAD = frozenset({"you", "your", "we", "i", "user", "account", "the", "this", "have", "has", "had", "do", "does"})
+_LEAD |= {"did", "ve", "run", "ran", "running", "is", "are", "been", "already", "just", "currently"}
+"""The only words a sentence may have before "not enough" or "out of" saying a call lacked something (``You have run
+out of credits``, ``Not enough funds``; not ``Customer had not enough credits for express``, data about someone)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -147,7 +148,7 @@ def _says_failure(sentence: str, weak: bool) -> bool:
             return True
         phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
         lead = set(split[: max(place - 1, 0)]) - {"not"} <= _LEAD  # ``You have run out of``; not ``Customer ran``
-        lack = word == "insufficient" or (before, word) == ("out", "of") and lead
+        lack = word == "insufficient" or ((before, word) == ("out", "of") and lead)
         lack |= word == "enough" and "not" in split[max(place - 2, 0) : place] and lead  # ``do not have enough``
         short = lack and bool(_SHORT & set(split[place + 1 : place + 3]))
         used = word in _USED[2] and next((said for said in split[place + 1 :] if said not in _USED[0]), "") in _USED[1]
