@@ -136,9 +136,9 @@ def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:
 
 
 def test_blocks_of_code_are_read_up_to_a_bound() -> None:
-    _, code = written_calls("```python\nf(x)\n```\n" * 200)
-    assert len(code) == 200
+    _, code = written_calls("```python\nf(x)\n```\n" * 50)
+    assert len(code) == 50
     with pytest.raises(ValueError, match="blocks of code"):
-        written_calls("```python\nf(x)\n```\n" * 201)
+        written_calls("```python\nf(x)\n```\n" * 51)
     steps, _ = written_calls('<function=delete_account>{"a": "' + "x" * 10000)  # cut short: still a call
     assert [name for _, name, _ in steps] == ["delete_account"]

@@ -563,7 +563,7 @@ not."""
 _PYTHON_TAG = re.compile(r"<\|python_tag\|>((?:[^<]|<(?!\|))*)")
 _FUNCTION_TAG = re.compile(r"<function\s*=\s*([^\W\d][\w.:/-]*)\s*>\s*(\{)?")
 """Llama 3's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``), and ``<function=name>{...}</function>``."""
-_BLOCKS_READ = 200
+_BLOCKS_READ = 50
 """At most how many blocks of code that may hold calls a response is read in (past them, its calls cannot be read)."""
 
 
