@@ -74,8 +74,13 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ),
         (
             "```tool_code\nprint(default_api.delete_account(user_id='u1'))\n```\n```tool_outputs\n{}\n```",
-            ["print", "default_api.delete_account"],
+            ["default_api.delete_account"],  # printing a call read on its own is no call more
         ),
+        ("```python\nprint(api.resolve()('delete_account', 'u1'))\n```", ["print", "api.resolve"]),
+        # Llama's JSON of a call; not a tool's declaration
+        ('{"name": "delete_account", "parameters": {"user_id": "u1"}}', ["delete_account"]),
+        ('Calling: {"name": "delete_account", "type": "function", "parameters": {}} now', ["delete_account"]),
+        ('{"name": "delete_account", "parameters": {"type": "object", "properties": {}}}', []),
         ("Sure: <|python_tag|>delete_account.call(user_id='u1')<|eom_id|>", ["delete_account.call"]),
         ("```python\ndelete_account('u1')\n```\n\nI ran the code above.", ["delete_account"]),
         ("```js\ndeleteAccount('u1')\n```\n```bash\nrm -rf x\n```\nDone.", []),
@@ -140,5 +145,7 @@ def test_blocks_of_code_are_read_up_to_a_bound() -> None:
     assert len(code) == 50
     with pytest.raises(ValueError, match="blocks of code"):
         written_calls("```python\nf(x)\n```\n" * 51)
+    with pytest.raises(ValueError, match="function"):
+        written_calls('<function=f>{"a": 1}</function>' * 51)
     steps, _ = written_calls('<function=delete_account>{"a": "' + "x" * 10000)  # cut short: still a call
     assert [name for _, name, _ in steps] == ["delete_account"]

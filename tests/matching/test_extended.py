@@ -1112,6 +1112,12 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         "FL-777 has enough seats; vegan meal out of stock",
         {"flights": ["FL-777"], "note": "Out of season fare; enough funds on the card"},
         {"flights": ["FL-777"], "credits_left": 40, "quota_used": 12},
+        "Funds reached your account on May 2. Flight FL-777 is paid.",
+        "Your credits reached 1,000 and Gold is unlocked: FL-777",
+        "Not enough credit history for instant financing. FL-777 held",
+        "Insufficient quota data to forecast. FL-777 available",
+        "Promo credits depleted last month were refilled today. FL-777",
+        "Out of credit card offers, none apply. FL-777",
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:

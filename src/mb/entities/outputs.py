@@ -498,11 +498,12 @@ def written_steps(response: str, tools: Collection[str] = ()) -> list[Request]:
 def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
     """The calls ``response`` writes as text instead of making them: its ReAct steps (:func:`written_steps`), then,
     read as code is (a text may show a call rather than make it), JSON of a call anywhere in it
-    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``) and the calls of each fenced
+    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``; Llama's ``{"name": ...,
+    "parameters": {...}}``) and the calls of each fenced
     block (untagged, ``python`` or Gemini's ``tool_code``), of Llama's ``<|python_tag|>`` and of the last paragraph
     when it is Python code (:func:`_python`), with Llama's ``<function=name>{...}</function>`` calls among the steps
-    (their arguments JSON). A ValueError
-    when more of its starts of JSON of a call than are read are not JSON (:data:`_JSON_READ`)."""
+    (their arguments JSON). A ValueError when more of its starts of JSON of a call than are read are not JSON
+    (:data:`_JSON_READ`), or it has more blocks of code or ``<function=...>`` calls than :data:`_BLOCKS_READ`."""
     code: list[Request] = []
     decoder = json.JSONDecoder()
     size, most = _JSON_READ
@@ -521,6 +522,8 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
                     code.append((None, json.loads(found[1]), ""))
             continue
         end = start + length
+        if _llama_call(value):  # ``{"name": "delete_account", "parameters": {"user_id": "u1"}}``
+            code.append((None, value["name"], json.dumps(value["parameters"])))
         for _, name, said in requested_calls(value, 2):
             if name.casefold() not in (*_NO_ACTION, "final answer"):
                 code.append((None, name, said if isinstance(said, str) else repr(said)))
@@ -539,9 +542,23 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     return written_steps(response, tools) + _function_tags(text), code + [call for b in blocks for call in _python(b)]
 
 
+def _llama_call(value: Any) -> bool:
+    """Whether ``value`` is Llama's JSON of a call: a ``name`` and ``parameters`` (maybe ``"type": "function"``),
+    nothing else, the parameters an object that is no schema (``{"type": "object", "properties": ...}`` declares)."""
+    return (
+        isinstance(value, dict)
+        and value.keys() - {"type"} == {"name", "parameters"}
+        and value.get("type", "function") == "function"
+        and isinstance(value["name"], str)
+        and isinstance(value["parameters"], dict)
+        and "properties" not in value["parameters"]
+    )
+
+
 def _function_tags(text: str) -> list[Request]:
     """Llama 3's calls ``<function=name>{...}</function>`` (cut short too: ``<function=name>{"user_id": ...``; not
-    ``the <function=x> tag``), their arguments read for 4,000 characters at most."""
+    ``the <function=x> tag``), their arguments read for 4,000 characters at most; a ValueError past
+    :data:`_BLOCKS_READ` of them."""
     found: list[Request] = []
     end = 0
     for tag in _FUNCTION_TAG.finditer(text):
@@ -550,6 +567,8 @@ def _function_tags(text: str) -> list[Request]:
         close = text.find("</function>", tag.end())
         end = len(text) if close < 0 else close
         if close >= 0 or tag[2]:
+            if len(found) == _BLOCKS_READ:
+                raise ValueError(f"more than {_BLOCKS_READ} calls in <function=...> tags")
             start = tag.start(2) if tag[2] else tag.end()
             found.append((None, tag[1], text[start : min(end, start + _JSON_READ[0])].strip()))
     return found
@@ -573,7 +592,7 @@ def _python(block: str) -> list[Request]:
     ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``). A
     function or class the block defines is no tool, nor a one-word function of a standard module it imports
     (``re.search`` after ``import re``; not ``requests.delete`` after ``import requests``: a tool named ``delete`` may
-    be it)."""
+    be it), nor ``print`` of calls read on their own (Gemini's ``print(default_api.search(q="x"))``)."""
     if not _code_like(block):
         return []
     try:
@@ -589,20 +608,30 @@ def _python(block: str) -> list[Request]:
         for alias in node.names
         if alias.name.partition(".")[0] in sys.stdlib_module_names
     }
-    return [
-        (None, name, ", ".join([*map(_argument, call.args), *map(_argument, call.keywords)]))
+    found: dict[ast.Call, str] = {
+        call: name
         for call in nodes
         if isinstance(call, ast.Call)
         and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := _callee(call.func))
         and name not in own
         and re.sub(r"\.[a-z]+\Z", ".*", name) not in own
+    }
+    return [
+        (
+            None,
+            name,
+            ", ".join([*(_argument(part, found) for part in call.args), *(_argument(k, found) for k in call.keywords)]),
+        )
+        for call, name in found.items()
+        if name != "print" or call.keywords or not call.args or not all(part in found for part in call.args)
     ]
 
 
-def _argument(part: ast.expr | ast.keyword) -> str:
-    """An argument as written, but ``...`` for a call, read as a call of its own (``print(api.search(q="x"))``)."""
+def _argument(part: ast.expr | ast.keyword, calls: Collection[ast.AST]) -> str:
+    """An argument as written, but ``...`` for a call of ``calls``, read as a call of its own
+    (``print(api.search(q="x"))``; not ``print(api.resolve()("delete_account"))``, whose quoted name shows)."""
     value = part.value if isinstance(part, ast.keyword) else part
-    shown = "..." if isinstance(value, ast.Call) else ast.unparse(value)
+    shown = "..." if value in calls else ast.unparse(value)
     if isinstance(part, ast.keyword):
         return f"{part.arg}={shown}" if part.arg else f"**{shown}"
     return shown

@@ -30,7 +30,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "may_be_tool", "same_tool"]
+__all__ = ["all_assertion_rows", "may_be_tool", "name_forms", "same_tool"]
 
 Row = dict[str, Any]
 

@@ -92,14 +92,18 @@ _SHORT |= {"rights", "quota"}
 """What "insufficient", "not enough" or "out of" (:data:`_LEAD`) says a call lacked, in the two words after it
 (``insufficient account balance``, ``insufficient_quota``, ``Not enough funds``, ``ran out of credits``, ``out of
 quota``; not ``insufficient evidence``, ``Insufficient stock for express``, ``out of stock``, ``112% of quota``);
-"quota", "credits" or "funds" then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"...
-(``quota has been reached``, ``Your credits have been exhausted``; not ``quota 80% reached``, ``quota not yet
-reached``)."""
+"quota" then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"... (``quota has been
+reached``; not ``quota 80% reached``, ``quota not yet reached``), "credits" or "funds" so too but not "reached", only
+after words of :data:`_LEAD` (``Your credits have been exhausted``; not ``Funds reached your account``, ``Promo
+credits depleted``)."""
 _USED = (
     frozenset({"has", "have", "was", "were", "is", "are", "been", "already", "just"}),
     frozenset({"reached", "exceeded", "exhausted", "depleted"}),
     frozenset({"quota", "credit", "credits", "funds"}),
 )
+_COMPOUND = frozenset({"history", "card", "cards", "data", "score", "rating", "report", "check", "offer", "offers"})
+"""Words after the one lacked that make it another thing (``Not enough credit history``, ``Insufficient quota data``,
+``Out of credit card offers``): no call denied."""
 _LEAD = frozenset({"you", "your", "we", "i", "user", "account", "the", "this", "have", "has", "had", "do", "does"})
 _LEAD |= {"did", "ve", "run", "ran", "running", "is", "are", "been", "already", "just", "currently"}
 """The only words a sentence may have before "not enough" or "out of" saying a call lacked something (``You have run
@@ -150,8 +154,12 @@ def _says_failure(sentence: str, weak: bool) -> bool:
         lead = set(split[: max(place - 1, 0)]) - {"not"} <= _LEAD  # ``You have run out of``; not ``Customer ran``
         lack = word == "insufficient" or ((before, word) == ("out", "of") and lead)
         lack |= word == "enough" and "not" in split[max(place - 2, 0) : place] and lead  # ``do not have enough``
-        short = lack and bool(_SHORT & set(split[place + 1 : place + 3]))
-        used = word in _USED[2] and next((said for said in split[place + 1 :] if said not in _USED[0]), "") in _USED[1]
+        at = next((at for at in range(place + 1, min(place + 3, len(split))) if split[at] in _SHORT), 0)
+        compound = split[at + 1] in _COMPOUND if at and at + 1 < len(split) else False  # ``credit history``
+        short = bool(at) and ((word == "insufficient" and split[at] != "quota") or (lack and not compound))
+        done = next((said for said in split[place + 1 :] if said not in _USED[0]), "")
+        used = word == "quota" and done in _USED[1]  # ``Your credits have been exhausted``; not ``Promo credits``
+        used |= word in _USED[2] and done in _USED[1] - {"reached"} and set(split[:place]) <= _LEAD
         phrase |= weak and (short or used)
         if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
