@@ -65,9 +65,25 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ("```python\r\ndelete_account(user_id='u1')\r\n```", ["delete_account"]),
         ("Output was:\n```\nerror\n\nNow:\n```python\ndelete_account(user_id='u1')\n```", ["delete_account"]),
         ("Note <|python_tag|> is a marker.\n\ndelete_account(user_id='u1')", ["delete_account"]),
-        # an example the answer goes on after is not its last block
-        ("```python\nimport requests\nrequests.delete(url)\n```\nThat sends a DELETE.", []),
-        ("```python\nhandlers['delete'](item)\n```\nEach handler takes the item.", []),
+        # every fenced block of Python is read, an example the answer goes on after too
+        ("```python\nimport requests\nrequests.delete(url)\n```\nThat sends a DELETE.", ["requests.delete"]),
+        ("```python\nhandlers['delete'](item)\n```\nEach handler takes the item.", ["delete"]),
+        (
+            "```python\nget_user('u1')\n```\n```python\ndelete_account('u1')\n```\n```python\nprint(1)\n```",
+            ["get_user", "delete_account", "print"],
+        ),
+        (
+            "```tool_code\nprint(default_api.delete_account(user_id='u1'))\n```\n```tool_outputs\n{}\n```",
+            ["default_api.delete_account"],  # printing a call read on its own is no call more
+        ),
+        ("```python\nprint(api.resolve()('delete_account', 'u1'))\n```", ["print", "api.resolve"]),
+        # Llama's JSON of a call; not a tool's declaration
+        ('{"name": "delete_account", "parameters": {"user_id": "u1"}}', ["delete_account"]),
+        ('Calling: {"name": "delete_account", "type": "function", "parameters": {}} now', ["delete_account"]),
+        ('{"name": "delete_account", "parameters": {"type": "object", "properties": {}}}', []),
+        ("Sure: <|python_tag|>delete_account.call(user_id='u1')<|eom_id|>", ["delete_account.call"]),
+        ("```python\ndelete_account('u1')\n```\n\nI ran the code above.", ["delete_account"]),
+        ("```js\ndeleteAccount('u1')\n```\n```bash\nrm -rf x\n```\nDone.", []),
         # empty blocks
         ("It printed nothing:\n\n```\n```\n\nso the loop never ran.", []),
         ("The log is empty:\n```\n```", []),
@@ -100,6 +116,20 @@ def test_python_calls(response: str, names: list[str]) -> None:
     assert sorted(name for _, name, _ in code) == sorted(names)
 
 
+@pytest.mark.parametrize(
+    ("response", "names"),
+    [
+        ('<function=delete_account>{"user_id": "u1"}</function>', ["delete_account"]),
+        ('Deleting: <function = delete_account>{"user_id": "u1"}</function> done.', ["delete_account"]),
+        ("<function=delete_account></function>", ["delete_account"]),
+        ("The <function=x> tag is how Llama writes calls.", []),
+    ],
+)
+def test_llama_function_tags_are_calls(response: str, names: list[str]) -> None:
+    steps, _ = written_calls(response)
+    assert [name for _, name, _ in steps] == names
+
+
 def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:
     broken = '{"action": "x", "action_input": {"a": ['
     _, code = written_calls("Note: " + broken * 10 + ' {"action": "delete_account", "action_input": {"user_id": "u1"}}')
@@ -108,3 +138,14 @@ def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:
         written_calls("Note: " + broken * 60)
     records = " ".join(f'{{"name": "user {number}", "plan": "pro"}}' for number in range(200))
     assert written_calls(records) == ([], [])
+
+
+def test_blocks_of_code_are_read_up_to_a_bound() -> None:
+    _, code = written_calls("```python\nf(x)\n```\n" * 50)
+    assert len(code) == 50
+    with pytest.raises(ValueError, match="blocks of code"):
+        written_calls("```python\nf(x)\n```\n" * 51)
+    with pytest.raises(ValueError, match="function"):
+        written_calls('<function=f>{"a": 1}</function>' * 51)
+    steps, _ = written_calls('<function=delete_account>{"a": "' + "x" * 10000)  # cut short: still a call
+    assert [name for _, name, _ in steps] == ["delete_account"]

@@ -692,12 +692,46 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"max_steps_reached": True}, "outputs.max_steps_reached"),
         ("done", {"stop_reason": "max_iterations"}, "outputs.stop_reason"),
         ("done", {"finish_reason": "recursion_limit"}, "outputs.finish_reason"),
+        # a run that did not finish: cancelled, timed out, not done, out of steps, spans dropped
+        ("done", {"status": "cancelled"}, "outputs.status"),
+        ("done", {"run": {"status": "TIMED_OUT"}}, "outputs.run.status"),
+        ("done", {"raw_response": {"status": "in_progress"}}, "outputs.raw_response.status"),
+        ("done", {"raw_response": {"stop_reason": "pause_turn"}}, "outputs.raw_response.stop_reason"),
+        ("done", {"task_result": {"stop_reason": "Timeout of 30 seconds reached"}}, "outputs.task_result.stop_reason"),
+        ("done", {"run": {"error": "TimeoutError: no answer in 60 s"}}, "outputs.run.error"),
+        ("done", {"run": {"error": "asyncio.CancelledError"}}, "outputs.run.error"),
+        ("done", {"done": False}, "outputs.done"),
+        ("done", {"metadata": {"partial": True}}, "outputs.metadata.partial"),
+        ("done", {"finish_reasons": ["stop", "length"]}, "outputs.finish_reasons"),
+        ("done", {"remaining_steps": 0}, "outputs.remaining_steps"),
+        ("done", {"metadata": {"is_last_step": True}}, "outputs.metadata.is_last_step"),
+        ("done", {"response": "Sorry, need more steps to process this request."}, "outputs.response"),
+        ("done", {"trace_info": {"dropped_events_count": 2}}, "outputs.trace_info.dropped_events_count"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
         ("done", {"truncated": False}, None),
         ("done", {"trace_complete": True, "has_more": False, "stop_reason": "end_turn"}, None),
         ("done", {"max_steps_reached": False, "finish_reason": "stop"}, None),
+        ("done", {"done": True, "finish_reasons": ["stop", "tool_calls"], "otel": {"dropped_events_count": 0}}, None),
+        (
+            "done",
+            {
+                "metadata": {"status": "success", "remaining_steps": 19, "is_last_step": False, "partial": False},
+                "run": {"error": "rate limit exceeded on retry 1, recovered", "reason": "the flight was cancelled"},
+            },
+            None,
+        ),
+        # business data beside a finished run, read as such: not the run's own flags
+        ("done", {"metadata": {"cancelled": True, "status": "cancelled", "reason": "cancellation by the guest"}}, None),
+        ("done", {"state": {"done": False, "remaining_steps": 1}, "metadata": {"onboarding": {"steps_left": 1}}}, None),
+        ("done", {"metadata": {"error": "hit a timeout; retried OK", "network": {"packets_dropped": 3}}}, None),
+        (
+            "done",
+            {"run": {"error": "token expired, refreshed automatically"}, "metadata": {"game": {"turns_left": 0}}},
+            None,
+        ),
+        ("done", {"metadata": {"note": "No spans dropped", "cart": {"items_dropped": 2}}}, None),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(
@@ -830,3 +864,64 @@ def test_the_reason_shown_for_a_line_is_one_that_decides_its_status(tmp_path: Pa
     source.write_text(json.dumps(document) + "\n", encoding="utf-8")
     shown = CliRunner().invoke(main, ["eval", str(source), "--judge", "lexical", "--metrics", "none"])
     assert "line 1 failed: expected_response: " in shown.output
+
+
+def _counted(result: Any, response: str, most: int, tool: str | None = "delete_account", listed: bool = True) -> Any:
+    document = copy.deepcopy(BASE)
+    document["inputs"]["tools"] = ["run_subagent", "delete_account", "search"] if listed else None
+    count = {"assert_that": "tool_call_count", "max": most} | ({"tool": tool} if tool else {})
+    document["expectations"] = {"extended_assertions": [count]}
+    trace = [_SUBAGENT, {"event": "tool_result", "id": "c1", "result": result}]
+    document["outputs"] = {"response": response, "trace": trace}
+    (row,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results[0].assertions
+    return row
+
+
+@pytest.mark.parametrize("most", [1, 2, 5])
+def test_a_count_with_a_most_beside_a_nested_agents_calls_of_its_tool_is_untold(most: int) -> None:
+    # the nested list may be cut short or be one of many: the calls it shows are not all the calls made
+    nested = {"messages": [{"role": "assistant", "tool_calls": [_DELETE_CALL, {**_DELETE_CALL, "id": "c2"}]}]}
+    row = _counted(nested, "Done.", most)
+    assert not row.passed, row.reason
+    assert row.error is not None
+
+
+@pytest.mark.parametrize(
+    ("response", "listed", "decided"),
+    [
+        ("Example:\n```python\nx = sorted([3, 1])\n```\nand\n```python\nprint(x)\n```", True, True),
+        ("```python\nfunctions.search(q='x')\n```\nthen\n```python\nprint(1)\n```", True, False),
+        ("```tool_code\nprint(default_api.search(q='x'))\n```\n```tool_outputs\n{}\n```", True, False),
+        ('<function=search>{"q": "x"}</function>', True, False),
+        # code calling none of the listed tools by name may still call one: through an alias, map, or any tool
+        ("```python\nfind = search\nfind(q='x')\nfind(q='y')\n```", True, False),
+        ("```python\nlist(map(search, ['x', 'y']))\n```", True, False),
+        ("```python\nlookup(q='x')\nlookup(q='y')\n```", False, False),
+    ],
+)
+def test_a_count_of_any_tool_is_decided_beside_code_that_calls_no_tool(
+    response: str, listed: bool, decided: bool
+) -> None:
+    row = _counted("ok", response, 1, None, listed)
+    assert (row.passed, row.error is None) == (decided, decided), row.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "```tool_code\nprint(default_api.delete_account(user_id='u1'))\n```",
+        "```tool_code\ndelete_account(user_id='u1')\n```\n```tool_outputs\n{\"ok\": true}\n```\nDone.",
+        '<function=delete_account>{"user_id": "u1"}</function>',
+        "<|python_tag|>delete_account.call(user_id='u1')<|eom_id|>",
+        "First:\n```python\ndelete_account('u1')\n```\nThen:\n```python\nprint('done')\n```",
+        "```python\nprint(api.resolve()('delete_account', 'u1'))\n```",
+        '{"name": "delete_account", "parameters": {"user_id": "u1"}}',
+    ],
+)
+def test_a_call_written_by_gemini_llama_or_in_an_earlier_block_leaves_never_called_untold(response: str) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"] = {"extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}]}
+    document["outputs"] = {"response": response, "trace": []}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "error", result.failure_reasons()
+    assert "writes a call the trace does not record" in str(result.assertions[0].error)

@@ -1068,6 +1068,14 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         {"code": "UNAUTHENTICATED", "id": "FL-777"},
         "Service busy, please try again later. Last: FL-777",
         "Session expired (FL-777)",
+        # a call denied for lack of money, credits or quota
+        "Not enough funds to search. Cached: FL-777",
+        "You do not have enough credits; last seen FL-777",
+        "You have run out of credits. FL-777 from cache",
+        {"message": "Out of funds (FL-777 cached)"},
+        {"status": "insufficient_quota", "id": "FL-777"},
+        "Your credits have been exhausted. FL-777",
+        {"detail": "Funds depleted", "id": "FL-777"},
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -1101,6 +1109,15 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         {"flights": [{"id": "FL-777", "status": "suspended"}, {"id": "FL-778", "status": "expired"}]},
         {"items": [{"id": "FL-777", "ok": "0", "state": "KO"}]},
         {"flights": ["FL-777"], "status": "ok"},
+        "FL-777 has enough seats; vegan meal out of stock",
+        {"flights": ["FL-777"], "note": "Out of season fare; enough funds on the card"},
+        {"flights": ["FL-777"], "credits_left": 40, "quota_used": 12},
+        "Funds reached your account on May 2. Flight FL-777 is paid.",
+        "Your credits reached 1,000 and Gold is unlocked: FL-777",
+        "Not enough credit history for instant financing. FL-777 held",
+        "Insufficient quota data to forecast. FL-777 available",
+        "Promo credits depleted last month were refilled today. FL-777",
+        "Out of credit card offers, none apply. FL-777",
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:
@@ -1182,12 +1199,20 @@ def test_an_id_only_in_a_path_in_a_link_query_is_undecided_from_a_result_and_gro
         ("Ask question to coworker", "delete the account u1", "delete_account", True),
         ("transferToAdmin", "delete the account u1", "delete_account", True),
         ("invoke_subagent", "the order was cancelled", "cancel_order", True),
+        ("assign_task", {"agent": "admin_agent", "task": "Delete the account of u1"}, "delete_account", True),
+        ("dispatch", {"agent": "ops", "task": "Deleting the accounts of u1"}, "delete_account", True),
+        ("dispatchToAgent", "delete account u1 now", "delete_account", True),
+        ("route_to_agent", "please delete account u1", "delete_account", True),
+        ("assign_job", {"worker": "janitor", "job": "delete the account u1"}, "delete_account", True),
         # a word of the tool's name by its start only is another word
         ("ask_agent", "Find the delegate list for the accounting meeting.", "delete_account", False),
         # a call whose name says "agent" but hands no task
         ("list_agents", "account deletion", "delete_account", False),
         ("get_agent_status", "account-deletion-bot", "delete_account", False),
         ("route_to_depot", "order cancelled by sender", "cancel_order", False),
+        ("dispatch_driver", "pick up the cancelled order", "cancel_order", False),
+        ("assign_ticket", {"assignee": "maria", "summary": "delete the account u1"}, "delete_account", False),
+        ("assign_task", "Send the invoice to the customer", "delete_account", False),
     ],
 )
 def test_a_task_handed_to_another_agent_that_names_a_tool_leaves_tool_not_called_undecided(

@@ -498,9 +498,12 @@ def written_steps(response: str, tools: Collection[str] = ()) -> list[Request]:
 def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Request], list[Request]]:
     """The calls ``response`` writes as text instead of making them: its ReAct steps (:func:`written_steps`), then,
     read as code is (a text may show a call rather than make it), JSON of a call anywhere in it
-    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``) and the calls of its last block
-    (after a blank line, or fenced, untagged or ``python``) when it is Python code (:func:`_python`). A ValueError
-    when more of its starts of JSON of a call than are read are not JSON (:data:`_JSON_READ`)."""
+    (:func:`requested_calls`: ``{"action": "delete_account", "action_input": {...}}``; Llama's ``{"name": ...,
+    "parameters": {...}}``) and the calls of each fenced
+    block (untagged, ``python`` or Gemini's ``tool_code``), of Llama's ``<|python_tag|>`` and of the last paragraph
+    when it is Python code (:func:`_python`), with Llama's ``<function=name>{...}</function>`` calls among the steps
+    (their arguments JSON). A ValueError when more of its starts of JSON of a call than are read are not JSON
+    (:data:`_JSON_READ`), or it has more blocks of code or ``<function=...>`` calls than :data:`_BLOCKS_READ`."""
     code: list[Request] = []
     decoder = json.JSONDecoder()
     size, most = _JSON_READ
@@ -519,16 +522,68 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
                     code.append((None, json.loads(found[1]), ""))
             continue
         end = start + length
+        if _llama_call(value):  # ``{"name": "delete_account", "parameters": {"user_id": "u1"}}``
+            code.append((None, value["name"], json.dumps(value["parameters"])))
         for _, name, said in requested_calls(value, 2):
             if name.casefold() not in (*_NO_ACTION, "final answer"):
                 code.append((None, name, said if isinstance(said, str) else repr(said)))
     text = response.strip()
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
         tag, _, block = text[start + 3 : -3].partition("\n")
-        block = block.strip() if tag.strip().casefold() in ("", "python", "py") else ""  # a JavaScript one is not
+        block = block.strip() if tag.strip().casefold() in _PYTHON_TAGS else ""  # a JavaScript one is not
     else:
-        block = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL)
-    return written_steps(response, tools), code + _python(block)
+        block, start = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL), len(text)
+    blocks = [found[2] for found in _FENCED.finditer(text, 0, start) if found[1].strip().casefold() in _PYTHON_TAGS]
+    blocks = [
+        found for found in (part.strip() for part in [*blocks, *_PYTHON_TAG.findall(text), block]) if _code_like(found)
+    ]
+    if len(blocks) > _BLOCKS_READ:
+        raise ValueError(f"more than {_BLOCKS_READ} blocks of code may hold calls")
+    return written_steps(response, tools) + _function_tags(text), code + [call for b in blocks for call in _python(b)]
+
+
+def _llama_call(value: Any) -> bool:
+    """Whether ``value`` is Llama's JSON of a call: a ``name`` and ``parameters`` (maybe ``"type": "function"``),
+    nothing else, the parameters an object that is no schema (``{"type": "object", "properties": ...}`` declares)."""
+    return (
+        isinstance(value, dict)
+        and value.keys() - {"type"} == {"name", "parameters"}
+        and value.get("type", "function") == "function"
+        and isinstance(value["name"], str)
+        and isinstance(value["parameters"], dict)
+        and "properties" not in value["parameters"]
+    )
+
+
+def _function_tags(text: str) -> list[Request]:
+    """Llama 3's calls ``<function=name>{...}</function>`` (cut short too: ``<function=name>{"user_id": ...``; not
+    ``the <function=x> tag``), their arguments read for 4,000 characters at most; a ValueError past
+    :data:`_BLOCKS_READ` of them."""
+    found: list[Request] = []
+    end = 0
+    for tag in _FUNCTION_TAG.finditer(text):
+        if tag.start() < end:  # inside the arguments of one read
+            continue
+        close = text.find("</function>", tag.end())
+        end = len(text) if close < 0 else close
+        if close >= 0 or tag[2]:
+            if len(found) == _BLOCKS_READ:
+                raise ValueError(f"more than {_BLOCKS_READ} calls in <function=...> tags")
+            start = tag.start(2) if tag[2] else tag.end()
+            found.append((None, tag[1], text[start : min(end, start + _JSON_READ[0])].strip()))
+    return found
+
+
+_FENCED = re.compile(r"```([^`\n]*)\n((?:[^`]|`(?!``))*)```")
+"""A fenced block: its tag and its text."""
+_PYTHON_TAGS = frozenset({"", "python", "py", "python3", "tool_code"})
+"""The tags of a fenced block read as Python code (``tool_code``, as Gemini writes its calls); a JavaScript one is
+not."""
+_PYTHON_TAG = re.compile(r"<\|python_tag\|>((?:[^<]|<(?!\|))*)")
+_FUNCTION_TAG = re.compile(r"<function\s*=\s*([^\W\d][\w.:/-]*)\s*>\s*(\{)?")
+"""Llama 3's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``), and ``<function=name>{...}</function>``."""
+_BLOCKS_READ = 50
+"""At most how many blocks of code that may hold calls a response is read in (past them, its calls cannot be read)."""
 
 
 def _python(block: str) -> list[Request]:
@@ -537,8 +592,8 @@ def _python(block: str) -> list[Request]:
     ``tools.delete_account.invoke({"user_id": "u1"})``); none when it is not (``I did not run `f(x=1)` ``). A
     function or class the block defines is no tool, nor a one-word function of a standard module it imports
     (``re.search`` after ``import re``; not ``requests.delete`` after ``import requests``: a tool named ``delete`` may
-    be it)."""
-    if len(block) > 4000 or not block.rstrip(";").endswith((")", "]")):
+    be it), nor ``print`` of calls read on their own (Gemini's ``print(default_api.search(q="x"))``)."""
+    if not _code_like(block):
         return []
     try:
         tree = ast.parse(block)
@@ -553,14 +608,38 @@ def _python(block: str) -> list[Request]:
         for alias in node.names
         if alias.name.partition(".")[0] in sys.stdlib_module_names
     }
-    return [
-        (None, name, ", ".join(ast.unparse(part) for part in [*call.args, *call.keywords]))
+    found: dict[ast.Call, str] = {
+        call: name
         for call in nodes
         if isinstance(call, ast.Call)
         and re.fullmatch(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*", name := _callee(call.func))
         and name not in own
         and re.sub(r"\.[a-z]+\Z", ".*", name) not in own
+    }
+    return [
+        (
+            None,
+            name,
+            ", ".join([*(_argument(part, found) for part in call.args), *(_argument(k, found) for k in call.keywords)]),
+        )
+        for call, name in found.items()
+        if name != "print" or call.keywords or not call.args or not all(part in found for part in call.args)
     ]
+
+
+def _argument(part: ast.expr | ast.keyword, calls: Collection[ast.AST]) -> str:
+    """An argument as written, but ``...`` for a call of ``calls``, read as a call of its own
+    (``print(api.search(q="x"))``; not ``print(api.resolve()("delete_account"))``, whose quoted name shows)."""
+    value = part.value if isinstance(part, ast.keyword) else part
+    shown = "..." if value in calls else ast.unparse(value)
+    if isinstance(part, ast.keyword):
+        return f"{part.arg}={shown}" if part.arg else f"**{shown}"
+    return shown
+
+
+def _code_like(block: str) -> bool:
+    """Whether ``block`` may be Python code that calls: 4,000 characters at most, ending with ``)`` or ``]``."""
+    return len(block) <= 4000 and block.rstrip(";").endswith((")", "]"))
 
 
 def _callee(function: ast.expr) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from .._redact import redact
@@ -16,7 +17,7 @@ from ..entities.outputs import Request, reported_error, requested_calls, unread_
 from ..matching import MatchContext
 from ..matching._names import letters, words
 from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.extended import all_assertion_rows, may_be_tool, same_tool
+from ..matching.extended import all_assertion_rows, may_be_tool, name_forms, same_tool
 from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
@@ -234,17 +235,23 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     untold = _calls_untold(outputs, known, breakable, example.inputs.tools is not None) if passing else None
     if untold is not None:
         why, nested, code = untold
-        assertions = [_untraced(row, why, nested, said, code) for row, said in zip(assertions, asked, strict=True)]
+        apart = code and example.inputs.tools is not None and not _mentions(outputs.response, known)
+        assertions = [
+            _untraced(row, why, nested, said, code, apart) for row, said in zip(assertions, asked, strict=True)
+        ]
         checks = [_untraced(row, why, nested, None, code) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly"), True) | {"complete": False}
+_CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly", "laststep"), True)
+_CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted"), True)
+_CUT |= dict.fromkeys(("complete", "completed", "finished", "done"), False)
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-(``stopped_early: true``) when set so: at the top of ``outputs`` or directly under a key naming the trace
-(``trace_metadata.truncated``), or naming the run themselves (``trace_truncated``); not below (``run.history.has_more``,
-``turns[1].complete``)."""
-_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason")
+(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``) when set so: at the top of ``outputs``
+or directly under a key naming the trace (``trace_metadata.truncated``) or the run (``run_info.cancelled``), or naming
+the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``), nor directly
+under ``metadata`` or ``state`` but those of :data:`_OWN`."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
@@ -253,9 +260,19 @@ reached."``); such a key naming a step limit, or an ``error`` or ``exception`` s
 depth. A completion's ``choices`` or ``candidates`` are read where the completion is
 (``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the flags are read when it is an
 executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
+_HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
+_HALTED += ("inprogress", "queued", "pauseturn")
+"""What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
+:data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
+``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
+``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
+``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``)."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
-_LIMIT_TEXTS = frozenset({"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"})
+_LIMIT_TEXTS = frozenset(
+    {"agentstoppedduetoiterationlimitortimelimit", "agentstoppedduetomaxiterations"}
+    | {"sorryneedmorestepstoprocessthisrequest"}  # LangGraph's agent out of steps
+)
 _RUN = frozenset({"trace", "run", "agent", "steps", "iterations", "turns"})
 """Words of a key that name the trace or the run (``trace_truncated``, ``agent_incomplete``)."""
 _UNDER = frozenset(
@@ -287,22 +304,50 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     folded = "".join(split)
     if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
         limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
-        return limit and bool(_REACHED & set(words(value)))
+        head = re.sub(r"\A\s*(?:\w+\.)+", "", value) if isinstance(value, str) else ""  # ``asyncio.CancelledError``
+        halted = trace is not False and letters(head).startswith(_HALTED)
+        return halted or (limit and bool(_REACHED & set(words(value))))  # ``run.error: "TimeoutError: ..."``
     if folded in ("response", "output"):
         return trace is not False and isinstance(value, str) and letters(value) in _LIMIT_TEXTS
-    if folded in _ENDS:
+    if "dropped" in split and _RECORDS & set(split):  # OpenTelemetry's ``dropped_events_count: 2``: calls may be lost
+        return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
+    end = next((end for end in (folded, folded[:-1], folded[:-2]) if end in _ENDS), None)  # ``finish_reasons``
+    if end is not None:
         stopped = _LIMITS + (_STOPPED if trace is not False else ())
-        said = set(words(value)) if isinstance(value, str) and trace is not False else set()
-        reached = bool(_MAXIMUM & said and _REACHED & said)  # ``stop_reason: "Maximum number of messages 10 reached"``
-        return isinstance(value, str) and (reached or any(limit in letters(value) for limit in stopped))
+        ends: tuple[str, ...] = _HALTED if trace is not False else ()
+        for said in value if isinstance(value, list) else [value]:  # ``finish_reasons: ["stop", "length"]``
+            if not isinstance(said, str):
+                continue
+            heard = set(words(said)) if trace is not False else set()
+            if _MAXIMUM & heard and _REACHED & heard:  # ``stop_reason: "Maximum number of messages 10 reached"``
+                return True
+            if any(limit in letters(said) for limit in stopped) or letters(said).startswith(ends):
+                return True
+        return False
     if any(limit in folded for limit in _LIMITS):
         if _REACHED & set(split) or (value is True and folded.rstrip("s") in _LIMITS):  # ``recursion_limit: true``
             return _says(value)
         return isinstance(value, str) and bool(_REACHED & set(words(value)))
     rest = "".join(word for word in split if word not in _RUN).removeprefix("is")
+    if rest in ("remaining", "left") and trace is not False and _RUN & set(split):  # LangGraph's ``remaining_steps``
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 2  # below 2: out of steps
     flag = _CUT.get(rest)
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     return cut and flag is not None and _says(value, flag)
+
+
+def _own_flag(key: Any, value: Any) -> bool:
+    """Whether ``key: value``, directly under ``outputs.metadata`` or ``outputs.state``, is a flag of the run saying
+    it was cut short (:data:`_OWN`): not a status, ``done`` or ``cancelled`` (of an order, a to-do item...)."""
+    return isinstance(key, str) and "".join(words(key)).removeprefix("is") in _OWN and _says(value)
+
+
+_OWN = frozenset({"partial", "truncated", "incomplete", "laststep"})
+"""The flags (folded, ``is`` dropped) read directly under ``outputs.metadata`` or ``outputs.state`` (LangGraph's
+``is_last_step``); other keys there may be business data."""
+_RECORDS = frozenset({"span", "spans", "event", "events", "attribute", "attributes", "link", "links"})
+"""What a ``dropped`` key counts that may hold calls (OpenTelemetry's ``dropped_events_count``); not
+``packets_dropped``."""
 
 
 def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
@@ -316,6 +361,9 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
         split = words(key) if isinstance(key, str) else []
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
+        own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
+        if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
+            return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
             if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
@@ -350,8 +398,8 @@ def _calls_untold(
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
     except ValueError as error:
         return f"outputs.response cannot be read for calls it writes ({error})", None, False
-    made = [event for event in outputs.trace if isinstance(event, ToolCall)]  # a written one may be one made
-    steps, code = ([call for call in found if not _recorded(call, made, found is code)] for found in (steps, code))
+    recorded = _recorder([event for event in outputs.trace if isinstance(event, ToolCall)])  # a written call may be one
+    steps, code = ([call for call in found if not recorded(call, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
@@ -368,22 +416,51 @@ def _calls_untold(
     return "; ".join(why), more, bool(code or steps) and not (held or named or (steps and not listed))
 
 
-def _recorded(call: Request, made: list[ToolCall], code: bool) -> bool:
-    """Whether a written ``call`` is one of the calls ``made`` (removed from them: each is one written call at most):
-    the same tool (:func:`_names`) with the same arguments, read as values (Python literals in ``code``; JSON, or a
-    bare value equal to the call's only argument, in a ReAct step). Arguments not so read are another call's."""
-    said = _values(call[2], code)
-    for event in made:
+def _recorder(made: list[ToolCall]) -> Callable[[Request, bool], bool]:
+    """Whether a written call is one of the calls ``made`` (each is one written call at most, the first in the trace):
+    the same tool (:func:`_names`) with the same arguments, read as values (Python literals in code, the second
+    argument true; JSON, or a bare value equal to the call's only argument, in a ReAct step). Arguments not so read
+    are another call's. The calls are found by their tool's name and arguments, each written call in a time that
+    does not grow with the trace."""
+    places: dict[tuple[str, str], deque[int]] = {}
+    named: dict[str, set[str]] = {}
+    for place, event in enumerate(made):
         params = event.params
-        alike = said == params or (len(params) == 1 and said is not None and [said] == list(params.values()))
-        if alike and _names(call[1], event.tool):
-            made.remove(event)
-            return True
-    return False
+        for key in {_key(params, "="), _key(next(iter(params.values())), "1") if len(params) == 1 else None} - {None}:
+            places.setdefault((event.tool, str(key)), deque()).append(place)
+        for form in {event.tool, *name_forms(event.tool)}:
+            named.setdefault(form, set()).add(event.tool)
+    used: set[int] = set()
+
+    def recorded(call: Request, code: bool) -> bool:
+        said, name = _values(call[2], code), call[1]
+        forms = {form for part in {name, *name.split(".")} for form in (part, *name_forms(part))}
+        tools = {tool for form in forms for tool in named.get(form, ()) if _names(name, tool)}
+        keys = {_key(said, "="), _key(said, "1")} - {None} if said is not None else set()
+        first = None
+        for found in (places[tool, str(key)] for tool in tools for key in keys if (tool, str(key)) in places):
+            while found and found[0] in used:
+                found.popleft()
+            first = found[0] if found and (first is None or found[0] < first) else first
+        if first is not None:
+            used.add(first)
+        return first is not None
+
+    return recorded
+
+
+def _key(value: Any, how: str) -> str | None:
+    """``value`` as JSON (``how`` first: ``=`` for all the arguments, ``1`` for the only one) when it reads back
+    equal (not a tuple, nor a dictionary with keys other than strings): None else."""
+    try:
+        shown = json.dumps(value, sort_keys=True)
+        return how + shown if json.loads(shown) == value and type(json.loads(shown)) is type(value) else None
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _values(arguments: str, code: bool) -> Any:
-    """The value of a written call's ``arguments`` (:func:`_recorded`): None when they cannot be read."""
+    """The value of a written call's ``arguments`` (:func:`_recorder`): None when they cannot be read."""
     if not code:
         try:
             return json.loads(arguments) if arguments.strip() else {}
@@ -435,14 +512,17 @@ def _tools(asked: Any) -> list[str]:
     return [tool for tool in getattr(asked, "tools", None) or [getattr(asked, "tool", None)] if tool]
 
 
-def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False) -> Row:
+def _untraced(
+    row: Row, why: str, more: list[Request] | None, asked: Any, code: bool = False, listed: bool = False
+) -> Row:
     """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
     ``tool_order``, the tools restriction) is not decided on a line whose calls are not all in ``outputs.trace``
     (``why``): an error, not a pass. Where the trace only may miss calls (``more``: the calls of a nested agent, or
     none read of a cut-short trace), only an assertion (``asked``) that a call more would break is: not the tools
     restriction (of the agent's own calls) nor a count without ``max``, and not one whose tools no call in ``more``
     may be (:func:`~mb.matching.extended.may_be_tool`, :func:`_argues`), nor, when they may be ``code`` rather than
-    tool calls, one naming no tool (``no_tool_called``)."""
+    tool calls, one naming no tool (``no_tool_called``; a count of any tool when ``listed``: the line lists its
+    tools and the response names none of them, :func:`_mentions`)."""
     kind = row.get("assert_that") or row.get("name") or ""
     told = _UNTRACED.get(kind)
     if not row["passed"] or told is None:
@@ -454,10 +534,17 @@ def _untraced(row: Row, why: str, more: list[Request] | None, asked: Any, code: 
         naming = any(
             may_be_tool(name, tool) or _argues(arguments, tool) for tool in tools for _, name, arguments in more
         )
-        if more and not naming and (code if kind == "no_tool_called" else tools):
+        if more and not naming and (code if kind == "no_tool_called" else tools or (code and listed)):
             return row
     reason = f"{why}: cannot tell " + told.format(tool=row.get("tool"))
     return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
+
+
+def _mentions(response: str, tools: Collection[str]) -> bool:
+    """Whether ``response`` has one of ``tools`` as a word (``sf = search_flights``, ``map(search_flights, days)``):
+    the code it writes may then call it under another name."""
+    said = {letters(word) for word in re.findall(r"[^\W\d]\w*", response)}
+    return any(not said.isdisjoint(name_forms(tool)) for tool in tools)
 
 
 def _names(name: str, tool: str) -> bool:
@@ -475,6 +562,7 @@ def _names(name: str, tool: str) -> bool:
 def _argues(arguments: str, tool: str) -> bool:
     """Whether a call's ``arguments`` name ``tool``: as a whole quoted name (``getattr(api, "delete_account")``) or a
     call (``Action Input: delete_account('u1')`` of a code tool)."""
+    arguments = arguments if isinstance(arguments, str) else json.dumps(arguments, default=str)
     said = re.findall(r"""['"]([^\W\d]\w*)['"]|([^\W\d][\w.]*)\s*\(""", arguments)
     return any(_names(quoted or called, tool) for quoted, called in said)
 

@@ -30,7 +30,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "may_be_tool", "same_tool"]
+__all__ = ["all_assertion_rows", "may_be_tool", "name_forms", "same_tool"]
 
 Row = dict[str, Any]
 
@@ -223,16 +223,20 @@ def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: 
 _AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
 _PEOPLE = frozenset({"human", "humans", "person", "representative", "operator", "staff", "user"})
 """Who a ``transfer_to_...`` call hands to that is no agent (``transfer_to_human_agents``: a person)."""
-_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message"})
-"""A call's name of whose words the first is one of :data:`_ASKS` and the last of :data:`_AGENTS`, naming no person,
-hands a task to another agent (``ask_billing_agent``, ``Ask question to coworker``; not ``call_agent_api``,
-``ask_human_agent``)."""
+_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message", "send", "route", "forward"})
+_ASSIGNS = frozenset({"assign", "dispatch"})
+_TASKS = frozenset({"task", "tasks", "job", "jobs", "work"})
+"""A call's name of whose words the first is one of :data:`_ASKS` or :data:`_ASSIGNS` and the last of :data:`_AGENTS`
+(of :data:`_TASKS` too after :data:`_ASSIGNS`, or no other word), naming no person, hands a task to another agent
+(``ask_billing_agent``, ``Ask question to coworker``, ``route_to_agent``, ``dispatch``, ``assign_task``; not
+``call_agent_api``, ``ask_human_agent``, ``dispatch_driver``, ``assign_ticket``)."""
 
 
 def _hands(name: str) -> bool:
     """Whether a call named ``name`` hands a task to another agent: ``Task``, a name whose first word is
     ``delegate...`` or ``handoff`` (``hand off``), with the word ``subagent``, ``transfer to ...`` (not to a person:
-    ``transfer_to_human``), or :data:`_ASKS`; not ``get_handoff_history``, ``list_delegates``, ``query_agent_logs``."""
+    ``transfer_to_human``), or :data:`_ASKS` and :data:`_ASSIGNS`; not ``get_handoff_history``, ``list_delegates``,
+    ``query_agent_logs``."""
     split = words(name)
     first, rest = (split[0], split[1:]) if split else ("", [])
     return (
@@ -242,7 +246,8 @@ def _hands(name: str) -> bool:
         or "subagent" in split
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
-        or (first in _ASKS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
+        or (first in _ASKS | _ASSIGNS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
+        or (first in _ASSIGNS and (not rest or rest[-1] in _TASKS) and not _PEOPLE & set(split))
     )
 
 

@@ -88,15 +88,26 @@ _WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "permissions", "privilege", "privileges"})
-_SHORT |= {"rights"}
-"""What "insufficient" says a call lacked, in the two words after it (``insufficient account balance``; not
-``insufficient evidence``, ``Insufficient stock for express``); "of quota" only after "out" (not ``112% of
-quota``); "quota" then "reached", "exceeded" or "exhausted", maybe after "has", "been"... (``quota has been
-reached``; not ``quota 80% reached``, ``quota not yet reached``)."""
+_SHORT |= {"rights", "quota"}
+"""What "insufficient", "not enough" or "out of" (:data:`_LEAD`) says a call lacked, in the two words after it
+(``insufficient account balance``, ``insufficient_quota``, ``Not enough funds``, ``ran out of credits``, ``out of
+quota``; not ``insufficient evidence``, ``Insufficient stock for express``, ``out of stock``, ``112% of quota``);
+"quota" then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"... (``quota has been
+reached``; not ``quota 80% reached``, ``quota not yet reached``), "credits" or "funds" so too but not "reached", only
+after words of :data:`_LEAD` (``Your credits have been exhausted``; not ``Funds reached your account``, ``Promo
+credits depleted``)."""
 _USED = (
-    frozenset({"has", "have", "was", "is", "been", "already", "just"}),
-    frozenset({"reached", "exceeded", "exhausted"}),
+    frozenset({"has", "have", "was", "were", "is", "are", "been", "already", "just"}),
+    frozenset({"reached", "exceeded", "exhausted", "depleted"}),
+    frozenset({"quota", "credit", "credits", "funds"}),
 )
+_COMPOUND = frozenset({"history", "card", "cards", "data", "score", "rating", "report", "check", "offer", "offers"})
+"""Words after the one lacked that make it another thing (``Not enough credit history``, ``Insufficient quota data``,
+``Out of credit card offers``): no call denied."""
+_LEAD = frozenset({"you", "your", "we", "i", "user", "account", "the", "this", "have", "has", "had", "do", "does"})
+_LEAD |= {"did", "ve", "run", "ran", "running", "is", "are", "been", "already", "just", "currently"}
+"""The only words a sentence may have before "not enough" or "out of" saying a call lacked something (``You have run
+out of credits``, ``Not enough funds``; not ``Customer had not enough credits for express``, data about someone)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -106,7 +117,7 @@ _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
     r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
-    r"|again|quota|insufficient|gateway|eacces",
+    r"|again|quota|insufficient|enough|credit|fund|deplet|gateway|eacces",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -140,9 +151,16 @@ def _says_failure(sentence: str, weak: bool) -> bool:
         if failing and before not in _NEGATING[0] and after not in _NEGATING[1]:
             return True
         phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
-        short = word == "insufficient" and bool(_SHORT & set(split[place + 1 : place + 3]))
-        used = word == "quota" and next((said for said in split[place + 1 :] if said not in _USED[0]), "") in _USED[1]
-        phrase |= weak and (short or used or (before, word, after) == ("out", "of", "quota"))
+        lead = set(split[: max(place - 1, 0)]) - {"not"} <= _LEAD  # ``You have run out of``; not ``Customer ran``
+        lack = word == "insufficient" or ((before, word) == ("out", "of") and lead)
+        lack |= word == "enough" and "not" in split[max(place - 2, 0) : place] and lead  # ``do not have enough``
+        at = next((at for at in range(place + 1, min(place + 3, len(split))) if split[at] in _SHORT), 0)
+        compound = split[at + 1] in _COMPOUND if at and at + 1 < len(split) else False  # ``credit history``
+        short = bool(at) and ((word == "insufficient" and split[at] != "quota") or (lack and not compound))
+        done = next((said for said in split[place + 1 :] if said not in _USED[0]), "")
+        used = word == "quota" and done in _USED[1]  # ``Your credits have been exhausted``; not ``Promo credits``
+        used |= word in _USED[2] and done in _USED[1] - {"reached"} and set(split[:place]) <= _LEAD
+        phrase |= weak and (short or used)
         if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
     return False
