@@ -27,6 +27,7 @@ NEW_YORK = ZoneInfo("America/New_York")
 BERLIN = ZoneInfo("Europe/Berlin")
 MADRID = ZoneInfo("Europe/Madrid")
 LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tuesday, leap day
+AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -57,6 +58,23 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-02-28", True),
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-03-01", False),  # a count of months keeps the month's end
     ("feb 29 next year", LEAP, "2029-03-01", ERROR),
+    # a year back or on from February 28 or March 1 of a year without a February 29 is that day alone, and a day
+    # beside a count of years is counted from first ("a year ago tomorrow": a year before tomorrow)
+    ("same day last year", AFTER_LEAP, "2028-02-28", True),
+    ("same day last year", AFTER_LEAP, "2028-02-29", False),
+    ("this time last year", AFTER_LEAP, "2028-02-28T10:00:00", True),
+    ("this time last year", AFTER_LEAP, "2028-02-29T10:00:00", False),
+    ("the same date last year", AFTER_LEAP, "2028-02-28", True),
+    ("the same date last year", AFTER_LEAP, "2028-02-29", False),
+    ("same day next year", datetime(2027, 2, 28, 10), "2028-02-28", True),
+    ("same day next year", datetime(2027, 2, 28, 10), "2028-02-29", False),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-03-01", True),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-02-29", False),
+    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-28", True),
+    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-29", False),
+    ("a year ago yesterday", datetime(2028, 3, 1, 10), "2027-03-01", True),  # yesterday was February 29
+    ("a month ago tomorrow", AFTER_LEAP, "2029-02-01", True),
+    ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", False),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),

@@ -336,8 +336,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "the end of the day" before another day is that day's end of day ("by the end of the day tomorrow")
     text = _END_OF_DAY_RE.sub(r"\1 day ", text)
-    # "the same day next month" is this day next month, as "the same time tomorrow" is this time tomorrow
-    text = re.sub(r"\b(?:the )?same day (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
+    # "the same day (date) next month" is this day next month, as "the same time tomorrow" is this time tomorrow
+    text = re.sub(r"\b(?:the )?same da(?:y|te) (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..._calendar_words import UNIT_SECONDS, short_years
+from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS, short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
@@ -882,6 +882,11 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
                     raise DateProblem(f"{other.text!r} counted from {todays[0].text!r} with more beside them")
                 return [Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]
             return items
+        if shift and any(unit in UNIT_MONTHS for _, unit in other.value.pieces):
+            # "a year ago tomorrow" said on February 28 is a year before March 1, never February 29: months and years
+            # are counted from that day, as in "a year from tomorrow"
+            anchored = Item("offset", other.text, Offset(other.value.pieces, "anchored"))
+            return [anchored if i is other else i for i in items]
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
     if shift == 0 and is_date(other, Unit) and other.value.rel != "this":
