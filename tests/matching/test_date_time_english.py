@@ -27,6 +27,7 @@ NEW_YORK = ZoneInfo("America/New_York")
 BERLIN = ZoneInfo("Europe/Berlin")
 MADRID = ZoneInfo("Europe/Madrid")
 LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tuesday, leap day
+ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 
 ROWS: list[tuple[str, datetime, object, object]] = [
@@ -75,6 +76,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("a year ago yesterday", datetime(2028, 3, 1, 10), "2027-03-01", True),  # yesterday was February 29
     ("a month ago tomorrow", AFTER_LEAP, "2029-02-01", True),
     ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", False),
+    # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
+    ("this winter", ADELAIDE, "2030-07-15", True),
+    ("this winter", ADELAIDE, "2031-01-15", False),
+    ("this autumn", ADELAIDE, "2030-04-20", True),
+    ("this autumn", ADELAIDE, "2030-10-15", False),
+    ("last summer", ADELAIDE, "2030-01-15", True),
+    ("last summer", ADELAIDE, "2029-07-15", False),
+    ("summer 2031", ADELAIDE, "2031-12-20", True),  # the summer that starts in 2031, or the one ending in it
+    ("winter 2031", ADELAIDE, "2031-07-15", True),
+    ("winter 2031", ADELAIDE, "2031-01-15", False),
+    ("this winter", datetime(2030, 4, 5, 16, 40, tzinfo=NEW_YORK), "2031-01-15", True),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
@@ -782,11 +794,11 @@ def test_working_days_in_us_and_british_zones_without_a_zone_table(
     from mb.matching.date_time import _calendar
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_countries.cache_clear()
+    _calendar._zone_rows.cache_clear()
     try:
         assert_verdict(match_date_time("the next business day", argument, user_time), False)
     finally:
-        _calendar._zone_countries.cache_clear()
+        _calendar._zone_rows.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -802,13 +814,13 @@ def test_working_days_in_another_country_zone_without_a_zone_table(
     from mb.matching.date_time import _calendar, _phrase
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_countries.cache_clear()
+    _calendar._zone_rows.cache_clear()
     _phrase._resolve.cache_clear()  # readings made with the table
     try:
         user_time = datetime(2027, 10, 11, 10, 0, tzinfo=MADRID)
         assert_verdict(match_date_time("the next business day", argument, user_time), expected)
     finally:
-        _calendar._zone_countries.cache_clear()
+        _calendar._zone_rows.cache_clear()
         _phrase._resolve.cache_clear()
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "SEASONS",
     "STEPS",
     "Place",
+    "across_years",
     "add_business_days",
     "check_business_day",
     "counted_at",
@@ -37,6 +38,7 @@ __all__ = [
     "quarter",
     "relative_weekday_dates",
     "season",
+    "southern",
     "step",
     "steps",
     "to_24h",
@@ -146,6 +148,8 @@ _US_ZONE_RE = re.compile(
 )
 _GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
+#: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database.
+_SOUTH: ContextVar[bool] = ContextVar("south", default=False)
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
@@ -158,13 +162,20 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
-    countries = _zone_countries().get(zone or "", ())
+    row = _zone_rows().get(zone or "")
+    countries = row[0].split(",") if row else ()
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
+def southern(zone: str | None) -> bool:
+    """Whether the system's tz database places ``zone`` (an IANA name) south of the equator."""
+    return zone in _zone_rows() and _zone_rows()[zone][1].startswith("-")
+
+
 @functools.cache
-def _zone_countries() -> dict[str, tuple[str, ...]]:
-    """The countries the system's tz database lists for each zone (in ``zone1970.tab``; none without it)."""
+def _zone_rows() -> dict[str, list[str]]:
+    """The rows of the system's tz database table ``zone1970.tab`` by zone (the countries that zone is used in, its
+    coordinates, its name...); none without it."""
     import zoneinfo
     from pathlib import Path
 
@@ -173,7 +184,7 @@ def _zone_countries() -> dict[str, tuple[str, ...]]:
         with contextlib.suppress(OSError):
             text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: tuple(row[0].split(",")) for row in rows if len(row) > 2}
+    return {row[2]: row for row in rows if len(row) > 2}
 
 
 def places() -> tuple[Place, ...]:
@@ -193,13 +204,15 @@ def _has_calendar(country: str) -> bool:
 
 
 @contextlib.contextmanager
-def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
-    """Count working days at ``where`` (see ``places_of``) within the block."""
-    token = _COUNTED_AT.set(where)
+def counted_at(where: tuple[Place, ...], south: bool = False) -> Iterator[None]:
+    """Count working days at ``where`` (see ``places_of``), and read seasons in the southern hemisphere when
+    ``south`` (see ``southern``), within the block."""
+    token, side = _COUNTED_AT.set(where), _SOUTH.set(south)
     try:
         yield
     finally:
         _COUNTED_AT.reset(token)
+        _SOUTH.reset(side)
 
 
 @functools.lru_cache(maxsize=64)
@@ -334,9 +347,19 @@ SEASONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 }
 
 
+#: The season at the other end of the year: the southern hemisphere's summer is the northern one's winter.
+_OPPOSITE = {"spring": "autumn", "summer": "winter", "fall": "spring", "autumn": "spring", "winter": "summer"}
+
+
 def season(name: str, year_: int) -> list[Window]:
-    """The readings of season ``name`` starting in ``year_``."""
+    """The readings of season ``name`` starting in ``year_``, in the hemisphere the user is in (see ``counted_at``)."""
     return [
         Window(datetime(year_, m1, d1), datetime(year_ + (1 if m2 < m1 else 0), m2, d2), "span", note=name)
-        for m1, d1, m2, d2 in SEASONS[name]
+        for m1, d1, m2, d2 in SEASONS[_OPPOSITE[name] if _SOUTH.get() else name]
     ]
+
+
+def across_years(name: str) -> bool:
+    """Whether season ``name`` runs from one year into the next where the user is (winter in the north, summer in
+    the south)."""
+    return name == ("summer" if _SOUTH.get() else "winter")

@@ -457,11 +457,11 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             found_: list[Window] = []
             if isinstance(value, Month):
                 found_.append(units.month(y, int(name)))
-            elif isinstance(value, Season) and name == "winter" and written:
+            elif isinstance(value, Season) and units.across_years(str(name)) and written:
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
-                found_.extend([*units.season("winter", y - 1), *units.season("winter", y)])
+                found_.extend([*units.season(str(name), y - 1), *units.season(str(name), y)])
             elif isinstance(value, Season):
-                found_.extend(units.season(str(name), y - (1 if name == "winter" and not written else 0)))
+                found_.extend(units.season(str(name), y - (1 if units.across_years(str(name)) and not written else 0)))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
