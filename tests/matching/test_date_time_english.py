@@ -87,6 +87,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("winter 2031", ADELAIDE, "2031-07-15", True),
     ("winter 2031", ADELAIDE, "2031-01-15", False),
     ("this winter", datetime(2030, 4, 5, 16, 40, tzinfo=NEW_YORK), "2031-01-15", True),
+    # a weekday with a month and day: the coming date, or the last one when the coming one is over a month away;
+    # never a year further to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
+    ("wednesday, 9 april", ADELAIDE, "2031-04-09", ERROR),
+    ("friday 6 april", ADELAIDE, "2029-04-06", ERROR),
+    ("tuesday 9 april", ADELAIDE, "2030-04-09", True),
+    ("thursday 4 april", ADELAIDE, "2030-04-04", True),
+    ("sunday, 3 february", ADELAIDE, "2030-02-03", True),
+    ("monday, 3 february", ADELAIDE, "2031-02-03", True),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),

@@ -429,6 +429,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                     options.append(units.day(date(y, m, d)))
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
+            elif not years:
+                # "Sunday, Feb 10": the coming Feb 10, or the last one when the coming one is over a month away; never
+                # a year further to find the weekday ("friday 6 april" said on Friday 5 April is a slip)
+                coming, now = _pick(options, None, today), datetime.combine(today, datetime.min.time())
+                past = [w for w in options if w.hi <= now][-1:]
+                options = coming + (past if not coming or coming[0].lo - now > timedelta(days=31) else [])
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
