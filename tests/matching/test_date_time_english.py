@@ -95,6 +95,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("thursday 4 april", ADELAIDE, "2030-04-04", True),
     ("sunday, 3 february", ADELAIDE, "2030-02-03", True),
     ("monday, 3 february", ADELAIDE, "2031-02-03", True),
+    # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
+    ("the easter long weekend", ADELAIDE, "2030-04-19", True),
+    ("the easter long weekend", ADELAIDE, "2030-04-22", True),
+    ("the easter long weekend", ADELAIDE, "2030-04-23", False),
+    ("easter weekend", ADELAIDE, "2030-04-19", False),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),

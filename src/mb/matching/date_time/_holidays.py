@@ -187,15 +187,23 @@ _ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
 
 
 def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:
-    """Every reading of holiday ``name`` (or of its weekend: ``easter weekend``) in ``year``, each as its first day
-    and the day after its last. Passover has two: seven days (15 to 21 Nisan, as kept in Israel) and eight (to 22
-    Nisan, as kept elsewhere); a holiday's weekend on a Wednesday has two, the weekends before and after it."""
+    """Every reading of holiday ``name`` (or of its weekend: ``easter weekend``; ``easter long weekend`` is Good Friday
+    to Easter Monday) in ``year``, each as its first day and the day after its last. Passover has two: seven days (15
+    to 21 Nisan, as kept in Israel) and eight (to 22 Nisan, as kept elsewhere); a holiday's weekend on a Wednesday has
+    two, the weekends before and after it."""
     if name.endswith(" weekend"):
-        days = _festival_spans(name.removesuffix(" weekend"), year)
+        base = name.removesuffix(" weekend")
+        days = _festival_spans(base.removesuffix(" long"), year)
         if len(days) != 1 or (days[0][1] - days[0][0]).days != 1:
             return []  # the weekend of a festival lasting several days is no one window
-        return weekends_of(days[0][0])
+        day = days[0][0]
+        if base.removesuffix(" long") in _EASTER_DAY and base.endswith(" long"):
+            return [(day - timedelta(days=2), day + timedelta(days=2))]  # Good Friday to Easter Monday, both days off
+        return weekends_of(day)
     return _festival_spans(name, year)
+
+
+_EASTER_DAY = {"easter", "easter sunday", "easter day"}
 
 
 def _festival_spans(name: str, year: int) -> list[tuple[date, date]]:
