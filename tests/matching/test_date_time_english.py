@@ -100,6 +100,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),
     ("the easter long weekend", ADELAIDE, "2030-04-23", False),
     ("easter weekend", ADELAIDE, "2030-04-19", False),
+    # Australian Eastern (Central) time written as standard time while Sydney (Adelaide) keeps summer time: either
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+11:00", True),
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+10:00", True),
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+10:30", False),
+    ("3pm AEST monday", ADELAIDE, "2030-04-08T15:00:00+11:00", False),  # Sydney is back on standard time
+    ("10am ACST tomorrow", ADELAIDE, "2030-04-06T10:00:00+10:30", True),
+    ("10am ACST monday", ADELAIDE, "2030-04-08T10:00:00+10:30", False),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
