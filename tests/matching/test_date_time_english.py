@@ -107,6 +107,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3pm AEST monday", ADELAIDE, "2030-04-08T15:00:00+11:00", False),  # Sydney is back on standard time
     ("10am ACST tomorrow", ADELAIDE, "2030-04-06T10:00:00+10:30", True),
     ("10am ACST monday", ADELAIDE, "2030-04-08T10:00:00+10:30", False),
+    # Australian and New Zealand holidays, and a city's time after a time of day in words
+    ("anzac day", ADELAIDE, "2030-04-25", True),
+    ("3 working days after anzac day", ADELAIDE, "2030-04-30", True),
+    ("3 working days after anzac day", ADELAIDE, "2030-04-29", False),
+    ("australia day 2030", ADELAIDE, "2030-01-26", True),
+    ("melbourne cup day", ADELAIDE, "2030-11-05", True),
+    ("melbourne cup day", ADELAIDE, "2030-11-04", False),
+    ("waitangi day", ADELAIDE, "2031-02-06", True),
+    ("noon brisbane time tomorrow", ADELAIDE, "2030-04-06T12:00:00+10:00", True),
+    ("noon brisbane time tomorrow", ADELAIDE, "2030-04-06T12:00:00+10:30", False),
+    ("next christmas time", ADELAIDE, "2030-12-25", ERROR),
+    ("noon christmas time", ADELAIDE, "2030-12-25T12:00:00+07:00", ERROR),  # never Christmas Island's time
+    ("noon easter time", ADELAIDE, "2030-04-21T12:00:00", ERROR),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),

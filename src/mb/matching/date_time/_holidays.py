@@ -126,6 +126,8 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "may day": _fixed(5, 1), "groundhog day": _fixed(2, 2), "german unity day": _UNITY,
     "day of german unity": _UNITY, "reformation day": _fixed(10, 31),
     "epiphany": _fixed(1, 6), "candlemas": _fixed(2, 2), "cinco de mayo": _fixed(5, 5),
+    "anzac day": _fixed(4, 25), "australia day": _fixed(1, 26), "waitangi day": _fixed(2, 6),
+    "melbourne cup day": _nth_weekday(11, 1, 1),
     "st george's day": _fixed(4, 23), "st andrew's day": _fixed(11, 30), "st david's day": _fixed(3, 1),
     "easter": _easter(0), "easter sunday": _easter(0), "easter day": _easter(0), "easter monday": _easter(1),
     "good friday": _easter(-2), "holy saturday": _easter(-1), "maundy thursday": _easter(-3),

@@ -223,8 +223,10 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     city = _CITY_RE.search(text)
     if city:
         # "noon uk time": a country may be the last word alone (never a city: "next christmas time")
-        last = city.group("city").split()[-1]
-        country = last in _BRITAIN or last in _zone_keys_by_country()
+        first, last = city.group("city").split()[0], city.group("city").split()[-1]
+        # ... and a city after a time of day in words ("noon brisbane time"; never a holiday, "noon christmas time")
+        after_clock = first in {"noon", "midnight"} and last not in {"christmas", "easter"}  # Indian/, Pacific/
+        country = last in _BRITAIN or last in _zone_keys_by_country() or after_clock
         for words in (city.group("city"), last) if country else (city.group("city"),):
             spec = _place_zone(words)
             if spec is not None:
