@@ -59,8 +59,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-02-28", True),
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-03-01", False),  # a count of months keeps the month's end
     ("feb 29 next year", LEAP, "2029-03-01", ERROR),
-    # a year back or on from February 28 or March 1 of a year without a February 29 is that day alone, and a day
-    # beside a count of years is counted from first ("a year ago tomorrow": a year before tomorrow)
+    # a year back or on from February 28 or March 1 of a year without a February 29 is that day alone; a day beside
+    # a count of months or years is counted from first ("a year ago tomorrow": a year before tomorrow), or moves the
+    # count from today by a day (a year ago, and a day on): where the two differ both are kept
     ("same day last year", AFTER_LEAP, "2028-02-28", True),
     ("same day last year", AFTER_LEAP, "2028-02-29", False),
     ("this time last year", AFTER_LEAP, "2028-02-28T10:00:00", True),
@@ -70,12 +71,23 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("same day next year", datetime(2027, 2, 28, 10), "2028-02-28", True),
     ("same day next year", datetime(2027, 2, 28, 10), "2028-02-29", False),
     ("a year ago tomorrow", AFTER_LEAP, "2028-03-01", True),
-    ("a year ago tomorrow", AFTER_LEAP, "2028-02-29", False),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-02-29", True),
     ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-28", True),
-    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-29", False),
+    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-29", True),
     ("a year ago yesterday", datetime(2028, 3, 1, 10), "2027-03-01", True),  # yesterday was February 29
     ("a month ago tomorrow", AFTER_LEAP, "2029-02-01", True),
-    ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", False),
+    ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", True),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-02-28", False),
+    ("a month ago tomorrow", AFTER_LEAP, "2029-01-30", False),
+    # the day said first: "tomorrow a year ago", "yesterday, one month ago", "tomorrow in a year"
+    ("tomorrow a year ago", AFTER_LEAP, "2028-03-01", True),
+    ("tomorrow, a year ago", datetime(2028, 6, 12, 10), "2027-06-13", True),
+    ("tomorrow, a year ago", datetime(2028, 6, 12, 10), "2027-06-12", False),
+    ("yesterday one month ago", datetime(2029, 6, 12, 10), "2029-05-11", True),
+    ("tomorrow 2 months ago", datetime(2029, 6, 12, 10), "2029-04-13", True),
+    ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
+    ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
+    ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
     # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
     ("this winter", ADELAIDE, "2030-07-15", True),
     ("this winter", ADELAIDE, "2031-01-15", False),
