@@ -99,6 +99,25 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("winter 2031", ADELAIDE, "2031-07-15", True),
     ("winter 2031", ADELAIDE, "2031-01-15", False),
     ("this winter", datetime(2030, 4, 5, 16, 40, tzinfo=NEW_YORK), "2031-01-15", True),
+    # "this <season>" said while it is under way, begun last year, is the one under way; "next" and "last" are not
+    ("this summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-02-10", True),
+    ("this summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-12-20", False),
+    ("this winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-01-15", True),
+    ("this winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-12-20", False),
+    ("next winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-01-15", False),
+    ("next winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-12-20", True),
+    ("last summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-02-10", True),
+    ("this winter", datetime(2029, 12, 10, 10, tzinfo=LONDON), "2029-12-20", True),
+    # a zone named by a link of the tz database is placed as the zone it names
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Australia/Canberra")), "2030-07-15", True),
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("NZ")), "2030-07-15", True),
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Buenos_Aires")), "2030-07-15", False),
+    # in the tropics, at a bare offset or in UTC, which months a season names is not known
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Nairobi")), "2030-07-15", ERROR),
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Harare")), "2030-07-15", ERROR),
+    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", ERROR),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", ERROR),
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", ERROR),
     # a weekday with a month and day: the coming date, or the last one when the coming one is over a month away;
     # never a year further to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
     ("wednesday, 9 april", ADELAIDE, "2031-04-09", ERROR),

@@ -148,8 +148,12 @@ _US_ZONE_RE = re.compile(
 )
 _GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
-#: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database.
-_SOUTH: ContextVar[bool] = ContextVar("south", default=False)
+#: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database;
+#: None where it is not known or the seasons are not those of the temperate zones (see ``southern``).
+_SOUTH: ContextVar[bool | None] = ContextVar("south", default=False)
+#: The latitude of the tropics (degrees): nearer the equator, summer and winter are not the temperate zones'.
+_TROPIC = 23.44
+_LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
@@ -167,9 +171,42 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
-def southern(zone: str | None) -> bool:
-    """Whether the system's tz database places ``zone`` (an IANA name) south of the equator."""
-    return zone in _zone_rows() and _zone_rows()[zone][1].startswith("-")
+def southern(zone: str | None) -> bool | None:
+    """Whether the system's tz database places ``zone`` (an IANA name, or a link to one: ``NZ``, ``Australia/Canberra``)
+    south of the tropics (True) or north of them (False); None in the tropics, for a zone the database places nowhere
+    (a bare offset, ``UTC``) and without the database; False with no zone at all (the northern seasons by default)."""
+    if zone is None:
+        return False
+    places = _zone_places()
+    for _ in range(4):  # (a link names a zone; an older database may link a link)
+        zone = places.get(zone, zone)
+    found = _LATITUDE_RE.match(zone or "")
+    if found is None:
+        return None
+    latitude = int(found[2]) + int(found[3]) / 60 + int(found[4] or 0) / 3600
+    return None if latitude < _TROPIC else found[1] == "-"
+
+
+@functools.cache
+def _zone_places() -> dict[str, str]:
+    """The coordinates of each zone of the system's tz database tables ``zone.tab`` and ``zone1970.tab``, and for each
+    link of its ``tzdata.zi``, the zone it names."""
+    import zoneinfo
+    from pathlib import Path
+
+    found: dict[str, str] = {}
+    for name in ("tzdata.zi", "zone.tab", "zone1970.tab"):
+        text = ""
+        for folder in zoneinfo.TZPATH:
+            with contextlib.suppress(OSError):
+                text = text or Path(folder, name).read_text(encoding="utf-8")
+        for line in text.splitlines():
+            row = line.split()
+            if name == "tzdata.zi" and len(row) == 3 and row[0] == "L":
+                found[row[2]] = row[1]
+            elif name != "tzdata.zi" and len(row) > 2 and not line.startswith("#"):
+                found[row[2]] = row[1]
+    return found
 
 
 @functools.cache
@@ -204,7 +241,7 @@ def _has_calendar(country: str) -> bool:
 
 
 @contextlib.contextmanager
-def counted_at(where: tuple[Place, ...], south: bool = False) -> Iterator[None]:
+def counted_at(where: tuple[Place, ...], south: bool | None = False) -> Iterator[None]:
     """Count working days at ``where`` (see ``places_of``), and read seasons in the southern hemisphere when
     ``south`` (see ``southern``), within the block."""
     token, side = _COUNTED_AT.set(where), _SOUTH.set(south)
@@ -355,11 +392,22 @@ def season(name: str, year_: int) -> list[Window]:
     """The readings of season ``name`` starting in ``year_``, in the hemisphere the user is in (see ``counted_at``)."""
     return [
         Window(datetime(year_, m1, d1), datetime(year_ + (1 if m2 < m1 else 0), m2, d2), "span", note=name)
-        for m1, d1, m2, d2 in SEASONS[_OPPOSITE[name] if _SOUTH.get() else name]
+        for m1, d1, m2, d2 in SEASONS[_OPPOSITE[name] if _south(name) else name]
     ]
 
 
 def across_years(name: str) -> bool:
     """Whether season ``name`` runs from one year into the next where the user is (winter in the north, summer in
     the south)."""
-    return name == ("summer" if _SOUTH.get() else "winter")
+    return name == ("summer" if _south(name) else "winter")
+
+
+def _south(name: str) -> bool:
+    """Whether the user is in the southern hemisphere (raises ``DateProblem`` where that is not known)."""
+    south = _SOUTH.get()
+    if south is None:
+        raise DateProblem(
+            f"which months {name!r} names is not known: the user's zone is a bare offset, has no place, or is in the"
+            " tropics"
+        )
+    return south

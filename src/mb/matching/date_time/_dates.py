@@ -489,11 +489,16 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             later = 1 if rel == "after next" else -1
             wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
             return [w for w in candidates if of_year[w] in wanted]
+        now = datetime.combine(today, datetime.min.time())
         if isinstance(value, Season) and rel is None:
-            now = datetime.combine(today, datetime.min.time())
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]
             return ongoing + coming[: max(1, 2 - len(ongoing))] if ongoing else coming[:2]
+        if isinstance(value, Season) and rel == "this":
+            # "this winter" said in London in February, "this summer" in Sydney: the one under way, begun last year
+            ongoing = [w for w in candidates if w.lo <= now < w.hi]
+            if ongoing and all(w.lo.year < today.year for w in ongoing):
+                return ongoing
         picked = _pick(candidates, rel, today)
         if held:  # every reading of the holiday picked (Passover's seven days and eight)
             years_picked = {held[w] for w in picked}

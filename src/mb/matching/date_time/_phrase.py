@@ -604,10 +604,10 @@ def _refused(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def resolve_naive(
-    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool = False
+    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | None = False
 ) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where`` and
-    seasons those of the southern hemisphere when ``south`` (raises ``DateProblem``)."""
+    seasons those of the southern hemisphere when ``south``, none when None (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
