@@ -118,14 +118,24 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", ERROR),
     ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", ERROR),
     ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", ERROR),
-    # a weekday with a month and day: the coming date, or the last one when the coming one is over a month away;
-    # never a year further to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
+    # a weekday with a month and day: the date nearest today, coming or past (both when about as near); never one
+    # about a year away to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
     ("wednesday, 9 april", ADELAIDE, "2031-04-09", ERROR),
     ("friday 6 april", ADELAIDE, "2029-04-06", ERROR),
     ("tuesday 9 april", ADELAIDE, "2030-04-09", True),
     ("thursday 4 april", ADELAIDE, "2030-04-04", True),
     ("sunday, 3 february", ADELAIDE, "2030-02-03", True),
-    ("monday, 3 february", ADELAIDE, "2031-02-03", True),
+    ("monday, 3 february", ADELAIDE, "2031-02-03", ERROR),  # (the nearest, 2030's, was a Sunday)
+    ("wednesday 29 january", datetime(2030, 1, 31, 10), "2031-01-29", ERROR),  # the 29th was a Tuesday
+    ("tuesday 29 january", datetime(2030, 1, 31, 10), "2030-01-29", True),
+    ("saturday 26 october", datetime(2029, 10, 30, 10), "2030-10-26", ERROR),
+    ("saturday 14 december", datetime(2029, 12, 20, 10), "2030-12-14", ERROR),
+    ("thursday 1 june", datetime(2029, 2, 28, 10), "2028-06-01", ERROR),  # 1 June 2029 is a Friday
+    ("friday 1 june", datetime(2029, 2, 28, 10), "2029-06-01", True),
+    ("tuesday 29 february", datetime(2029, 2, 28, 10), "2028-02-29", ERROR),  # a year back: not the nearest date
+    ("tuesday 29 february", datetime(2028, 2, 20, 10), "2028-02-29", True),
+    ("saturday 14 june", datetime(2029, 12, 14, 10), "2030-06-14", ERROR),  # (a Friday; 2029's was a Thursday)
+    ("thursday 14 june", datetime(2029, 12, 14, 10), "2029-06-14", True),  # half a year either way: both near
     # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
     ("the easter long weekend", ADELAIDE, "2030-04-19", True),
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),
@@ -859,10 +869,12 @@ def test_working_days_in_us_and_british_zones_without_a_zone_table(
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
     _calendar._zone_rows.cache_clear()
+    _calendar._zone_places.cache_clear()
     try:
         assert_verdict(match_date_time("the next business day", argument, user_time), False)
     finally:
         _calendar._zone_rows.cache_clear()
+        _calendar._zone_places.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -879,12 +891,14 @@ def test_working_days_in_another_country_zone_without_a_zone_table(
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
     _calendar._zone_rows.cache_clear()
+    _calendar._zone_places.cache_clear()
     _phrase._resolve.cache_clear()  # readings made with the table
     try:
         user_time = datetime(2027, 10, 11, 10, 0, tzinfo=MADRID)
         assert_verdict(match_date_time("the next business day", argument, user_time), expected)
     finally:
         _calendar._zone_rows.cache_clear()
+        _calendar._zone_places.cache_clear()
         _phrase._resolve.cache_clear()
 
 

@@ -430,11 +430,14 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif not years:
-                # "Sunday, Feb 10": the coming Feb 10, or the last one when the coming one is over a month away; never
-                # a year further to find the weekday ("friday 6 april" said on Friday 5 April is a slip)
-                coming, now = _pick(options, None, today), datetime.combine(today, datetime.min.time())
-                past = [w for w in options if w.hi <= now][-1:]
-                options = coming + (past if not coming or coming[0].lo - now > timedelta(days=31) else [])
+                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
+                # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
+                # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
+                now = datetime.combine(today, datetime.min.time())
+                near = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
+                nearest = min((abs(w.lo - now) for w in near), default=timedelta(0))
+                bound = min(nearest + timedelta(days=31), timedelta(days=335))
+                options = [w for w in near if abs(w.lo - now) <= bound]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
