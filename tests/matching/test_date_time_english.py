@@ -27,6 +27,7 @@ NEW_YORK = ZoneInfo("America/New_York")
 BERLIN = ZoneInfo("Europe/Berlin")
 MADRID = ZoneInfo("Europe/Madrid")
 LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tuesday, leap day
+BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 
@@ -140,6 +141,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the easter long weekend", ADELAIDE, "2030-04-19", True),
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),
     ("the easter long weekend", ADELAIDE, "2030-04-23", False),
+    # Australia Day or Waitangi Day on a weekend: the Monday after is the day off, and the long weekend runs to it
+    ("the australia day long weekend", BRISBANE, "2030-01-28", True),  # (January 26, 2030 is a Saturday)
+    ("the australia day long weekend", BRISBANE, "2030-01-29", False),
+    ("the australia day weekend", BRISBANE, "2030-01-28", False),
+    ("the waitangi day long weekend", datetime(2027, 1, 20, 10, tzinfo=ZoneInfo("NZ")), "2027-02-08", True),
     ("easter weekend", ADELAIDE, "2030-04-19", False),
     # Australian Eastern (Central) time written as standard time while Sydney (Adelaide) keeps summer time: either
     ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+11:00", True),

@@ -201,11 +201,16 @@ def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:
         day = days[0][0]
         if base.removesuffix(" long") in _EASTER_DAY and base.endswith(" long"):
             return [(day - timedelta(days=2), day + timedelta(days=2))]  # Good Friday to Easter Monday, both days off
+        if base.removesuffix(" long") in _MONDAY_AFTER and base.endswith(" long") and day.weekday() >= 5:
+            saturday = day - timedelta(days=day.weekday() - 5)  # the Monday after is the day off: Saturday to Monday
+            return [(saturday, saturday + timedelta(days=3))]
         return weekends_of(day)
     return _festival_spans(name, year)
 
 
 _EASTER_DAY = {"easter", "easter sunday", "easter day"}
+#: Holidays whose day off moves to the Monday when they fall on a weekend.
+_MONDAY_AFTER = {"australia day", "waitangi day"}
 
 
 def _festival_spans(name: str, year: int) -> list[tuple[date, date]]:
