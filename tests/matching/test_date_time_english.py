@@ -79,6 +79,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("a month ago tomorrow", AFTER_LEAP, "2029-02-01", True),
     ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", True),
     ("a year ago tomorrow", AFTER_LEAP, "2028-02-28", False),
+    # (said on February 29, a year ago is February 28 or March 1: tomorrow a year ago is March 1 alone, never March 2)
+    ("a year ago tomorrow", LEAP, "2027-03-01", True),
+    ("a year ago tomorrow", LEAP, "2027-03-02", False),
+    ("a year ago yesterday", LEAP, "2027-02-27", False),
     ("a month ago tomorrow", AFTER_LEAP, "2029-01-30", False),
     # the day said first: "tomorrow a year ago", "yesterday, one month ago", "tomorrow in a year"
     ("tomorrow a year ago", AFTER_LEAP, "2028-03-01", True),

@@ -889,9 +889,15 @@ def _same_day(items: list[Item], ref: datetime) -> list[list[Item]]:
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         found = [[moved if i is other else i for i in items if i is not todays[0]]]
         if shift and any(unit in UNIT_MONTHS for _, unit in other.value.pieces):
-            # ("a year from tomorrow": counted from that day; the anchored count first, as it is read)
-            anchored = Item("offset", other.text, Offset(other.value.pieces, "anchored"))
-            found.insert(0, [anchored, *(i for i in items if i is not other)])
+            # ("a year from tomorrow": counted from that day; the anchored count first, as it is read). The count from
+            # today moved by a day only when today has its own day in the month counted to ("a year ago tomorrow"
+            # said on February 29 is March 1 alone, never a year ago read as March 1 and a day on)
+            anchored = [
+                Item("offset", other.text, Offset(other.value.pieces, "anchored")),
+                *(i for i in items if i is not other),
+            ]
+            exact = (ref.date() + step(other.value.pieces)).day == ref.day
+            return [anchored, *found] if exact else [anchored]
         return found
     if shift == 0 and is_date(other, Unit) and other.value.rel != "this":
         moved = _same_time(other, ref, alone=True)  # "today week" is no "today this week": not moved
