@@ -200,12 +200,9 @@ def _zone_places() -> dict[str, str]:
         for folder in zoneinfo.TZPATH:
             with contextlib.suppress(OSError):
                 text = text or Path(folder, name).read_text(encoding="utf-8")
-        for line in text.splitlines():
-            row = line.split()
-            if name == "tzdata.zi" and len(row) == 3 and row[0] == "L":
-                found[row[2]] = row[1]
-            elif name != "tzdata.zi" and len(row) > 2 and not line.startswith("#"):
-                found[row[2]] = row[1]
+        rows = (line.split() for line in text.splitlines() if not line.startswith("#"))
+        # (a link's line: "L" the zone it names, its own name; a table's: countries, coordinates, zone...)
+        found.update({row[2]: row[1] for row in rows if len(row) > 2 and (row[0] == "L") == (name == "tzdata.zi")})
     return found
 
 

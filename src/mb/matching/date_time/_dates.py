@@ -434,10 +434,10 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
                 # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
                 now = datetime.combine(today, datetime.min.time())
-                near = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
-                nearest = min((abs(w.lo - now) for w in near), default=timedelta(0))
+                sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
+                nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
                 bound = min(nearest + timedelta(days=31), timedelta(days=335))
-                options = [w for w in near if abs(w.lo - now) <= bound]
+                options = [w for w in sides if abs(w.lo - now) <= bound]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
