@@ -117,12 +117,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Australia/Canberra")), "2030-07-15", True),
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("NZ")), "2030-07-15", True),
     ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Buenos_Aires")), "2030-07-15", False),
-    # in the tropics, at a bare offset or in UTC, which months a season names is not known
+    # in the southern tropics which months a season names is not known; north of the equator, at a bare offset or in
+    # UTC (no place named) the northern seasons
     ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Nairobi")), "2030-07-15", ERROR),
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Harare")), "2030-07-15", ERROR),
-    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", ERROR),
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", ERROR),
-    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", ERROR),
+    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", True),
+    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Lima")), "2030-07-15", ERROR),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", False),
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", True),
     # a weekday with a month and day: the date nearest today, coming or past (both when about as near); never one
     # about a year away to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
     ("wednesday, 9 april", ADELAIDE, "2031-04-09", ERROR),

@@ -151,7 +151,7 @@ _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PL
 #: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database;
 #: None where it is not known or the seasons are not those of the temperate zones (see ``southern``).
 _SOUTH: ContextVar[bool | None] = ContextVar("south", default=False)
-#: The latitude of the tropics (degrees): nearer the equator, summer and winter are not the temperate zones'.
+#: The latitude of the tropic of Capricorn (degrees): nearer the equator, summer may be either half of the year.
 _TROPIC = 23.44
 _LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
 
@@ -173,18 +173,19 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
 
 def southern(zone: str | None) -> bool | None:
     """Whether the system's tz database places ``zone`` (an IANA name, or a link to one: ``NZ``, ``Australia/Canberra``)
-    south of the tropics (True) or north of them (False); None in the tropics, for a zone the database places nowhere
-    (a bare offset, ``UTC``) and without the database; False with no zone at all (the northern seasons by default)."""
+    south of the tropics (True) or north of the equator (False); None in the southern tropics (Lima, Jakarta, Nairobi:
+    summer may be either half of the year there). A bare offset, ``UTC``, a zone the database places nowhere and no
+    zone at all name no place: the northern seasons, the convention of date parsers."""
     if zone is None:
         return False
     places = _zone_places()
     for _ in range(4):  # (a link names a zone; an older database may link a link)
         zone = places.get(zone, zone)
     found = _LATITUDE_RE.match(zone or "")
-    if found is None:
-        return None
+    if found is None or found[1] == "+":
+        return False
     latitude = int(found[2]) + int(found[3]) / 60 + int(found[4] or 0) / 3600
-    return None if latitude < _TROPIC else found[1] == "-"
+    return None if latitude < _TROPIC else True
 
 
 @functools.cache
@@ -403,8 +404,5 @@ def _south(name: str) -> bool:
     """Whether the user is in the southern hemisphere (raises ``DateProblem`` where that is not known)."""
     south = _SOUTH.get()
     if south is None:
-        raise DateProblem(
-            f"which months {name!r} names is not known: the user's zone is a bare offset, has no place, or is in the"
-            " tropics"
-        )
+        raise DateProblem(f"which months {name!r} names is not known: the user's zone is in the southern tropics")
     return south
