@@ -27,6 +27,9 @@ NEW_YORK = ZoneInfo("America/New_York")
 BERLIN = ZoneInfo("Europe/Berlin")
 MADRID = ZoneInfo("Europe/Madrid")
 LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tuesday, leap day
+BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
+ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
+AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -57,6 +60,119 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-02-28", True),
     ("a month ago", datetime(2025, 3, 31, 9, 0), "2025-03-01", False),  # a count of months keeps the month's end
     ("feb 29 next year", LEAP, "2029-03-01", ERROR),
+    # a year back or on from February 28 or March 1 of a year without a February 29 is that day alone; a day beside
+    # a count of months or years is counted from first ("a year ago tomorrow": a year before tomorrow), or moves the
+    # count from today by a day (a year ago, and a day on): where the two differ both are kept
+    ("same day last year", AFTER_LEAP, "2028-02-28", True),
+    ("same day last year", AFTER_LEAP, "2028-02-29", False),
+    ("this time last year", AFTER_LEAP, "2028-02-28T10:00:00", True),
+    ("this time last year", AFTER_LEAP, "2028-02-29T10:00:00", False),
+    ("the same date last year", AFTER_LEAP, "2028-02-28", True),
+    ("the same date last year", AFTER_LEAP, "2028-02-29", False),
+    ("same day next year", datetime(2027, 2, 28, 10), "2028-02-28", True),
+    ("same day next year", datetime(2027, 2, 28, 10), "2028-02-29", False),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-03-01", True),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-02-29", True),
+    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-28", True),
+    ("a year ago yesterday", datetime(2029, 3, 1, 10), "2028-02-29", True),
+    ("a year ago yesterday", datetime(2028, 3, 1, 10), "2027-03-01", True),  # yesterday was February 29
+    ("a month ago tomorrow", AFTER_LEAP, "2029-02-01", True),
+    ("a month ago tomorrow", AFTER_LEAP, "2029-01-29", True),
+    ("a year ago tomorrow", AFTER_LEAP, "2028-02-28", False),
+    # (said on February 29, a year ago is February 28 or March 1: tomorrow a year ago is March 1 alone, never March 2)
+    ("a year ago tomorrow", LEAP, "2027-03-01", True),
+    ("a year ago tomorrow", LEAP, "2027-03-02", False),
+    ("a year ago yesterday", LEAP, "2027-02-27", False),
+    ("a month ago tomorrow", AFTER_LEAP, "2029-01-30", False),
+    # the day said first: "tomorrow a year ago", "yesterday, one month ago", "tomorrow in a year"
+    ("tomorrow a year ago", AFTER_LEAP, "2028-03-01", True),
+    ("tomorrow, a year ago", datetime(2028, 6, 12, 10), "2027-06-13", True),
+    ("tomorrow, a year ago", datetime(2028, 6, 12, 10), "2027-06-12", False),
+    ("yesterday one month ago", datetime(2029, 6, 12, 10), "2029-05-11", True),
+    ("tomorrow 2 months ago", datetime(2029, 6, 12, 10), "2029-04-13", True),
+    ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
+    ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
+    ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
+    ("this winter", ADELAIDE, "2030-07-15", True),
+    ("this winter", ADELAIDE, "2031-01-15", False),
+    ("this autumn", ADELAIDE, "2030-04-20", True),
+    ("this autumn", ADELAIDE, "2030-10-15", False),
+    ("last summer", ADELAIDE, "2030-01-15", True),
+    ("last summer", ADELAIDE, "2029-07-15", False),
+    ("summer 2031", ADELAIDE, "2031-12-20", True),  # the summer that starts in 2031, or the one ending in it
+    ("winter 2031", ADELAIDE, "2031-07-15", True),
+    ("winter 2031", ADELAIDE, "2031-01-15", False),
+    ("this winter", datetime(2030, 4, 5, 16, 40, tzinfo=NEW_YORK), "2031-01-15", True),
+    # "this <season>" said while it is under way, begun last year, is the one under way; "next" and "last" are not
+    ("this summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-02-10", True),
+    ("this summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-12-20", False),
+    ("this winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-01-15", True),
+    ("this winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-12-20", False),
+    ("next winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-01-15", False),
+    ("next winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-12-20", True),
+    ("last summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-02-10", True),
+    ("this winter", datetime(2029, 12, 10, 10, tzinfo=LONDON), "2029-12-20", True),
+    # a zone named by a link of the tz database is placed as the zone it names
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Australia/Canberra")), "2030-07-15", True),
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("NZ")), "2030-07-15", True),
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Buenos_Aires")), "2030-07-15", False),
+    # in the southern tropics which months a season names is not known; north of the equator, at a bare offset or in
+    # UTC (no place named) the northern seasons
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Nairobi")), "2030-07-15", ERROR),
+    ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Harare")), "2030-07-15", ERROR),
+    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", True),
+    ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Lima")), "2030-07-15", ERROR),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", False),
+    ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", True),
+    # a weekday with a month and day: the date nearest today, coming or past (both when about as near); never one
+    # about a year away to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)
+    ("wednesday, 9 april", ADELAIDE, "2031-04-09", ERROR),
+    ("friday 6 april", ADELAIDE, "2029-04-06", ERROR),
+    ("tuesday 9 april", ADELAIDE, "2030-04-09", True),
+    ("thursday 4 april", ADELAIDE, "2030-04-04", True),
+    ("sunday, 3 february", ADELAIDE, "2030-02-03", True),
+    ("monday, 3 february", ADELAIDE, "2031-02-03", ERROR),  # (the nearest, 2030's, was a Sunday)
+    ("wednesday 29 january", datetime(2030, 1, 31, 10), "2031-01-29", ERROR),  # the 29th was a Tuesday
+    ("tuesday 29 january", datetime(2030, 1, 31, 10), "2030-01-29", True),
+    ("saturday 26 october", datetime(2029, 10, 30, 10), "2030-10-26", ERROR),
+    ("saturday 14 december", datetime(2029, 12, 20, 10), "2030-12-14", ERROR),
+    ("thursday 1 june", datetime(2029, 2, 28, 10), "2028-06-01", ERROR),  # 1 June 2029 is a Friday
+    ("friday 1 june", datetime(2029, 2, 28, 10), "2029-06-01", True),
+    ("tuesday 29 february", datetime(2029, 2, 28, 10), "2028-02-29", ERROR),  # a year back: not the nearest date
+    ("tuesday 29 february", datetime(2028, 2, 20, 10), "2028-02-29", True),
+    ("saturday 14 june", datetime(2029, 12, 14, 10), "2030-06-14", ERROR),  # (a Friday; 2029's was a Thursday)
+    ("thursday 14 june", datetime(2029, 12, 14, 10), "2029-06-14", True),  # half a year either way: both near
+    # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
+    ("the easter long weekend", ADELAIDE, "2030-04-19", True),
+    ("the easter long weekend", ADELAIDE, "2030-04-22", True),
+    ("the easter long weekend", ADELAIDE, "2030-04-23", False),
+    # Australia Day or Waitangi Day on a weekend: the Monday after is the day off, and the long weekend runs to it
+    ("the australia day long weekend", BRISBANE, "2030-01-28", True),  # (January 26, 2030 is a Saturday)
+    ("the australia day long weekend", BRISBANE, "2030-01-29", False),
+    ("the australia day weekend", BRISBANE, "2030-01-28", False),
+    ("the waitangi day long weekend", datetime(2027, 1, 20, 10, tzinfo=ZoneInfo("NZ")), "2027-02-08", True),
+    ("easter weekend", ADELAIDE, "2030-04-19", False),
+    # Australian Eastern (Central) time written as standard time while Sydney (Adelaide) keeps summer time: either
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+11:00", True),
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+10:00", True),
+    ("3pm AEST tomorrow", ADELAIDE, "2030-04-06T15:00:00+10:30", False),
+    ("3pm AEST monday", ADELAIDE, "2030-04-08T15:00:00+11:00", False),  # Sydney is back on standard time
+    ("10am ACST tomorrow", ADELAIDE, "2030-04-06T10:00:00+10:30", True),
+    ("10am ACST monday", ADELAIDE, "2030-04-08T10:00:00+10:30", False),
+    # Australian and New Zealand holidays, and a city's time after a time of day in words
+    ("anzac day", ADELAIDE, "2030-04-25", True),
+    ("3 working days after anzac day", ADELAIDE, "2030-04-30", True),
+    ("3 working days after anzac day", ADELAIDE, "2030-04-29", False),
+    ("australia day 2030", ADELAIDE, "2030-01-26", True),
+    ("melbourne cup day", ADELAIDE, "2030-11-05", True),
+    ("melbourne cup day", ADELAIDE, "2030-11-04", False),
+    ("waitangi day", ADELAIDE, "2031-02-06", True),
+    ("noon brisbane time tomorrow", ADELAIDE, "2030-04-06T12:00:00+10:00", True),
+    ("noon brisbane time tomorrow", ADELAIDE, "2030-04-06T12:00:00+10:30", False),
+    ("next christmas time", ADELAIDE, "2030-12-25", ERROR),
+    ("noon christmas time", ADELAIDE, "2030-12-25T12:00:00+07:00", ERROR),  # never Christmas Island's time
+    ("noon easter time", ADELAIDE, "2030-04-21T12:00:00", ERROR),
     ("in 5 mins", WED, "2025-03-12T10:25:00", True),
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
@@ -764,11 +880,13 @@ def test_working_days_in_us_and_british_zones_without_a_zone_table(
     from mb.matching.date_time import _calendar
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_countries.cache_clear()
+    _calendar._zone_rows.cache_clear()
+    _calendar._zone_places.cache_clear()
     try:
         assert_verdict(match_date_time("the next business day", argument, user_time), False)
     finally:
-        _calendar._zone_countries.cache_clear()
+        _calendar._zone_rows.cache_clear()
+        _calendar._zone_places.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -784,13 +902,15 @@ def test_working_days_in_another_country_zone_without_a_zone_table(
     from mb.matching.date_time import _calendar, _phrase
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_countries.cache_clear()
+    _calendar._zone_rows.cache_clear()
+    _calendar._zone_places.cache_clear()
     _phrase._resolve.cache_clear()  # readings made with the table
     try:
         user_time = datetime(2027, 10, 11, 10, 0, tzinfo=MADRID)
         assert_verdict(match_date_time("the next business day", argument, user_time), expected)
     finally:
-        _calendar._zone_countries.cache_clear()
+        _calendar._zone_rows.cache_clear()
+        _calendar._zone_places.cache_clear()
         _phrase._resolve.cache_clear()
 
 

@@ -5,12 +5,15 @@ normally, and a date written as a date-time at midnight beside a ``time`` is a d
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from mb.matching.date_time import match_date_time
 
 USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")  # a Tuesday
+#: The same instant in a named zone, for seasons (a bare offset places the user in no hemisphere).
+NORTH = USER.astimezone(ZoneInfo("Europe/London"))
 
 CASES: list[tuple[str, list[str] | None, dict[str, object], bool, str]] = [
     # phrase, listed group (None: an object argument), values, passes, reason fragment
@@ -76,9 +79,9 @@ def test_parameters_must_agree(
     phrase: str, params: list[str] | None, values: dict[str, object], passes: bool, fragment: str
 ) -> None:
     if params is None:
-        outcome = match_date_time(phrase, values, USER)  # type: ignore[arg-type]
+        outcome = match_date_time(phrase, values, _user(phrase, values))  # type: ignore[arg-type]
     else:
-        outcome = match_date_time(phrase, values, USER, params=params)  # type: ignore[arg-type]
+        outcome = match_date_time(phrase, values, _user(phrase, values), params=params)  # type: ignore[arg-type]
     assert outcome.passed is passes, outcome.reason
     assert fragment in outcome.reason
     assert outcome.error is None
@@ -129,3 +132,9 @@ def test_ambiguous_values_must_match_every_reading(
         outcome = match_date_time(phrase, values, THURSDAY, params=params)  # type: ignore[arg-type]
     assert outcome.passed is passes, outcome.reason
     assert fragment in outcome.reason
+
+
+def _user(phrase: str, values: dict[str, object]) -> datetime:
+    """``USER``, or the same instant in a named zone where a season is said."""
+    said = f"{phrase} {values}"
+    return NORTH if any(name in said for name in ("winter", "summer", "spring", "autumn")) else USER

@@ -6,6 +6,7 @@ week."""
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -15,6 +16,8 @@ from mb.matching.date_time._model import Window
 from mb.matching.date_time._value import Actual
 
 USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")  # a Tuesday
+#: The same instant in a named zone, for seasons (a bare offset places the user in no hemisphere).
+NORTH = USER.astimezone(ZoneInfo("Europe/London"))
 
 NAMES_YEAR: list[tuple[str, bool]] = [
     ("2014", True),
@@ -53,7 +56,7 @@ NAMES_YEAR: list[tuple[str, bool]] = [
 
 @pytest.mark.parametrize(("phrase", "named"), NAMES_YEAR)
 def test_which_phrases_name_the_year(phrase: str, named: bool) -> None:
-    resolution = resolve(phrase, USER)
+    resolution = resolve(phrase, _user(phrase, {}))
     assert resolution.problem is None, resolution.problem
     assert ("year" in resolution.named) is named
 
@@ -162,7 +165,7 @@ CASES: list[tuple[str, list[str], dict[str, object], bool, str]] = [
 def test_group_pins_the_window(
     phrase: str, params: list[str], values: dict[str, object], passes: bool, fragment: str
 ) -> None:
-    outcome = match_date_time(phrase, values, USER, params=params)  # type: ignore[arg-type]
+    outcome = match_date_time(phrase, values, _user(phrase, values), params=params)  # type: ignore[arg-type]
     assert outcome.passed is passes, outcome.reason
     assert fragment in outcome.reason
     assert outcome.error is None
@@ -187,3 +190,9 @@ def test_a_window_longer_than_a_year_needs_the_year(window: Window, month: int, 
     value = Actual(datetime(2000, month, day), datetime(2000, month, day + 1), "covers", free=NO_YEAR)
     assert accepts(window, value, None, frozenset()) is passes
     assert accepts(window, value, None, frozenset({"year"})) is False  # never when the phrase names it
+
+
+def _user(phrase: str, values: dict[str, object]) -> datetime:
+    """``USER``, or the same instant in a named zone where a season is said."""
+    said = f"{phrase} {values}"
+    return NORTH if any(name in said for name in ("winter", "summer", "spring", "autumn")) else USER

@@ -7,22 +7,18 @@ user_time 2013-02-12T04:30-02:00. Hanukkah 2023 began on 25 Kislev 5784 = 2023-1
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from mb.matching.date_time import match_date_time
 
 USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")
+#: The same instant in a named zone: a bare offset places the user in no hemisphere, and so names no season.
+NORTH = USER.astimezone(ZoneInfo("Europe/London"))
 
 CASES: list[tuple[str, str, bool, str]] = [
     # phrase, argument, passes, reason fragment
-    ("winter 2014", "2014-01-15", True, "2013-12-01..2014-02-28 (winter)"),  # the winter ending in 2014
-    ("winter 2014", "2014-12-20", True, "2014-12-01..2015-02-28 (winter)"),  # the winter starting in it
-    ("winter 2014", "2015-03-25", False, "6 days after the end of 2014-12-21..2015-03-19"),
-    ("winter 2014", "2013-11-25", False, "6 days before the start of 2013-12-01..2014-02-28"),
-    ("winter 2014", "2014-07-01", False, ""),
-    ("summer 2014", "2014-07-01", True, ""),
-    ("summer 2014", "2013-07-01", False, ""),
     ("in 3/4 of an hour", "2013-02-12T05:15", True, ""),
     ("in 3/4 of an hour", "2013-02-12T05:30", False, ""),
     ("in 1/2 of a day", "2013-02-12T16:30", True, ""),
@@ -53,6 +49,27 @@ def test_reading(phrase: str, argument: str, passed: bool, reason: str) -> None:
     assert reason in outcome.reason
     if reason == "" and not passed:
         assert "date alone" not in outcome.reason
+
+
+SEASONS: list[tuple[str, str, bool, str]] = [
+    ("winter 2014", "2014-01-15", True, "2013-12-01..2014-02-28 (winter)"),  # the winter ending in 2014
+    ("winter 2014", "2014-12-20", True, "2014-12-01..2015-02-28 (winter)"),  # the winter starting in it
+    ("winter 2014", "2015-03-25", False, "6 days after the end of 2014-12-21..2015-03-19"),
+    ("winter 2014", "2013-11-25", False, "6 days before the start of 2013-12-01..2014-02-28"),
+    ("winter 2014", "2014-07-01", False, ""),
+    ("summer 2014", "2014-07-01", True, ""),
+    ("summer 2014", "2013-07-01", False, ""),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "passed", "reason"), SEASONS)
+def test_season_reading(phrase: str, argument: str, passed: bool, reason: str) -> None:
+    outcome = match_date_time(phrase, argument, NORTH)
+    assert outcome.passed is passed, outcome.reason
+    assert outcome.error is None, outcome.reason
+    assert reason in outcome.reason
+    # a bare offset names no place: the northern seasons, as with no zone
+    assert match_date_time(phrase, argument, USER).passed is passed
 
 
 def test_eom_date_reason_does_not_speak_of_a_time_of_day() -> None:

@@ -624,7 +624,9 @@ def test_a_range_of_days_of_the_month_stays_in_one_month(
      ("from monday june 5 to friday june 7", _g("2023-06-05", "2023-06-07"), ERROR),
      ("from monday 5.6 to friday 7.6", _g("2024-05-06", "2024-06-07"), ERROR),
      ("from monday june 10 to friday june 14", _g("2024-06-10", "2024-06-14"), True),
-     ("from tuesday may 6 to thursday may 8", _g("2025-05-06", "2025-05-08"), True),
+     # (the nearest May 6, five weeks back, was a Monday: never eleven months ahead to find the Tuesday)
+     ("from tuesday may 6 to thursday may 8", _g("2025-05-06", "2025-05-08"), ERROR),
+     ("from monday may 6 to wednesday may 8", _g("2024-05-06", "2024-05-08"), True),
      ("from thursday 9pm to friday 1am", _g("2024-06-13T21:00", "2024-06-14T01:00"), True),
      ("from june 12 to june 5", _g("2024-06-12", "2025-06-05"), True)],
 )  # fmt: skip

@@ -22,6 +22,7 @@ __all__ = [
     "SEASONS",
     "STEPS",
     "Place",
+    "across_years",
     "add_business_days",
     "check_business_day",
     "counted_at",
@@ -37,6 +38,7 @@ __all__ = [
     "quarter",
     "relative_weekday_dates",
     "season",
+    "southern",
     "step",
     "steps",
     "to_24h",
@@ -146,6 +148,12 @@ _US_ZONE_RE = re.compile(
 )
 _GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
+#: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database;
+#: None where it is not known or the seasons are not those of the temperate zones (see ``southern``).
+_SOUTH: ContextVar[bool | None] = ContextVar("south", default=False)
+#: The latitude of the tropic of Capricorn (degrees): nearer the equator, summer may be either half of the year.
+_TROPIC = 23.44
+_LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
 
 
 def places_of(zone: str | None) -> tuple[Place, ...]:
@@ -158,13 +166,51 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
-    countries = _zone_countries().get(zone or "", ())
+    row = _zone_rows().get(zone or "")
+    countries = row[0].split(",") if row else ()
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
+def southern(zone: str | None) -> bool | None:
+    """Whether the system's tz database places ``zone`` (an IANA name, or a link to one: ``NZ``, ``Australia/Canberra``)
+    south of the tropics (True) or north of the equator (False); None in the southern tropics (Lima, Jakarta, Nairobi:
+    summer may be either half of the year there). A bare offset, ``UTC``, a zone the database places nowhere and no
+    zone at all name no place: the northern seasons, the convention of date parsers."""
+    if zone is None:
+        return False
+    places = _zone_places()
+    for _ in range(4):  # (a link names a zone; an older database may link a link)
+        zone = places.get(zone, zone)
+    found = _LATITUDE_RE.match(zone or "")
+    if found is None or found[1] == "+":
+        return False
+    latitude = int(found[2]) + int(found[3]) / 60 + int(found[4] or 0) / 3600
+    return None if latitude < _TROPIC else True
+
+
 @functools.cache
-def _zone_countries() -> dict[str, tuple[str, ...]]:
-    """The countries the system's tz database lists for each zone (in ``zone1970.tab``; none without it)."""
+def _zone_places() -> dict[str, str]:
+    """The coordinates of each zone of the system's tz database tables ``zone.tab`` and ``zone1970.tab``, and for each
+    link of its ``tzdata.zi``, the zone it names."""
+    import zoneinfo
+    from pathlib import Path
+
+    found: dict[str, str] = {}
+    for name in ("tzdata.zi", "zone.tab", "zone1970.tab"):
+        text = ""
+        for folder in zoneinfo.TZPATH:
+            with contextlib.suppress(OSError):
+                text = text or Path(folder, name).read_text(encoding="utf-8")
+        rows = (line.split() for line in text.splitlines() if not line.startswith("#"))
+        # (a link's line: "L" the zone it names, its own name; a table's: countries, coordinates, zone...)
+        found.update({row[2]: row[1] for row in rows if len(row) > 2 and (row[0] == "L") == (name == "tzdata.zi")})
+    return found
+
+
+@functools.cache
+def _zone_rows() -> dict[str, list[str]]:
+    """The rows of the system's tz database table ``zone1970.tab`` by zone (the countries that zone is used in, its
+    coordinates, its name...); none without it."""
     import zoneinfo
     from pathlib import Path
 
@@ -173,7 +219,7 @@ def _zone_countries() -> dict[str, tuple[str, ...]]:
         with contextlib.suppress(OSError):
             text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: tuple(row[0].split(",")) for row in rows if len(row) > 2}
+    return {row[2]: row for row in rows if len(row) > 2}
 
 
 def places() -> tuple[Place, ...]:
@@ -193,13 +239,15 @@ def _has_calendar(country: str) -> bool:
 
 
 @contextlib.contextmanager
-def counted_at(where: tuple[Place, ...]) -> Iterator[None]:
-    """Count working days at ``where`` (see ``places_of``) within the block."""
-    token = _COUNTED_AT.set(where)
+def counted_at(where: tuple[Place, ...], south: bool | None = False) -> Iterator[None]:
+    """Count working days at ``where`` (see ``places_of``), and read seasons in the southern hemisphere when
+    ``south`` (see ``southern``), within the block."""
+    token, side = _COUNTED_AT.set(where), _SOUTH.set(south)
     try:
         yield
     finally:
         _COUNTED_AT.reset(token)
+        _SOUTH.reset(side)
 
 
 @functools.lru_cache(maxsize=64)
@@ -334,9 +382,27 @@ SEASONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 }
 
 
+#: The season at the other end of the year: the southern hemisphere's summer is the northern one's winter.
+_OPPOSITE = {"spring": "autumn", "summer": "winter", "fall": "spring", "autumn": "spring", "winter": "summer"}
+
+
 def season(name: str, year_: int) -> list[Window]:
-    """The readings of season ``name`` starting in ``year_``."""
+    """The readings of season ``name`` starting in ``year_``, in the hemisphere the user is in (see ``counted_at``)."""
     return [
         Window(datetime(year_, m1, d1), datetime(year_ + (1 if m2 < m1 else 0), m2, d2), "span", note=name)
-        for m1, d1, m2, d2 in SEASONS[name]
+        for m1, d1, m2, d2 in SEASONS[_OPPOSITE[name] if _south(name) else name]
     ]
+
+
+def across_years(name: str) -> bool:
+    """Whether season ``name`` runs from one year into the next where the user is (winter in the north, summer in
+    the south)."""
+    return name == ("summer" if _south(name) else "winter")
+
+
+def _south(name: str) -> bool:
+    """Whether the user is in the southern hemisphere (raises ``DateProblem`` where that is not known)."""
+    south = _SOUTH.get()
+    if south is None:
+        raise DateProblem(f"which months {name!r} names is not known: the user's zone is in the southern tropics")
+    return south

@@ -249,7 +249,7 @@ _HOLIDAY = alternatives(HOLIDAYS)
 )
 def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
-    name = m["h"] + " weekend" if m["w"] else m["h"]
+    name = m["h"] + (" long weekend" if m["w"] and "long" in m["w"] else " weekend") if m["w"] else m["h"]
     rel = _placed(m)
     return Item("date", "", Holiday(name, _year_value(m), rel)) if rel != "" else None
 

@@ -429,6 +429,15 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                     options.append(units.day(date(y, m, d)))
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
+            elif not years:
+                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
+                # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
+                # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
+                now = datetime.combine(today, datetime.min.time())
+                sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
+                nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
+                bound = min(nearest + timedelta(days=31), timedelta(days=335))
+                options = [w for w in sides if abs(w.lo - now) <= bound]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
@@ -457,11 +466,11 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             found_: list[Window] = []
             if isinstance(value, Month):
                 found_.append(units.month(y, int(name)))
-            elif isinstance(value, Season) and name == "winter" and written:
+            elif isinstance(value, Season) and units.across_years(str(name)) and written:
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
-                found_.extend([*units.season("winter", y - 1), *units.season("winter", y)])
+                found_.extend([*units.season(str(name), y - 1), *units.season(str(name), y)])
             elif isinstance(value, Season):
-                found_.extend(units.season(str(name), y - (1 if name == "winter" and not written else 0)))
+                found_.extend(units.season(str(name), y - (1 if units.across_years(str(name)) and not written else 0)))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
@@ -483,11 +492,16 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             later = 1 if rel == "after next" else -1
             wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
             return [w for w in candidates if of_year[w] in wanted]
+        now = datetime.combine(today, datetime.min.time())
         if isinstance(value, Season) and rel is None:
-            now = datetime.combine(today, datetime.min.time())
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]
             return ongoing + coming[: max(1, 2 - len(ongoing))] if ongoing else coming[:2]
+        if isinstance(value, Season) and rel == "this":
+            # "this winter" said in London in February, "this summer" in Sydney: the one under way, begun last year
+            ongoing = [w for w in candidates if w.lo <= now < w.hi]
+            if ongoing and all(w.lo.year < today.year for w in ongoing):
+                return ongoing
         picked = _pick(candidates, rel, today)
         if held:  # every reading of the holiday picked (Passover's seven days and eight)
             years_picked = {held[w] for w in picked}

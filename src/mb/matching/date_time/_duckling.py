@@ -61,6 +61,7 @@ _GUESSES = re.compile(
             r"\b\d{1,2}[/.-]\d{1,2}[/.-]\d\d\b",  # "03/18/40": which century
             rf"\b{NUMBER}\s+(?:upcoming|next|past|previous|last|coming|following)\b",  # "2 next days"
             r"\b(?:around|about|approx(?:imately)?|roughly|circa|or so)\b|-?ish\b",  # an approximation, as exact
+            r"\b(?:spring|summer|autumn|fall|winter)\b",  # a season: Duckling's are the northern hemisphere's
         )
     )
 )

@@ -126,6 +126,8 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "may day": _fixed(5, 1), "groundhog day": _fixed(2, 2), "german unity day": _UNITY,
     "day of german unity": _UNITY, "reformation day": _fixed(10, 31),
     "epiphany": _fixed(1, 6), "candlemas": _fixed(2, 2), "cinco de mayo": _fixed(5, 5),
+    "anzac day": _fixed(4, 25), "australia day": _fixed(1, 26), "waitangi day": _fixed(2, 6),
+    "melbourne cup day": _nth_weekday(11, 1, 1),
     "st george's day": _fixed(4, 23), "st andrew's day": _fixed(11, 30), "st david's day": _fixed(3, 1),
     "easter": _easter(0), "easter sunday": _easter(0), "easter day": _easter(0), "easter monday": _easter(1),
     "good friday": _easter(-2), "holy saturday": _easter(-1), "maundy thursday": _easter(-3),
@@ -187,15 +189,28 @@ _ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
 
 
 def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:
-    """Every reading of holiday ``name`` (or of its weekend: ``easter weekend``) in ``year``, each as its first day
-    and the day after its last. Passover has two: seven days (15 to 21 Nisan, as kept in Israel) and eight (to 22
-    Nisan, as kept elsewhere); a holiday's weekend on a Wednesday has two, the weekends before and after it."""
+    """Every reading of holiday ``name`` (or of its weekend: ``easter weekend``; ``easter long weekend`` is Good Friday
+    to Easter Monday) in ``year``, each as its first day and the day after its last. Passover has two: seven days (15
+    to 21 Nisan, as kept in Israel) and eight (to 22 Nisan, as kept elsewhere); a holiday's weekend on a Wednesday has
+    two, the weekends before and after it."""
     if name.endswith(" weekend"):
-        days = _festival_spans(name.removesuffix(" weekend"), year)
+        base = name.removesuffix(" weekend")
+        days = _festival_spans(base.removesuffix(" long"), year)
         if len(days) != 1 or (days[0][1] - days[0][0]).days != 1:
             return []  # the weekend of a festival lasting several days is no one window
-        return weekends_of(days[0][0])
+        day = days[0][0]
+        if base.removesuffix(" long") in _EASTER_DAY and base.endswith(" long"):
+            return [(day - timedelta(days=2), day + timedelta(days=2))]  # Good Friday to Easter Monday, both days off
+        if base.removesuffix(" long") in _MONDAY_AFTER and base.endswith(" long") and day.weekday() >= 5:
+            saturday = day - timedelta(days=day.weekday() - 5)  # the Monday after is the day off: Saturday to Monday
+            return [(saturday, saturday + timedelta(days=3))]
+        return weekends_of(day)
     return _festival_spans(name, year)
+
+
+_EASTER_DAY = {"easter", "easter sunday", "easter day"}
+#: Holidays whose day off moves to the Monday when they fall on a weekend.
+_MONDAY_AFTER = {"australia day", "waitangi day"}
 
 
 def _festival_spans(name: str, year: int) -> list[tuple[date, date]]:

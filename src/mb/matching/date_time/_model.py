@@ -50,7 +50,7 @@ class Window:
 
     def shifted(self, delta: timedelta | relativedelta) -> Window:
         """The same window moved by ``delta``."""
-        hi = self.hi + delta if self.closed or self.hi == self.lo else _end_moved(self.hi, delta)
+        hi = self.hi + delta if self.closed or self.hi == self.lo else _end_moved(self.lo, self.hi, delta)
         return replace(self, lo=self.lo + delta, hi=hi)
 
     @property
@@ -65,9 +65,13 @@ class Window:
         return f"{text} ({zone}; {self.gap})" if self.gap else f"{text} ({zone})"
 
 
-def _end_moved(end: datetime, delta: timedelta | relativedelta) -> datetime:
-    """An excluded end moved by ``delta``, never before the moment after the last one inside moved by it: a day
-    ending on February 29 ends on March 1 a year earlier, not on February 28 (a month's clamp) with nothing in it."""
+def _end_moved(lo: datetime, end: datetime, delta: timedelta | relativedelta) -> datetime:
+    """The excluded end of the window from ``lo`` to ``end`` moved by ``delta``: a window shorter than any month keeps
+    its length (February 28 a year after or before a leap year's is one day, never two, and February 29 is February
+    28's one day); a longer one ends at its end moved, never before the moment after the last one inside moved by it
+    (February of a leap year ends on March 1 a year earlier too)."""
+    if end - lo < timedelta(days=28):
+        return lo + delta + (end - lo)
     tick = timedelta(microseconds=1)
     return max(end + delta, end - tick + delta + tick)
 
@@ -133,7 +137,7 @@ class Reading:
     def shifted(self, delta: timedelta | relativedelta) -> Reading:
         """The same reading moved by ``delta``."""
         end = self.end.shifted(delta) if self.end else None
-        return Reading(self.start.shifted(delta), end, self.until and _end_moved(self.until, delta))
+        return Reading(self.start.shifted(delta), end, self.until and _end_moved(self.start.lo, self.until, delta))
 
     def whole(self) -> Reading:
         """A span as the one window from its start to its end (excluded); any other reading as it is."""

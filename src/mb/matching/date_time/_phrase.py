@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
-from ._calendar import PLACES, Place, counted_at, places_of
+from ._calendar import PLACES, Place, counted_at, places_of, southern
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
@@ -336,8 +336,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "the end of the day" before another day is that day's end of day ("by the end of the day tomorrow")
     text = _END_OF_DAY_RE.sub(r"\1 day ", text)
-    # "the same day next month" is this day next month, as "the same time tomorrow" is this time tomorrow
-    text = re.sub(r"\b(?:the )?same day (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
+    # "the same day (date) next month" is this day next month, as "the same time tomorrow" is this time tomorrow
+    text = re.sub(r"\b(?:the )?same da(?:y|te) (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
@@ -603,13 +603,15 @@ def _refused(text: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def resolve_naive(text: str, reference: datetime, where: tuple[Place, ...] = PLACES) -> tuple[Reading, ...]:
-    """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where``
-    (raises ``DateProblem``)."""
+def resolve_naive(
+    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | None = False
+) -> tuple[Reading, ...]:
+    """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where`` and
+    seasons those of the southern hemisphere when ``south``, none when None (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    with counted_at(where):
+    with counted_at(where, south):
         return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
 
@@ -987,7 +989,8 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         if read.elapsed and home is not None:
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
-        readings_ = resolve_naive(text, reference, places_of(home.label if home is not None else None))
+        place = home.label if home is not None else None
+        readings_ = resolve_naive(text, reference, places_of(place), southern(place))
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..._calendar_words import UNIT_SECONDS, short_years
+from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS, short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
@@ -783,7 +783,10 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if any(i.kind == "clock" and i.value.special == "now" for i in items):
         dated = sum(i.kind in {"date", "weekday", "year", "ordinal"} for i in items)
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
-    items = _same_day(items, ref)
+    alternatives = _same_day(items, ref)
+    if len(alternatives) > 1:  # "a year ago tomorrow" said on February 28, 2029: March 1 or February 29, 2028
+        return list(dict.fromkeys(r for alternative in alternatives for r in _point(alternative, ref)))
+    items = alternatives[0]
     counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
     if any(_after_said(i, False) or i.text[:1] in "+-" for i in counted) and any(
         i.kind in {"date", "weekday", "year"} for i in items
@@ -866,29 +869,41 @@ def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
     return item
 
 
-def _same_day(items: list[Item], ref: datetime) -> list[Item]:
+def _same_day(items: list[Item], ref: datetime) -> list[list[Item]]:
     """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it;
-    ``a week ago yesterday``, ``a year ago tomorrow``: an offset of days or more beside yesterday or tomorrow is
-    counted from that day."""
+    ``a week ago yesterday``: an offset of days or more beside yesterday or tomorrow is counted from that day. A count
+    of months or years beside yesterday or tomorrow (``a year ago tomorrow``) is read both ways: counted from that
+    day, and the count from today moved by a day (they differ near a month's end). The items, or their readings."""
     todays = [i for i in items if is_date(i, Days) and abs(i.value.offset) <= 1 and not unsaid(i)]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
-        return items
+        return [items]
     other, shift = others[0], todays[0].value.offset
     if other.kind == "offset" and other.value.mode == "from now":
         if shift and any(unit in {"second", "minute", "hour", "business day"} for _, unit in other.value.pieces):
             if other.text[:1] in "+-" and other.value.pieces[0][1] == "business day":  # "tomorrow + 1 business day"
                 if len(items) > 2:  # "tomorrow + 1 business day at 3pm": the time is not counted with it
                     raise DateProblem(f"{other.text!r} counted from {todays[0].text!r} with more beside them")
-                return [Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]
-            return items
+                return [[Item("offset", other.text, Offset(other.value.pieces, "anchored")), todays[0]]]
+            return [items]
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
-        return [moved if i is other else i for i in items if i is not todays[0]]
+        found = [[moved if i is other else i for i in items if i is not todays[0]]]
+        if shift and any(unit in UNIT_MONTHS for _, unit in other.value.pieces):
+            # ("a year from tomorrow": counted from that day; the anchored count first, as it is read). The count from
+            # today moved by a day only when today has its own day in the month counted to ("a year ago tomorrow"
+            # said on February 29 is March 1 alone, never a year ago read as March 1 and a day on)
+            anchored = [
+                Item("offset", other.text, Offset(other.value.pieces, "anchored")),
+                *(i for i in items if i is not other),
+            ]
+            exact = (ref.date() + step(other.value.pieces)).day == ref.day
+            return [anchored, *found] if exact else [anchored]
+        return found
     if shift == 0 and is_date(other, Unit) and other.value.rel != "this":
         moved = _same_time(other, ref, alone=True)  # "today week" is no "today this week": not moved
         if moved is not other:
-            return [moved if i is other else i for i in items if i is not todays[0]]
-    return items
+            return [[moved if i is other else i for i in items if i is not todays[0]]]
+    return [items]
 
 
 def _edge_on_part(items: list[Item]) -> list[Item]:

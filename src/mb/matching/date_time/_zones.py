@@ -104,9 +104,9 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
     return ZoneSpec(tz.key, (tz,)) if isinstance(tz, zoneinfo.ZoneInfo) else fixed_zone(offset)
 
 
-# Zone words people write after a time. US and Central European abbreviations are read both as the fixed offset
-# they name and as the region's zone on that date ("9am PST" written in July usually means Pacific time, "9am CET"
-# Central European time).
+# Zone words people write after a time. US, Central European and Australian Eastern and Central abbreviations are
+# read both as the fixed offset they name and as the region's zone on that date ("9am PST" written in July usually
+# means Pacific time, "9am CET" Central European time, "3pm AEST" written in January Sydney time).
 _REGIONS = {
     **dict.fromkeys(("eastern", "et"), "America/New_York"),
     **dict.fromkeys(("central", "ct"), "America/Chicago"),
@@ -126,6 +126,10 @@ _SEASONAL_ABBREVIATIONS = {
     "pdt": (-7, "America/Los_Angeles"),
     "cet": (1, "Europe/Berlin"),
     "cest": (2, "Europe/Berlin"),
+    "aest": (10, "Australia/Sydney"),
+    "aedt": (11, "Australia/Sydney"),
+    "acst": (9.5, "Australia/Adelaide"),
+    "acdt": (10.5, "Australia/Adelaide"),
 }
 _REGION_RE = re.compile(
     r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
@@ -133,7 +137,7 @@ _REGION_RE = re.compile(
 )
 # A region zone inside a phrase must follow a clock time directly ("9am Pacific tomorrow").
 _CLOCK_END_RE = re.compile(r"(?:\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\bnoon|\bmidnight)\s*$")
-_ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest)\b")
+_ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest|aest|aedt|acst|acdt)\b")
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
 #: An offset ending the phrase, or one after "utc" or "gmt" anywhere ("9am utc+5:30 monday").
 _NUMERIC_RE = re.compile(
@@ -219,8 +223,10 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     city = _CITY_RE.search(text)
     if city:
         # "noon uk time": a country may be the last word alone (never a city: "next christmas time")
-        last = city.group("city").split()[-1]
-        country = last in _BRITAIN or last in _zone_keys_by_country()
+        first, last = city.group("city").split()[0], city.group("city").split()[-1]
+        # ... and a city after a time of day in words ("noon brisbane time"; never a holiday, "noon christmas time")
+        after_clock = first in {"noon", "midnight"} and last not in {"christmas", "easter"}  # Indian/, Pacific/
+        country = last in _BRITAIN or last in _zone_keys_by_country() or after_clock
         for words in (city.group("city"), last) if country else (city.group("city"),):
             spec = _place_zone(words)
             if spec is not None:
