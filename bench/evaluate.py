@@ -218,7 +218,7 @@ def realistic_lines(count: int, seed: int = 12, date_share: float = 0.05) -> Ite
             },
             "expectations": {"assertions": line.assertions},
             "outputs": {
-                "response": f"Done: {len(line.calls)} action(s) completed.",
+                "response": f"Done ({len(line.calls)} action(s), reference {index}): " + "; ".join(line.asks) + ".",
                 "trace": trace,
                 "environment": {"user_time": now.isoformat()},
             },

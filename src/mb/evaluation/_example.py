@@ -7,6 +7,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .._redact import redact
@@ -297,10 +298,20 @@ def _says(flag: Any, yes: bool = True) -> bool:
     return flag == int(yes) or (isinstance(flag, str) and flag.strip().casefold() in said)
 
 
+@lru_cache(maxsize=4096)  # the same few keys on every line
+def _cached_words(key: str) -> tuple[str, ...]:
+    return tuple(words(key))
+
+
+def _key_words(key: str) -> tuple[str, ...]:
+    """The :func:`~mb.matching._names.words` of a key of ``outputs``, kept for the next lines unless it is long."""
+    return _cached_words(key) if len(key) <= 200 else tuple(words(key))
+
+
 def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     """Whether ``key: value`` says the trace is cut short; ``trace`` at the top or directly under a key naming the
     trace, ``None`` directly under one naming the run (:data:`_UNDER`): not ``has_more`` there (paging)."""
-    split = words(key)
+    split = _key_words(key)
     folded = "".join(split)
     if folded in ("error", "exception"):  # ``run.error: "GraphRecursionError: Recursion limit of 25 reached..."``
         limit = isinstance(value, str) and any(limit in letters(value) for limit in _LIMITS)
@@ -358,7 +369,7 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
-        split = words(key) if isinstance(key, str) else []
+        split = _key_words(key) if isinstance(key, str) else ()
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
         own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)

@@ -9,10 +9,20 @@ from functools import lru_cache
 __all__ = ["letters", "shown_name", "words"]
 
 
-@lru_cache(maxsize=4096)  # tool and parameter names repeat from line to line
+_NOT_ALNUM = dict.fromkeys(code for code in range(128) if not chr(code).isalnum())
+"""The ASCII characters that are neither letters nor digits, for ``str.translate`` to drop."""
+
+
 def letters(name: str) -> str:
     """The letters and digits of ``name`` in compatibility form (NFKC: fullwidth letters are the ASCII ones), ignoring
     case, separators and invisible format characters: two names with the same letters may be one name."""
+    return _letters(name) if len(name) <= 200 else _letters.__wrapped__(name)  # a long text is not kept in memory
+
+
+@lru_cache(maxsize=4096)  # tool and parameter names repeat from line to line
+def _letters(name: str) -> str:
+    if name.isascii():  # most names: NFKC keeps ASCII as it is, and case folds it as lower() does
+        return name.lower().translate(_NOT_ALNUM)
     return "".join(char for char in unicodedata.normalize("NFKC", name).casefold() if char.isalnum())
 
 
