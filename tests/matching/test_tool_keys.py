@@ -7,7 +7,8 @@ import itertools
 from mb.matching.extended import same_tool, tool_keys
 
 NAMES = [
-    "search", "Search", "crm.search", "web.search", "mcp__srv__search", "srv.search.x", "s_e_arch", "ｓｅａｒｃｈ",
+    "search", "Search", "crm.search", "web.search", "mcp__srv__search", "srv.search.x", "s_e_arch",
+    "\uff53\uff45\uff41\uff52\uff43\uff48",
     "get_weather", "GetWeather", "weather", "a.weather", "weather.a", "x", "X", "x.y", "y", "a/b", "b", "a:b:c", "c",
     ".", "..search", "search.", "a", "a.a", "?", "!!",
 ]  # fmt: skip
