@@ -64,12 +64,20 @@ def one_chat_no_ids(n: int) -> SourceTrace:
     return _trace([chat, *tools], {})
 
 
+def same_id(n: int) -> SourceTrace:
+    """Chat spans side by side, each requesting a call under the one id a server reuses."""
+    steps = [Step("chat", i, f"s{i}", name="llm", output_text="ok", requested=[("call", "search", f'{{"q": {i}}}')])
+             for i in range(n)]  # fmt: skip
+    return _trace(steps, {})
+
+
 SHAPES: dict[str, Callable[[int], SourceTrace]] = {
     "nested chats, a request each": nested_chats,
     "nested chats, one request recorded by each": nested_same,
     "sibling chats and their tool spans": sibling_chats,
     "one chat, n requests with ids, n tool spans": one_chat_many,
     "one chat, n requests without ids, n tool spans": one_chat_no_ids,
+    "sibling chats, one id reused by every request": same_id,
 }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import mb.formats.traces._common as common
+from mb._json_text import distinct_id
 from mb.entities import ToolCall, ToolResult
 from mb.formats.traces import SourceTrace, Step, build_outputs
 
@@ -50,3 +51,21 @@ def test_nested_chat_spans_read_each_request_a_bounded_number_of_times(
     results = [event for event in outputs.trace or [] if isinstance(event, ToolResult)]
     assert [result.id for result in results] == [f"c{count - 1}"]
     assert len(work) < 20 * count
+
+
+class _Ids(dict[str, int]):
+    """Ids handed out, counting the look-ups made in them."""
+
+    looks = 0
+
+    def __contains__(self, key: object) -> bool:
+        type(self).looks += 1
+        return super().__contains__(key)
+
+
+def test_an_id_reused_many_times_gets_its_next_number_in_bounded_work() -> None:
+    used = _Ids()
+    given = [distinct_id(call_id, used) for call_id in ["c#3", *["c"] * 2000, "c#3"]]
+    assert given[:5] == ["c#3", "c", "c#2", "c#4", "c#5"]  # c#3 was taken first
+    assert given[-2:] == ["c#2001", "c#3#2"]
+    assert _Ids.looks < 3 * len(given)

@@ -451,7 +451,7 @@ def _trace_events(
     pending = _Live()  # requested, not run: (source id, tool, event id, params)
     waiting: dict[str, int] = {}  # the event id of each request not run -> its number in ``pending``
     made: dict[Hashable, tuple[tuple[int, int], Step, str]] = {}  # request key -> the last call read with it
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     alone = _Live()  # tool spans no earlier request names: (id, tool, start)
     inside: dict[tuple[str, str], bool] = {}
     unsure: list[str] = []
