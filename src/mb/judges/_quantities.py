@@ -578,8 +578,10 @@ def extract_quantities(text: str) -> tuple[Quantity, ...]:
         if step is _ISO and not _DIGIT.search(rest):
             break
         pattern = step or _number_pattern()
-        found.extend(quantity for match in pattern.finditer(rest) for quantity in build(match))
-        rest = pattern.sub(lambda m: " " * len(m.group()), rest)
+        matches = list(pattern.finditer(rest))
+        found.extend(quantity for match in matches for quantity in build(match))
+        if matches:  # each match blanked (a text without one is left as it is, unscanned)
+            rest = pattern.sub(lambda m: " " * len(m.group()), rest)
     found.extend(_from_words(rest, original))
     return tuple(found)
 
