@@ -25,12 +25,14 @@ def chunk_id(content: str) -> str:
     return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
 
 
-def distinct_id(call_id: str, used: set[str]) -> str:
+def distinct_id(call_id: str, used: dict[str, int]) -> str:
     """``call_id``, or, when an earlier call of the run has it (a model or server reusing ids across turns),
-    ``call_id#2`` (``#3``, ...): each call of a trace has its own id. The id returned is added to ``used``."""
-    given, count = call_id, 1
+    ``call_id#2`` (``#3``, ...): each call of a trace has its own id. ``used`` holds the ids given, each with the last
+    number given after it (an id reused n times costs time linear in n); the id returned is added to it."""
+    given, count = call_id, used.get(call_id, 1)
     while call_id in used:
         count += 1
         call_id = f"{given}#{count}"
-    used.add(call_id)
+    used[call_id] = 1
+    used[given] = count
     return call_id

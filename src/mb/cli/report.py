@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -13,8 +14,9 @@ from ._files import require_file, writing
 __all__ = ["report", "view"]
 
 
-def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
-    from ..reports.html import build_report
+def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> Iterator[bytes]:
+    """The page in pieces (the files read first)."""
+    from ..reports.html import report_chunks
 
     for path in results:
         require_file(path, "RESULTS")
@@ -25,7 +27,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
             f"{len(executed)} executed benchmark(s) for {len(results)} results file(s)", param_hint="--executed"
         )
     try:
-        return build_report(
+        return report_chunks(
             [str(path) for path in results],
             executed=[str(path) for path in executed],
             embedding=None if embed == "auto" else "gzip" if embed == "gzip" else "json",
@@ -84,12 +86,20 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     in common, an executed benchmark that is not the one evaluated) or an OUTPUT that cannot be written.
     """
     refuse_input_as_output(output, *results, *executed)
-    page = _build(results, executed, embed, title)
+    chunks = _build(results, executed, embed, title)
     refuse_input_as_output(output)  # and the files found while building: the executed benchmark a run record names
+    size = 0
+
+    def counted() -> Iterator[bytes]:
+        nonlocal size
+        for chunk in chunks:
+            size += len(chunk)
+            yield chunk
+
     with writing(output):
-        write_atomically(output, [page], compress=False)
+        write_atomically(output, counted(), compress=False)
     if str(output) != "-":
-        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False)
+        err_console.print(f"wrote {output} ({size / 1e6:.1f} MB)", markup=False)
 
 
 @click.command("view")
@@ -102,7 +112,7 @@ def view(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, titl
     """Serve the report of RESULTS (as `mb report` writes it) on 127.0.0.1 until interrupted; prints the URL."""
     from ..reports.html.serve import serve_page
 
-    page = _build(results, executed, embed, title)
+    page = b"".join(_build(results, executed, embed, title))
     try:
         serve_page(page, port, lambda url: click.echo(f"serving the report at {url} (Ctrl-C to stop)"))
     except OSError as exc:

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .._trim import trimmed
 from ._doubts import route_ends
 from ._names import absent_names, names, plain
 from ._overlap import unsupported_wording
 from ._polarity import antonym_conflict, negation_conflict
-from ._quantities import Quantity, extract_quantities, same_quantity, unmatched
+from ._quantities import Quantity, Reading, extract_quantities, same_quantity, unmatched
 from ._roles import role_swap
 from ._text import stem, tokens
 from .base import JudgeRequest, JudgeTask
@@ -94,16 +95,29 @@ def _listing(items: list[Quantity]) -> str:
     return ", ".join(repr(q.text) for q in items[:4])
 
 
-def _unsigned(signed: Quantity, cand: Sequence[Quantity], ref: Sequence[Quantity]) -> list[Quantity]:
-    """The numbers of the reference saying a number of the candidate with the other sign, when the reference says
-    that number more often than the candidate does: then one gained or lost its sign ("-10 and 10" / "10 and 10",
-    "-5 and 5" / "-5 and -5")."""
-    if signed.kind != "number" or not all(isinstance(v, float) and v != 0 for v in signed.values):
-        return []
-    value = {-v for v in signed.values if isinstance(v, float)}
-    theirs = [q for q in ref if q.kind == "number" and not q.soft and value & q.values]
-    mine = [q for q in cand if q.kind == "number" and value & q.values]
-    return theirs if len(theirs) > len(mine) else []
+def _unsigned(cand: Sequence[Quantity], ref: Sequence[Quantity]) -> Callable[[Quantity], list[Quantity]]:
+    """For a number of the candidate, the first number of the reference saying it with the other sign, when the
+    reference says that number more often than the candidate does: then one gained or lost its sign ("-10 and 10" /
+    "10 and 10", "-5 and 5" / "-5 and -5"); else nothing. The numbers are indexed by reading once, and each value
+    counted once, so a text of many numbers costs time linear in them."""
+    at: tuple[dict[Reading, list[int]], dict[Reading, list[int]]] = ({}, {})
+    for index, (found, firm) in enumerate(((ref, True), (cand, False))):
+        for position, q in enumerate(found):
+            if q.kind == "number" and not (firm and q.soft):
+                for reading in q.values:
+                    at[index].setdefault(reading, []).append(position)
+    counted: dict[frozenset[Reading], list[Quantity]] = {}
+
+    def said_otherwise(signed: Quantity) -> list[Quantity]:
+        if signed.kind != "number" or not all(isinstance(v, float) and v != 0 for v in signed.values):
+            return []
+        value = frozenset(-v for v in signed.values if isinstance(v, float))
+        if value not in counted:
+            theirs, mine = ({p for v in value for p in where.get(v, ())} for where in at)
+            counted[value] = [ref[min(theirs)]] if len(theirs) > len(mine) else []
+        return counted[value]
+
+    return said_otherwise
 
 
 _SIGN_WORDS = frozenset(
@@ -166,7 +180,8 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
     if not extra:  # a day word of the reference alone ("today") is a doubt (``day_said_once``), no other number
         missing = [q for q in missing if q.kind != "relday"]
     if not missing:  # "-10 and 10" / "10 and 10": the reference's second 10 is met by no number of the candidate
-        unsigned = [(q, found) for q in extra if (found := _unsigned(q, cand, ref))]
+        said_otherwise = _unsigned(cand, ref)
+        unsigned = [(q, found) for q in extra if (found := said_otherwise(q))]
         if unsigned:
             missing, extra = [found[0] for _, found in unsigned], [q for q, _ in unsigned]
     if not missing:  # a time of the reference met only by a bare number, the candidate's own time another one
@@ -286,6 +301,7 @@ _NAME_WORD = re.compile(r"[A-Z][\w.'&-]*\Z")
 _ARROWS = frozenset({"to", "->", "\u2192", "till", "until"})
 
 
+@lru_cache(maxsize=1024)  # a chunk is read against every span that cites it (read only)
 def _routes(text: str) -> dict[tuple[str, str], None]:
     """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon") or, backwards, by "from" after a
     "to" ("to LAX from NYC"). One pass over the words."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -19,9 +20,14 @@ def _bag(text: str) -> set[str]:
     return set(stems) if stems else set(words(text))
 
 
-def _containment(span: str, passage: str) -> float:
-    own = _bag(span)
-    return len(own & _bag(passage)) / len(own) if own else 1.0
+@lru_cache(maxsize=256)  # a chunk is read against every span that cites it
+def _passage(chunk: str) -> tuple[frozenset[str], tuple[tuple[str, frozenset[str]], ...]]:
+    """The words of a chunk (:func:`_bag`), and each of its sentences with its own."""
+    return frozenset(_bag(chunk)), tuple((sentence, frozenset(_bag(sentence))) for sentence in sentences(chunk))
+
+
+def _contained(own: set[str], passage: frozenset[str]) -> float:
+    return len(own & passage) / len(own) if own else 1.0
 
 
 def pair_similarity(candidate: str, reference: str) -> tuple[float, str]:
@@ -46,10 +52,11 @@ def contains_reference(candidate: str, reference: str) -> bool:
 def support_overlap(span: str, chunk: str) -> tuple[float, str, list[str]]:
     """How much of the span the chunk contains: the mean of content-word containment and the best fuzzy substring
     alignment. Returns the measure, its description and the chunk sentences that share most words with the span."""
-    contained = _containment(span, chunk)
+    own, (whole, parts) = _bag(span), _passage(chunk)
+    contained = _contained(own, whole)
     aligned = fuzz.partial_ratio(normalize(span), normalize(chunk)) / 100.0
     raw = (contained + aligned) / 2
-    scored = [(_containment(span, sentence), sentence) for sentence in sentences(chunk)]
+    scored = [(_contained(own, bag), sentence) for sentence, bag in parts]
     best = max((score for score, _ in scored), default=0.0)
     windows = [sentence for score, sentence in scored if score >= best - 1e-9]
     detail = f"{contained:.0%} of the span's words in the chunk, alignment {aligned:.2f}, overlap {raw:.2f}"
@@ -120,6 +127,14 @@ def _readings(sentence: str) -> list[list[str]]:
     return [reading + marks for reading in readings + yours]
 
 
+@lru_cache(maxsize=256)  # a chunk is read against every span that cites it
+def _chunk_readings(chunk: str) -> tuple[tuple[tuple[str, frozenset[str]], ...], tuple[list[str], ...]]:
+    """The whole sentences of a chunk with their words (:func:`_said`), and every :func:`_readings` of them."""
+    windows = [(window, _said(window)) for window in whole_sentences(_written_out(chunk))]
+    readings = tuple(reading for window, _ in windows for reading in _readings(window))
+    return tuple((window, frozenset(said)) for window, said in windows), readings
+
+
 def unsupported_wording(span: str, chunk: str) -> str | None:
     """Why the chunk does not state what the span says, or None when it does: each sentence of the span is a whole
     sentence of the chunk, the same words in the same order and nothing more (case, punctuation and articles aside; a
@@ -127,14 +142,13 @@ def unsupported_wording(span: str, chunk: str) -> str | None:
     spelling of both). A part of a sentence is never supported offline: what the rest of the sentence says of it ("In
     the novel, ...", "The allegation that ... was dismissed", "More than ...") is open-ended, and word overlap and
     cosine cannot see "Bob owes Alice" in "Alice owes Bob", nor "The CEO resigned" denied."""
-    windows = [(window, _said(window)) for window in whole_sentences(_written_out(chunk))]
-    readings = [reading for window, _ in windows for reading in _readings(window)]
+    windows, readings = _chunk_readings(chunk)
     for written in whole_sentences(span):
         said = _written_out(written)
         mine = _said(said)
         if not mine or mine in readings:
             continue
-        nearest = sorted(windows, key=lambda pair: -len(set(mine) & set(pair[1])))[:_SPELLED]
+        nearest = sorted(windows, key=lambda window: -len(set(mine) & window[1]))[:_SPELLED]
         if any(_said(one_spelling(said, window)[0]) == _said(one_spelling(window, said)[0]) for window, _ in nearest):
             continue
         shown = " ".join(written.split())

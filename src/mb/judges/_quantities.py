@@ -18,6 +18,7 @@ from ._text import fold
 
 __all__ = [
     "Quantity",
+    "Reading",
     "extract_quantities",
     "maybe_times",
     "numbers_written_otherwise",
@@ -125,6 +126,25 @@ def _signature(q: Quantity) -> tuple[str, frozenset[Reading], str, str]:
     return q.kind, q.values, q.unit, _prefix(q) if q.kind == "code" else ""
 
 
+_Index = tuple[
+    set[str], dict[tuple[Reading, str], list[Quantity]], dict[tuple[Reading, str, str], list[Quantity]], set[str]
+]
+
+
+@lru_cache(maxsize=256)  # a chunk's quantities are matched against every span that cites it (read only)
+def _index(target: tuple[Quantity, ...]) -> _Index:
+    """The quantities of ``target`` that :func:`unmatched` looks up: the letters of its codes, the quantities by
+    reading and unit (and by letters), and its units."""
+    pool = {_signature(t): t for t in target}
+    every: dict[tuple[Reading, str], list[Quantity]] = {}
+    lettered: dict[tuple[Reading, str, str], list[Quantity]] = {}
+    for (kind, _, unit, letters), t in pool.items():
+        for key in _keys(t):
+            every.setdefault((key, unit), []).append(t)
+            lettered.setdefault((key, unit, letters if kind == "code" else ""), []).append(t)
+    return {sig[3] for sig in pool if sig[0] == "code"}, every, lettered, {sig[2] for sig in pool}
+
+
 def unmatched(source: Iterable[Quantity], target: Iterable[Quantity], *, units: bool = False) -> list[Quantity]:
     """The firm quantities of ``source`` that nothing in ``target`` matches (``units``: in the same currency or unit).
 
@@ -133,15 +153,7 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity], *, units: 
     letters, and quantities ``same_quantity`` cannot tell apart are compared once, so the cost grows with the count
     of quantities, not with its square.
     """
-    pool = {_signature(t): t for t in target}
-    contested = {sig[3] for sig in pool if sig[0] == "code"}
-    every: dict[tuple[Reading, str], list[Quantity]] = {}
-    lettered: dict[tuple[Reading, str, str], list[Quantity]] = {}
-    for (kind, _, unit, letters), t in pool.items():
-        for key in _keys(t):
-            every.setdefault((key, unit), []).append(t)
-            lettered.setdefault((key, unit, letters if kind == "code" else ""), []).append(t)
-    present = {sig[2] for sig in pool}
+    contested, every, lettered, present = _index(tuple(target))
     found: dict[tuple[str, frozenset[Reading], str, str], bool] = {}
 
     def candidates(q: Quantity, letters: str) -> Iterator[Quantity]:
@@ -566,8 +578,10 @@ def extract_quantities(text: str) -> tuple[Quantity, ...]:
         if step is _ISO and not _DIGIT.search(rest):
             break
         pattern = step or _number_pattern()
-        found.extend(quantity for match in pattern.finditer(rest) for quantity in build(match))
-        rest = pattern.sub(lambda m: " " * len(m.group()), rest)
+        matches = list(pattern.finditer(rest))
+        found.extend(quantity for match in matches for quantity in build(match))
+        if matches:  # each match blanked (a text without one is left as it is, unscanned)
+            rest = pattern.sub(lambda m: " " * len(m.group()), rest)
     found.extend(_from_words(rest, original))
     return tuple(found)
 

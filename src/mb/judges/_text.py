@@ -139,8 +139,10 @@ def fold(text: str) -> str:
 
 def _expand(text: str, *, possessives: bool = False) -> str:
     """``text`` with its contractions written out; ``possessives`` keeps the "'s" none of them reads ("Ana's")."""
+    quoted = "'" in text  # most contractions need an apostrophe: without one, only those spelt without are read
     for pattern, replacement in _CONTRACTIONS[:-1] if possessives else _CONTRACTIONS:
-        text = pattern.sub(replacement, text)
+        if quoted or "'?" in pattern.pattern or "'" not in pattern.pattern:
+            text = pattern.sub(replacement, text)
     return text
 
 

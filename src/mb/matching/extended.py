@@ -30,7 +30,7 @@ from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
-__all__ = ["all_assertion_rows", "may_be_tool", "name_forms", "same_tool"]
+__all__ = ["all_assertion_rows", "may_be_tool", "name_forms", "same_tool", "tool_keys"]
 
 Row = dict[str, Any]
 
@@ -93,6 +93,15 @@ def same_tool(name: str, other: str) -> bool:
     """Whether two names may name one tool, by the rule of :func:`_alike_names` (the same letters and digits, or
     one of them with a namespace in front of the other): ``crm.delete`` and ``billing.delete`` are two tools."""
     return name == other or _same_forms(name_forms(name), name_forms(other))
+
+
+def tool_keys(name: str, *, query: bool = False) -> set[tuple[str, str]]:
+    """Keys that file a name for :func:`same_tool` lookups: ``same_tool(a, b)`` (``a`` and ``b`` not empty) holds
+    exactly when ``tool_keys(a, query=True)`` and ``tool_keys(b)`` share a key."""
+    whole, last = name_forms(name)
+    if query:
+        return {("=", name), ("w", whole), ("l", whole), ("w", last)} - {("w", ""), ("l", "")}
+    return {("=", name), ("w", whole), ("l", last)} - {("w", ""), ("l", "")}
 
 
 def _runs(split: Sequence[str], longest: int) -> frozenset[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
@@ -16,7 +16,7 @@ from ..._json_text import chunk_id, distinct_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...entities.outputs import Request
 from ...errors import InputError
-from ...matching.extended import same_tool
+from ...matching.extended import same_tool, tool_keys
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -263,11 +263,21 @@ def _nearest(parent_of: dict[str, str], keep: Collection[str]) -> dict[str, str 
     return near
 
 
-def _up(near: dict[str, str | None], span_id: str) -> Iterator[str]:
-    """The span's ancestors among those ``near`` keeps, nearest first."""
+def _inside(near: dict[str, str | None], names: dict[str, Any], span_id: str, name: str, memo: dict[Any, bool]) -> bool:
+    """Whether one of the span's ancestors that ``near`` keeps has a name :func:`_alike` ``name``; ``memo`` keeps
+    the answer of each ancestor passed, for that name (each span is passed once per name)."""
+    path, found = [], False
     while above := near.get(span_id):
-        yield above
+        if (above, name) in memo:
+            found = memo[(above, name)]
+            break
+        path.append(above)
+        if _alike(names[above], name):
+            found = True
+            break
         span_id = above
+    memo.update(((above, name), found) for above in path)
+    return found
 
 
 def _alike(name: str | None, other: str | None) -> bool:
@@ -275,27 +285,123 @@ def _alike(name: str | None, other: str | None) -> bool:
     return bool(name and other) and same_tool(str(name), str(other))
 
 
-def _same(one: Request, other: Request) -> bool:
-    """Two records of one request: the same tool and the same id (and arguments, when both record some), or (one of
-    them without an id) the same tool and arguments."""
-    if not _alike(one[1], other[1]):
-        return False
-    if None not in (one[0], other[0]):
-        return one[0] == other[0] and (
-            _params(one[2]) == _params(other[2]) or {} in (_params(one[2]), _params(other[2]))
-        )
-    return _params(one[2]) == _params(other[2])
+def _frozen(value: Any) -> Hashable:
+    """A hashable copy of a JSON value, equal to another's exactly when the values are equal (``1 == 1.0``), built
+    without recursion (a value may be nested as deep as the JSON parser reads)."""
+    done: list[Hashable] = []
+    todo: list[tuple[Any, bool]] = [(value, False)]
+    while todo:
+        item, built = todo.pop()
+        if not isinstance(item, dict | list):
+            done.append(item)
+        elif built:
+            parts = done[len(done) - len(item) :]
+            del done[len(done) - len(item) :]
+            done.append(frozenset(zip(item, parts, strict=True)) if isinstance(item, dict) else tuple(parts))
+        else:
+            todo.append((item, True))
+            todo.extend((part, False) for part in reversed(item.values() if isinstance(item, dict) else item))
+    return done[0]
 
 
-def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
-    """The step's requests but those a chat span around it recorded (a chain and the client it calls record one
-    answer twice) and those it holds twice, one of them with an id (an answer recorded in two forms)."""
-    kept: list[Request] = []
-    for request in step.requested:
-        if not any(_same(request, other) for other in outer) and all(
-            not _same(request, k) for k in kept if request[0] or k[0]
-        ):
-            kept.append(request)
+def _keys(request: Request, params: dict[str, Any], *, query: bool = False) -> list[Hashable]:
+    """Keys that file a request (its arguments read): two records of one request share a key, the ``query`` keys of
+    one and the others' (the same tool and the same id, and arguments when both record some; or, one of them without
+    an id, the same tool and arguments)."""
+    ident, name, _ = request
+    frozen = _frozen(params)
+    if ident is None:
+        ways: Sequence[Hashable] = [("p", frozen)] if query else [("p", frozen), ("n", frozen)]
+    elif query:
+        ways = [("n", frozen), ("i", ident, frozen), ("i*", ident)] + ([("i{}", ident)] if not params else [])
+    else:
+        ways = [("p", frozen), ("i", ident, frozen), ("i{}", ident)] + ([("i*", ident)] if not params else [])
+    return [(tool, way) for tool in tool_keys(str(name), query=query) for way in ways] if name else []
+
+
+class _Live:
+    """Entries filed by tool name and key, in the order they came, each found through the names :func:`_alike` a
+    name in time independent of how many entries there are (the names alike aside)."""
+
+    def __init__(self) -> None:
+        self.filed: dict[tuple[Hashable, str], dict[int, Any]] = {}
+        """(key, name) -> its entries by number, in order."""
+        self.names: dict[tuple[str, str], set[str]] = {}
+        """Each key of :func:`~mb.matching.extended.tool_keys` -> the names filed under it."""
+        self.where: dict[int, list[tuple[Hashable, str]]] = {}
+        """Each entry's number -> where it is filed."""
+        self.count = 0
+        """Entries filed so far."""
+
+    def add(self, name: str, keys: Sequence[Hashable], entry: Any) -> int:
+        """File ``entry`` of tool ``name`` under each of ``keys``; its number."""
+        self.count += 1
+        number = self.count
+        for key in tool_keys(name):
+            self.names.setdefault(key, set()).add(name)
+        self.where[number] = [(key, name) for key in keys]
+        for place in self.where[number]:
+            self.filed.setdefault(place, {})[number] = entry
+        return number
+
+    def remove(self, number: int) -> None:
+        """Take the entry out."""
+        for place in self.where.pop(number):
+            del self.filed[place][number]
+
+    def heads(self, name: str | None, key: Hashable, *, last: bool = False) -> list[tuple[int, str, Any]]:
+        """(number, name, entry) of the first (``last``: the latest) entry under ``key`` of each name alike
+        ``name``, in order."""
+        alike = {n for k in (tool_keys(str(name), query=True) if name else ()) for n in self.names.get(k, ())}
+        found = [(next(reversed(kept) if last else iter(kept)), n) for n in alike if (kept := self.filed.get((key, n)))]
+        return sorted((number, n, self.filed[(key, n)][number]) for number, n in found)
+
+    def few(self, name: str | None, key: Hashable) -> list[tuple[int, str, Any]]:
+        """(number, name, entry) of entries under ``key`` of the names alike ``name``: two at most, enough to tell
+        one from several."""
+        alike = {n for k in (tool_keys(str(name), query=True) if name else ()) for n in self.names.get(k, ())}
+        return [(i, n, entry) for n in alike for i, entry in list(self.filed.get((key, n), {}).items())[:2]][:2]
+
+
+def _outer(steps: list[Step], chats: dict[str, Step], near: dict[str, str | None]) -> dict[int, set[int]]:
+    """Each step's position -> the positions of its requests that a chat span around it recorded too (a chain and
+    the client it calls record one answer twice), in one pass down the chat spans keeping the keys of those above."""
+    queries: dict[str | None, list[int]] = {}
+    for position, step in enumerate(steps):
+        if step.requested:
+            queries.setdefault(near.get(step.span_id), []).append(position)
+    children: dict[str | None, list[str]] = {}
+    for span_id in chats:
+        children.setdefault(near.get(span_id), []).append(span_id)
+    above: dict[Hashable, int] = {}
+    found: dict[int, set[int]] = {}
+    todo = [(span_id, True) for span_id in children.get(None, ())]
+    while todo:
+        span_id, entering = todo.pop()
+        keys = [key for r in chats[span_id].requested for key in _keys(r, _params(r[2]))]
+        for key in keys:
+            above[key] = above.get(key, 0) + (1 if entering else -1)
+        if entering:
+            for position in queries.get(span_id, ()):
+                for index, r in enumerate(steps[position].requested):
+                    if any(above.get(key) for key in _keys(r, _params(r[2]), query=True)):
+                        found.setdefault(position, set()).add(index)
+            todo.append((span_id, False))
+            todo.extend((child, True) for child in children.get(span_id, ()))
+    return found
+
+
+def _new_requests(step: Step, outer: Collection[int]) -> list[tuple[Request, dict[str, Any]]]:
+    """The step's requests (with their arguments) but those a chat span around it recorded (``outer``: their
+    positions) and those it holds twice, one of them with an id (an answer recorded in two forms)."""
+    kept: list[tuple[Request, dict[str, Any]]] = []
+    filed: tuple[set[Hashable], set[Hashable]] = (set(), set())  # keys of the requests kept, of those with an id
+    for index, request in enumerate(step.requested):
+        params = _params(request[2])
+        if index not in outer and filed[not request[0]].isdisjoint(_keys(request, params, query=True)):
+            kept.append((request, params))
+            for keys in filed[: 2 if request[0] else 1]:
+                keys.update(_keys(request, params))
     return kept
 
 
@@ -325,76 +431,95 @@ def _trace_events(
     spans not read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide
     a call."""
     steps = trace.ordered()
-    chats = {step.span_id: step.requested for step in steps if step.requested}
+    chats = {step.span_id: step for step in steps if step.requested}
     asked = {ident: name for step in steps for ident, name, _ in step.requested if ident is not None}
     known = {name for step in steps for _, name, _ in step.requested} | set(tools)
     parents = set(trace.parent_of.values())
     callers = {s.span_id: s.name for s in steps if s.kind == "tool" or (s.kind == "span" and s.name in known)}
     carried = {s.call_id for s in steps if s.span_id in callers and s.call_id is not None}
     wraps: dict[str, set[str | None]] = {}
-    for step in steps:
+    latest: dict[Hashable, int] = {}  # (name key, call id) -> the last step of a caller's span that has them
+    for position, step in enumerate(steps):
         if step.kind in ("tool", "span"):
             wraps.setdefault(step.span_id, set()).update((step.name, asked.get(step.call_id or "")))
+        if step.span_id in callers and step.name:
+            latest.update(((key, step.call_id), position) for key in tool_keys(str(step.name)))
     parent_of, wrappers = _tree(trace, steps, wraps)
-    near_chat = _nearest(parent_of, chats)
     near_caller = _nearest(parent_of, callers)
+    outer = _outer(steps, chats, _nearest(parent_of, chats))
     events: list[ToolCall | ToolResult | RetrievalResults] = []
-    pending: list[tuple[str | None, str, str, Any]] = []  # requested, not run: (source id, tool, event id, params)
-    made: list[tuple[Request, Step, str]] = []  # each request read as a call, its chat span and its event id
-    seen: set[str] = set()
-    alone: list[tuple[str | None, str, int]] = []  # tool spans no earlier request names: (id, tool, start)
+    pending = _Live()  # requested, not run: (source id, tool, event id, params)
+    waiting: dict[str, int] = {}  # the event id of each request not run -> its number in ``pending``
+    made: dict[Hashable, tuple[tuple[int, int], Step, str]] = {}  # request key -> the last call read with it
+    seen: dict[str, int] = {}
+    alone = _Live()  # tool spans no earlier request names: (id, tool, start)
+    inside: dict[tuple[str, str], bool] = {}
     unsure: list[str] = []
     hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
         if step.kind in ("chat", "retriever") and any(_alike(step.name, name) for name in named):
-            mine = [p for p in pending if _alike(p[1], step.name) and p[0] not in carried][:1]
-            runs = [s for s in steps[number:] if s.span_id in callers and _alike(s.name, step.name)]
-            if mine and not any(s.call_id in (None, mine[0][0]) for s in runs):
-                pending.remove(mine[0])  # a model or retriever ran a request no tool span runs
-            elif not any(_alike(callers[span], step.name) for span in _up(near_caller, step.span_id)):
+            mine = pending.heads(step.name, "free")[:1]
+            later = [latest.get((key, ident), -1) for key in tool_keys(str(step.name), query=True) for ident in
+                     {None, mine[0][2][0] if mine else None}]  # fmt: skip
+            if mine and max(later, default=-1) < number:
+                pending.remove(mine[0][0])  # a model or retriever ran a request no tool span runs
+                del waiting[mine[0][2][2]]
+            elif not _inside(near_caller, callers, step.span_id, str(step.name), inside):
                 hidden.append(str(step.name))  # a tool that calls a model or a retriever, not read as a call
-        outer = [request for span in _up(near_chat, step.span_id) for request in chats[span]]
-        for index, request in enumerate(_new_requests(step, outer), start=1):
-            ident, name, arguments = request
+        calls: list[tuple[list[Hashable], str]] = []
+        for index, (request, params) in enumerate(_new_requests(step, outer.get(number - 1, ())), 1):
+            ident, name, _ = request
             if not name.strip():  # a request that names no tool: which one was asked for is not known
                 hidden.append(f"{step.name or step.span_id} (asks for a call that names no tool)")
                 continue
-            before = [a for a in alone if _alike(a[1], name) and _ran(a[0], ident, a[2] == step.start) is not False]
+            before = alone.heads(name, ("start", step.start) if ident is None else ("id", ident))
+            before = sorted(before + ([] if ident is None else alone.heads(name, ("start?", step.start))))[:1]
             if before:  # a tool span recorded before the request ran it
-                alone.remove(before[0])
-                if _ran(before[0][0], ident, True) is None:
-                    hidden.append(f"{before[0][1]} (starts as {step.name or step.span_id} asks for {name})")
+                alone.remove(before[0][0])
+                if _ran(before[0][2][0], ident, True) is None:
+                    hidden.append(f"{before[0][2][1]} (starts as {step.name or step.span_id} asks for {name})")
                 continue
-            again = [m for m in made if m[1] is not step and _same(request, m[0])][-1:]
-            if again and _twice(again[0][1], step, again[0][2] in {p[2] for p in pending}):
-                hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[0][1].name or 'a span'} did)")
+            query = _keys(request, params, query=True)
+            again = max((made[key] for key in query if key in made), key=lambda m: m[0], default=None)
+            if again and _twice(again[1], step, again[2] in waiting):
+                hidden.append(f"{step.name or step.span_id} (asks for {name} as {again[1].name or 'a span'} did)")
             call_id = distinct_id(ident or f"span_{step.span_id or number}_{index}", seen)
-            pending.append((ident, name, call_id, _params(arguments)))
-            made.append((request, step, call_id))
-            events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
+            keys: list[Hashable] = ["all", ("p", _frozen(params))]
+            keys += [("none", "all"), ("none", "p", _frozen(params))] if ident is None else [("id", ident)]
+            free = ident not in carried
+            waiting[call_id] = pending.add(name, [*keys, *(["free"] if free else [])], (ident, name, call_id, params))
+            calls.append((_keys(request, params), call_id))
+            events.append(ToolCall(id=call_id, tool=name, params=params))
+        for order, (keys, call_id) in enumerate(calls):
+            made.update((key, ((number, order), step, call_id)) for key in keys)
         wrapper = (step.span_id, step.name) in wrappers
         if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
             if not _alike(step.span_name, step.name) and any(_alike(step.span_name, name) for name in named):
                 hidden.append(str(step.span_name))  # a span of one tool's name recorded as another's
-            ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
-                p for p in pending if _alike(p[1], step.name) and None in (p[0], step.call_id)
-            ]
-            others = [p[1] for p in ran if not _alike(p[1], ran[0][1])]
-            if others and len(fit := [p for p in ran if p[3] == _params(step.arguments)]) == 1:
-                ran, others = fit, []  # of the requests of several tools, the only one of the span's arguments
-            if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
-                hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
+            ran = pending.heads(step.name, ("id", step.call_id), last=True)[-1:] if step.call_id is not None else []
+            if not ran:
+                any_id = step.call_id is None
+                ran = pending.heads(step.name, "all" if any_id else ("none", "all"))
+                others = [n for _, n, _ in ran if not _alike(n, ran[0][1])]
+                args = ("p", _frozen(_params(step.arguments)))
+                fit = pending.few(step.name, args if any_id else ("none", *args)) if others else []
+                if len(fit) == 1:
+                    ran, others = fit, []  # of the requests of several tools, the only one of the span's arguments
+                if others:  # a span `search`, requests of `crm.search` and `web.search`: which one it ran is not known
+                    hidden.append(f"{step.name} (may run {ran[0][1]} or {others[0]})")
             if ran:
-                pending.remove(ran[0])
-                events.append(ToolResult(id=ran[0][2], result=_result(step)))
+                pending.remove(ran[0][0])
+                del waiting[ran[0][2][2]]
+                events.append(ToolResult(id=ran[0][2][2], result=_result(step)))
                 continue
             call_id = step.call_id or f"span_{step.span_id or number}"
             if call_id in seen and call_id not in asked:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
             if step.call_id not in seen:
-                alone.append((step.call_id, step.name, step.start))
+                where = ("start?", step.start) if step.call_id is None else ("id", step.call_id)
+                alone.add(step.name, [("start", step.start), where], (step.call_id, step.name, step.start))
             call_id = distinct_id(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
@@ -416,10 +541,12 @@ def _response(trace: SourceTrace) -> str:
     chats = [index for index, step in enumerate(steps) if step.kind == "chat"]
     last = steps[chats[-1]] if chats else None
     asked, after = (last.requested, steps[chats[-1] + 1 :]) if last else ([], [])
+    ids = {ident for ident, _, _ in asked if ident}
+    names = {key for _, name, _ in asked if name for key in tool_keys(str(name))}
     failed = [
         step.error
         for step in after
-        if step.error and any((ident and ident == step.call_id) or _alike(name, step.name) for ident, name, _ in asked)
+        if step.error and (step.call_id in ids or bool(step.name and names & tool_keys(str(step.name), query=True)))
     ]
     if last and ((last.error and not last.output_text) or failed):
         if trace.response:

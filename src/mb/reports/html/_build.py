@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -14,10 +14,10 @@ from ...compare import CompareError, compare_many
 from ...errors import InputError
 from ...results_format import ResultsFile, not_the_file_scored
 from ._load import ExecutedCursor, find_executed, open_run
-from ._page import Embedding, render_page
+from ._page import Embedding, page_chunks
 from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
 
-__all__ = ["ReportError", "build_report"]
+__all__ = ["ReportError", "build_report", "report_chunks"]
 
 
 class ReportError(InputError):
@@ -80,6 +80,18 @@ def build_report(
     title: str | None = None,
     warn: Callable[[str], None] = _warn,
 ) -> bytes:
+    """The HTML report of :func:`report_chunks`, whole."""
+    return b"".join(report_chunks(results, executed=executed, embedding=embedding, title=title, warn=warn))
+
+
+def report_chunks(
+    results: Sequence[str | os.PathLike[str]],
+    *,
+    executed: Sequence[str | os.PathLike[str] | None] = (),
+    embedding: Embedding | None = None,
+    title: str | None = None,
+    warn: Callable[[str], None] = _warn,
+) -> Iterator[bytes]:
     """The HTML report of one or more results files of ``mb eval -o`` (the first is the base of comparisons).
 
     ``executed`` gives the executed benchmark of each results file, in order (None: the one its run record names,
@@ -88,8 +100,9 @@ def build_report(
     called with a message for each run whose executed benchmark is not at hand, or is not the file its results were
     computed from (default: a ``UserWarning``).
 
-    Raises :class:`ReportError` for files that do not read or do not belong together, ``OSError`` when a file
-    cannot be read.
+    The files are read when this is called, raising :class:`ReportError` for files that do not read or do not
+    belong together, ``OSError`` when a file cannot be read; the page comes in pieces as it is iterated (no copy of
+    the whole page is held).
     """
     if not results:
         raise ReportError("no results file given")
@@ -128,4 +141,4 @@ def build_report(
         "runs": data,
         "comparisons": [comparison.model_dump(mode="json") for comparison in comparisons],
     }
-    return render_page(payload, store.chosen)
+    return page_chunks(payload, store.chosen)

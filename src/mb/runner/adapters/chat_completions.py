@@ -191,7 +191,7 @@ class ChatCompletionsAgent:
             messages.append({"role": "system", "content": self.system_prompt.replace("{user_time}", when)})
         messages.extend(inputs.message_dicts())
         trace: list[ToolCall | ToolResult] = []
-        used: set[str] = set()  # the trace's call ids: a server may give one id to calls of several turns
+        used: dict[str, int] = {}  # the trace's call ids: a server may give one id to calls of several turns
         usage = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
         counted = False
         partial = partial_run()

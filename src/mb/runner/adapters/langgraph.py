@@ -88,7 +88,7 @@ def _handler_class() -> type:
         def __init__(self) -> None:
             self.events: list[TraceEvent] = []
             self._calls: dict[UUID, str] = {}
-            self._ids: set[str] = set()  # a model may give one id to calls of several turns
+            self._ids: dict[str, int] = {}  # a model may give one id to calls of several turns
 
         def on_tool_start(
             self,
