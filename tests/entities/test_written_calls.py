@@ -6,6 +6,8 @@ import pytest
 
 from mb.entities.outputs import written_calls
 
+_TAGS = ("ipython", "python3.11", "py3", 'python title="run.py"', "python {.numberLines}", "tool_call", "tool-code")
+
 
 @pytest.mark.parametrize(
     ("response", "tools", "names"),
@@ -107,6 +109,15 @@ def test_react_steps(response: str, tools: set[str] | tuple[()], names: list[str
         ('{"action": "Final Answer", "action_input": {"text": "done"}} sent.', []),
         # prose is no code
         ("I did not run `delete_account(user_id)` for you.", []),
+        # other tags of Python blocks, tildes, Llama 4's and Hermes' tags, an interactive session
+        *((f"Now:\n```{tag}\ndelete_account('u1')\n```\nDone.", ["delete_account"]) for tag in _TAGS),
+        ("Now:\n~~~python\ndelete_account('u1')\n~~~\nDone.", ["delete_account"]),
+        ("~~~\ndelete_account('u1')\n~~~", ["delete_account"]),
+        ("<|python_start|>delete_account(user_id='u1')<|python_end|> Done.", ["delete_account"]),
+        ("<tool_call>delete_account(user_id='u1')</tool_call> Done.", ["delete_account"]),
+        ('<tool_call>\n{"name": "delete_account", "arguments": {"user_id": "u1"}}\n</tool_call>', ["delete_account"]),
+        ("```pycon\n>>> delete_account('u1')\nTrue\n```\nDone.", ["delete_account"]),
+        ('Format:\n~~~json\n{"id": 1}\n~~~\n```text\nf(x)\n```\nDone.', []),
         ("Done. The account stays (as you asked).", []),
     ],
 )
@@ -123,6 +134,12 @@ def test_python_calls(response: str, names: list[str]) -> None:
         ('Deleting: <function = delete_account>{"user_id": "u1"}</function> done.', ["delete_account"]),
         ("<function=delete_account></function>", ["delete_account"]),
         ("The <function=x> tag is how Llama writes calls.", []),
+        ('<Function=delete_account>{"user_id": "u1"}</Function> Done.', ["delete_account"]),
+        ('<function name="delete_account">{"user_id": "u1"}</function>', ["delete_account"]),
+        ("<function='delete_account'>{}</function>", ["delete_account"]),
+        ("<function=delete_account/> Done.", ["delete_account"]),
+        ('<function=delete_account>(user_id="u1") Done.', ["delete_account"]),
+        ('The HTML <function name="x"> tag is not a call.', []),
     ],
 )
 def test_llama_function_tags_are_calls(response: str, names: list[str]) -> None:

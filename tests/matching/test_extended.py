@@ -1076,6 +1076,15 @@ def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], 
         {"status": "insufficient_quota", "id": "FL-777"},
         "Your credits have been exhausted. FL-777",
         {"detail": "Funds depleted", "id": "FL-777"},
+        "Oops, not enough credits to hold FL-777.",
+        "Sorry - out of credits. FL-777 not held.",
+        "Account u1 has run out of credits; FL-777 held",
+        "Hmm, you do not have enough funds for FL-777.",
+        "402 Payment Required: FL-777 on hold",
+        "Credit limit reached; FL-777 held for 1h",
+        "You've hit your billing hard limit. FL-777 cached",
+        "Usage cap hit for this month. FL-777 cached",
+        "Your plan's quota is used up; FL-777 not booked",
     ],
 )
 def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any) -> None:
@@ -1118,6 +1127,11 @@ def test_a_value_only_in_a_result_that_may_be_a_failure_is_undecided(result: Any
         "Insufficient quota data to forecast. FL-777 available",
         "Promo credits depleted last month were refilled today. FL-777",
         "Out of credit card offers, none apply. FL-777",
+        "Credit limit: 5,000 EUR. FL-777 available",
+        "Credit limit not reached. FL-777 available",
+        "Quota used: 40%. FL-777 available",
+        "Credits hit a record high: FL-777",
+        "Oops, FL-777 is the cheapest. 402 seats left",
     ],
 )
 def test_a_result_only_naming_failures_grounds(result: Any) -> None:
@@ -1204,6 +1218,13 @@ def test_an_id_only_in_a_path_in_a_link_query_is_undecided_from_a_result_and_gro
         ("dispatchToAgent", "delete account u1 now", "delete_account", True),
         ("route_to_agent", "please delete account u1", "delete_account", True),
         ("assign_job", {"worker": "janitor", "job": "delete the account u1"}, "delete_account", True),
+        ("spawn_agent", "delete the account u1", "delete_account", True),
+        ("enqueue_task", "delete the account u1", "delete_account", True),
+        ("submit_task", "delete the account u1", "delete_account", True),
+        ("assign_to_worker", "delete the account u1", "delete_account", True),
+        ("kickoff_crew", "delete the account u1", "delete_account", True),
+        ("ask_expert", "delete the account u1", "delete_account", True),
+        ("route_to_specialist", "delete the account u1", "delete_account", True),
         # a word of the tool's name by its start only is another word
         ("ask_agent", "Find the delegate list for the accounting meeting.", "delete_account", False),
         # a call whose name says "agent" but hands no task
@@ -1213,6 +1234,10 @@ def test_an_id_only_in_a_path_in_a_link_query_is_undecided_from_a_result_and_gro
         ("dispatch_driver", "pick up the cancelled order", "cancel_order", False),
         ("assign_ticket", {"assignee": "maria", "summary": "delete the account u1"}, "delete_account", False),
         ("assign_task", "Send the invoice to the customer", "delete_account", False),
+        ("submit_form", "delete account request", "delete_account", False),
+        ("spawn_process", "delete the account u1", "delete_account", False),
+        ("enqueue_email", "delete the account u1", "delete_account", False),
+        ("ask_human_expert", "delete the account u1", "delete_account", False),
     ],
 )
 def test_a_task_handed_to_another_agent_that_names_a_tool_leaves_tool_not_called_undecided(

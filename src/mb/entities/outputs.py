@@ -527,16 +527,15 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
         for _, name, said in requested_calls(value, 2):
             if name.casefold() not in (*_NO_ACTION, "final answer"):
                 code.append((None, name, said if isinstance(said, str) else repr(said)))
-    text = response.strip()
+    text = _TILDES.sub(r"\1```", response.strip())  # ``~~~python`` fences as backticks
     if text.endswith("```") and (start := text.rfind("```", 0, len(text) - 3)) >= 0:  # the last fenced block
         tag, _, block = text[start + 3 : -3].partition("\n")
-        block = block.strip() if tag.strip().casefold() in _PYTHON_TAGS else ""  # a JavaScript one is not
+        block = block.strip() if _python_tag(tag) else ""  # a JavaScript one is not
     else:
         block, start = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL), len(text)
-    blocks = [found[2] for found in _FENCED.finditer(text, 0, start) if found[1].strip().casefold() in _PYTHON_TAGS]
-    blocks = [
-        found for found in (part.strip() for part in [*blocks, *_PYTHON_TAG.findall(text), block]) if _code_like(found)
-    ]
+    blocks = [found[2] for found in _FENCED.finditer(text, 0, start) if _python_tag(found[1])]
+    tagged = [found[1] or found[2] for found in _PYTHON_TAG.finditer(text)]
+    blocks = [found for found in (_prompted(part.strip()) for part in [*blocks, *tagged, block]) if _code_like(found)]
     if len(blocks) > _BLOCKS_READ:
         raise ValueError(f"more than {_BLOCKS_READ} blocks of code may hold calls")
     return written_steps(response, tools) + _function_tags(text), code + [call for b in blocks for call in _python(b)]
@@ -564,24 +563,44 @@ def _function_tags(text: str) -> list[Request]:
     for tag in _FUNCTION_TAG.finditer(text):
         if tag.start() < end:  # inside the arguments of one read
             continue
-        close = text.find("</function>", tag.end())
-        end = len(text) if close < 0 else close
-        if close >= 0 or tag[2]:
+        close = -1 if tag[3] else (ended.start() if (ended := _FUNCTION_END.search(text, tag.end())) else -1)
+        end = tag.end() if tag[3] else len(text) if close < 0 else close
+        if close >= 0 or tag[3] or tag[4]:
             if len(found) == _BLOCKS_READ:
                 raise ValueError(f"more than {_BLOCKS_READ} calls in <function=...> tags")
-            start = tag.start(2) if tag[2] else tag.end()
-            found.append((None, tag[1], text[start : min(end, start + _JSON_READ[0])].strip()))
+            start = tag.start(4) if tag[4] else tag.end()
+            found.append((None, tag[2], text[start : min(end, start + _JSON_READ[0])].strip()))
     return found
 
 
 _FENCED = re.compile(r"```([^`\n]*)\n((?:[^`]|`(?!``))*)```")
-"""A fenced block: its tag and its text."""
-_PYTHON_TAGS = frozenset({"", "python", "py", "python3", "tool_code"})
-"""The tags of a fenced block read as Python code (``tool_code``, as Gemini writes its calls); a JavaScript one is
-not."""
-_PYTHON_TAG = re.compile(r"<\|python_tag\|>((?:[^<]|<(?!\|))*)")
-_FUNCTION_TAG = re.compile(r"<function\s*=\s*([^\W\d][\w.:/-]*)\s*>\s*(\{)?")
-"""Llama 3's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``), and ``<function=name>{...}</function>``."""
+_TILDES = re.compile(r"^([ \t]*)~~~", re.MULTILINE)
+"""A fenced block: its tag and its text; a fence of tildes is one of backticks."""
+_PYTHON_TAGS = frozenset({"", "python", "py", "ipython", "pycon", "tool_code", "tool_call"})
+"""The tags of a fenced block read as Python code, by their first word, a version dropped (``python3.11``, ``py3``,
+``python title="run.py"``, ``tool-code`` and ``tool_code`` as Gemini writes its calls); a JavaScript one is not."""
+_PYTHON_TAG = re.compile(r"<\|python_(?:tag|start)\|>((?:[^<]|<(?!\|))*)|<tool_call>((?:[^<]|<(?!/tool_call>))*)")
+_FUNCTION_TAG = re.compile(
+    r"<function\s*(?:=|\s+name\s*=)\s*([\"']?)([^\W\d][\w.:/-]*?)\1\s*(/?)>\s*([{(])?", re.IGNORECASE
+)
+_FUNCTION_END = re.compile(r"</function>", re.IGNORECASE)
+"""Llama's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``) or ``<|python_start|>`` or in
+``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``)."""
+
+
+def _python_tag(tag: str) -> bool:
+    """Whether a fenced block's tag says Python code (:data:`_PYTHON_TAGS`)."""
+    first = re.split(r"[\s{]", tag.strip(), maxsplit=1)[0].casefold().replace("-", "_")
+    return re.sub(r"(?<=[a-z])[\d.]+\Z", "", first) in _PYTHON_TAGS
+
+
+def _prompted(block: str) -> str:
+    """A block of an interactive session (``>>> delete_account("u1")``) as its code: the lines after a prompt."""
+    if not block.startswith(">>>"):
+        return block
+    return "\n".join(line[4:] for line in block.splitlines() if line.startswith((">>>", "...")))
+
+
 _BLOCKS_READ = 50
 """At most how many blocks of code that may hold calls a response is read in (past them, its calls cannot be read)."""
 

@@ -245,7 +245,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 
 _CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly", "laststep"), True)
-_CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted"), True)
+_CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted", "interrupt"), True)
 _CUT |= dict.fromkeys(("complete", "completed", "finished", "done"), False)
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
 (``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``) when set so: at the top of ``outputs``
@@ -253,21 +253,33 @@ or directly under a key naming the trace (``trace_metadata.truncated``) or the r
 the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``), nor directly
 under ``metadata`` or ``state`` but those of :data:`_OWN`."""
 _ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
-_STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete")
+_STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete", "contextwindowexceeded", "malformedfunctioncall")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
 "incomplete"``, ``incomplete_details.reason: "max_output_tokens"``) or a maximum reached (``"Maximum number of turns 5
 reached."``); such a key naming a step limit, or an ``error`` or ``exception`` saying one was reached, says so at any
 depth. A completion's ``choices`` or ``candidates`` are read where the completion is
 (``raw_response.choices[0].finish_reason``), a ``response`` or ``output`` where the flags are read when it is an
-executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`)."""
+executor's fixed text for a run stopped at its limit (:data:`_LIMIT_TEXTS`). Anthropic's
+``model_context_window_exceeded`` and Gemini's ``MALFORMED_FUNCTION_CALL`` (a call not made) so too; a refusal is
+an end (the calls made are all recorded)."""
 _HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
 _HALTED += ("inprogress", "queued", "pauseturn")
+_UNFINISHED: tuple[str, ...] = ("requiresaction", "failed", "running", "pending", "paused", "stopped")
+_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto")
 """What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
 :data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
 ``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
 ``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
-``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``)."""
+``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``); a key of :data:`_ENDS` (not
+an error) those of :data:`_UNFINISHED` too (OpenAI's ``status: "requires_action"``, ``"failed"``, ``"paused"``,
+AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant' detected."``: the run waits).
+A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so with any of its words
+starting one."""
+_STAMPS = frozenset({"cancelledat", "canceledat", "failedat"})
+"""Keys of the time a run was cancelled or failed (OpenAI Assistants' ``cancelled_at``): set, it did not finish."""
+_PENDING = frozenset({"interrupt", "next"})
+"""Keys holding, as a non-empty list, what a run still waits for: LangGraph's ``__interrupt__`` and ``next``."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset(
@@ -322,17 +334,24 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return trace is not False and isinstance(value, str) and letters(value) in _LIMIT_TEXTS
     if "dropped" in split and _RECORDS & set(split):  # OpenTelemetry's ``dropped_events_count: 2``: calls may be lost
         return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
-    end = next((end for end in (folded, folded[:-1], folded[:-2]) if end in _ENDS), None)  # ``finish_reasons``
-    if end is not None:
-        stopped = _LIMITS + (_STOPPED if trace is not False else ())
-        ends: tuple[str, ...] = _HALTED if trace is not False else ()
+    if folded == "tripwiretriggered":  # a guardrail stopped the run (OpenAI Agents)
+        return _says(value)
+    own = next((at for at, word in enumerate(split) if word not in _RUN | {"execution"}), 0)
+    run = trace is not False or own > 0  # ``run_status``, ``agentStatus``: the run's, wherever they are
+    named = "".join(split[own:])
+    if any(end in _ENDS for end in (named, named[:-1], named[:-2])):  # ``finish_reasons``
+        stopped = _LIMITS + (_STOPPED if run else ())
+        ends: tuple[str, ...] = _HALTED + _UNFINISHED if run else ()
         for said in value if isinstance(value, list) else [value]:  # ``finish_reasons: ["stop", "length"]``
             if not isinstance(said, str):
                 continue
-            heard = set(words(said)) if trace is not False else set()
+            heard = set(words(said)) if run else set()
             if _MAXIMUM & heard and _REACHED & heard:  # ``stop_reason: "Maximum number of messages 10 reached"``
                 return True
             if any(limit in letters(said) for limit in stopped) or letters(said).startswith(ends):
+                return True
+            code = words(said) if len(said) <= 64 and not said.strip().count(" ") else []  # ``run_timed_out``
+            if any("".join(code[at:]).startswith(ends) for at in range(1, len(code))):
                 return True
         return False
     if any(limit in folded for limit in _LIMITS):
@@ -344,6 +363,10 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 2  # below 2: out of steps
     flag = _CUT.get(rest)
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
+    if rest in _STAMPS:  # ``cancelled_at: 1718000000``
+        return cut and value not in (None, "", 0)
+    if folded in _PENDING and isinstance(value, list):  # ``__interrupt__: [...]``, ``next: ["tools"]``
+        return cut and bool(value)
     return cut and flag is not None and _says(value, flag)
 
 

@@ -229,16 +229,17 @@ def _relay_row(kind: str, tool: str, call: CallSpec, text: str, how: str, told: 
     return _row(kind, tool, False, call[0], reason, reason)
 
 
-_AGENTS = frozenset({"agent", "agents", "subagent", "coworker"})
+_AGENTS = frozenset({"agent", "agents", "subagent", "coworker", "worker", "workers", "crew", "expert", "specialist"})
 _PEOPLE = frozenset({"human", "humans", "person", "representative", "operator", "staff", "user"})
 """Who a ``transfer_to_...`` call hands to that is no agent (``transfer_to_human_agents``: a person)."""
-_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message", "send", "route", "forward"})
-_ASSIGNS = frozenset({"assign", "dispatch"})
+_ASKS = frozenset({"ask", "call", "invoke", "run", "consult", "message", "send", "route", "forward", "kickoff"})
+_ASSIGNS = frozenset({"assign", "dispatch", "enqueue", "submit", "spawn"})
 _TASKS = frozenset({"task", "tasks", "job", "jobs", "work"})
 """A call's name of whose words the first is one of :data:`_ASKS` or :data:`_ASSIGNS` and the last of :data:`_AGENTS`
-(of :data:`_TASKS` too after :data:`_ASSIGNS`, or no other word), naming no person, hands a task to another agent
-(``ask_billing_agent``, ``Ask question to coworker``, ``route_to_agent``, ``dispatch``, ``assign_task``; not
-``call_agent_api``, ``ask_human_agent``, ``dispatch_driver``, ``assign_ticket``)."""
+(of :data:`_TASKS` too after :data:`_ASSIGNS`, or no other word after ``assign`` or ``dispatch``), naming no person,
+hands a task to another agent or a worker (``ask_billing_agent``, ``Ask question to coworker``, ``route_to_agent``,
+``dispatch``, ``assign_task``, ``spawn_agent``, ``enqueue_task``, ``assign_to_worker``, ``kickoff_crew``,
+``ask_expert``; not ``call_agent_api``, ``ask_human_agent``, ``dispatch_driver``, ``assign_ticket``, ``submit``)."""
 
 
 def _hands(name: str) -> bool:
@@ -256,7 +257,11 @@ def _hands(name: str) -> bool:
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
         or (first in _ASKS | _ASSIGNS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
-        or (first in _ASSIGNS and (not rest or rest[-1] in _TASKS) and not _PEOPLE & set(split))
+        or (
+            first in _ASSIGNS
+            and (rest[-1:] or [first])[0] in _TASKS | {"assign", "dispatch"}
+            and not _PEOPLE & set(split)
+        )
     )
 
 

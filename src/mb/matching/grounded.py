@@ -84,7 +84,7 @@ _WEAK = frozenset({"unreachable", "crashed", "prohibited", "disallowed", "exceed
 _WEAK |= {"expired", "suspended", "econnrefused", "econnreset", "etimedout", "unauthenticated", "enotfound", "eacces"}
 _WEAK_PHRASES = frozenset({("not", "allowed"), ("not", "permitted"), ("too", "many"), ("rate", "limited")})
 _WEAK_PHRASES |= {("resource", "exhausted"), ("try", "again")}
-_WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway")}
+_WEAK_PHRASES |= {("eai", "again"), ("bad", "gateway"), ("402", "payment")}
 """Words and phrases of failure that ordinary data says too ("Pets not allowed in the cabin", "Fares crashed 40%",
 a host whose status is "unreachable"): read only in what the tool itself says (:func:`result_failed`)."""
 _SHORT = frozenset({"funds", "balance", "credit", "credits", "permission", "permissions", "privilege", "privileges"})
@@ -92,22 +92,26 @@ _SHORT |= {"rights", "quota"}
 """What "insufficient", "not enough" or "out of" (:data:`_LEAD`) says a call lacked, in the two words after it
 (``insufficient account balance``, ``insufficient_quota``, ``Not enough funds``, ``ran out of credits``, ``out of
 quota``; not ``insufficient evidence``, ``Insufficient stock for express``, ``out of stock``, ``112% of quota``);
-"quota" then "reached", "exceeded", "exhausted" or "depleted", maybe after "has", "been"... (``quota has been
-reached``; not ``quota 80% reached``, ``quota not yet reached``), "credits" or "funds" so too but not "reached", only
-after words of :data:`_LEAD` (``Your credits have been exhausted``; not ``Funds reached your account``, ``Promo
-credits depleted``)."""
+"quota" then "reached", "exceeded", "exhausted", "depleted" or "used up", maybe after "has", "been"... (``quota has
+been reached``, ``quota is used up``; not ``quota 80% reached``, ``quota not yet reached``), "credits" or "funds" so
+too but not "reached", only after words of :data:`_LEAD` (``Your credits have been exhausted``; not ``Funds reached
+your account``, ``Promo credits depleted``); a limit of :data:`_USED` reached (``Credit limit reached``, ``Usage cap
+hit``, ``You've hit your billing hard limit``; not ``Credit limit: 5,000 EUR``)."""
 _USED = (
     frozenset({"has", "have", "was", "were", "is", "are", "been", "already", "just"}),
-    frozenset({"reached", "exceeded", "exhausted", "depleted"}),
+    frozenset({"reached", "exceeded", "exhausted", "depleted", "used up"}),
     frozenset({"quota", "credit", "credits", "funds"}),
+    frozenset({"quota", "credit", "billing", "usage", "spending"}),
 )
 _COMPOUND = frozenset({"history", "card", "cards", "data", "score", "rating", "report", "check", "offer", "offers"})
 """Words after the one lacked that make it another thing (``Not enough credit history``, ``Insufficient quota data``,
 ``Out of credit card offers``): no call denied."""
 _LEAD = frozenset({"you", "your", "we", "i", "user", "account", "the", "this", "have", "has", "had", "do", "does"})
 _LEAD |= {"did", "ve", "run", "ran", "running", "is", "are", "been", "already", "just", "currently"}
-"""The only words a sentence may have before "not enough" or "out of" saying a call lacked something (``You have run
-out of credits``, ``Not enough funds``; not ``Customer had not enough credits for express``, data about someone)."""
+_LEAD |= {"oops", "sorry", "hmm", "uh", "oh", "unfortunately", "apologies"}
+"""The only words a sentence may have before "not enough" or "out of" saying a call lacked something, with names
+holding a digit (``You have run out of credits``, ``Oops, not enough credits``, ``Account u1 has run out of
+credits``; not ``Customer had not enough credits for express``, data about someone)."""
 _STATUS_WORDS = frozenset({"http", "status", "code", "error"})
 """Words before a number from 400 to 599 that make it a failed request's status (``HTTP 404``)."""
 _NEGATING = (frozenset({"no", "0", "zero", "without", "never"}), frozenset({"0", "none", "free", "tolerant"}))
@@ -117,7 +121,7 @@ _FAILURE_PARTS = re.compile(
     r"err|fail|exception|fault|traceback|denied|invalid|unauthori|forbidden|refused|time|unavailable|found|could|such"
     r"|fatal|unable|cannot|reject|declined|abort|unsuccess|exist|authori|available|find|n['\u2019]t|\b[45]\d\d\b"
     r"|unreach|crash|prohibit|allow|permit|exceed|many|limit|throttl|overload|expired|suspend|econn|exhaust|unauthent"
-    r"|again|quota|insufficient|enough|credit|fund|deplet|gateway|eacces",
+    r"|again|quota|insufficient|enough|credit|fund|deplet|gateway|eacces|\bcap\b",
     re.IGNORECASE,
 )
 """A part of each word of failure and of each phrase, found before the words are split."""
@@ -145,21 +149,32 @@ _NOT = re.compile(r"(\w+)n['\u2019]t\b")
 def _says_failure(sentence: str, weak: bool) -> bool:
     """:func:`says_failure` of one sentence (a negation in the one before says nothing of it: ``No. Error: ...``)."""
     split = words(sentence)
+    led = [True]  # whether the words before each are all of :data:`_LEAD` (or names with a digit), "not" aside
+    for word in split:
+        led.append(led[-1] and (word in _LEAD or word == "not" or any(letter.isdigit() for letter in word)))
+    ahead = [len(split)] * (len(split) + 1)  # the place of the next word that is not of ``_USED[0]`` ("has", "been")
+    for place in range(len(split) - 1, -1, -1):
+        ahead[place] = ahead[place + 1] if split[place] in _USED[0] else place
     for place, word in enumerate(split):
         before, after = split[place - 1] if place else "", split[place + 1] if place + 1 < len(split) else ""
         failing = word in _FAILURE or (weak and word in _WEAK)
         if failing and before not in _NEGATING[0] and after not in _NEGATING[1]:
             return True
         phrase = (word, after) in _FAILURE_PHRASES or (weak and (word, after) in _WEAK_PHRASES)
-        lead = set(split[: max(place - 1, 0)]) - {"not"} <= _LEAD  # ``You have run out of``; not ``Customer ran``
+        lead = led[max(place - 1, 0)]  # ``You have run out of``; not ``Customer ran``
         lack = word == "insufficient" or ((before, word) == ("out", "of") and lead)
         lack |= word == "enough" and "not" in split[max(place - 2, 0) : place] and lead  # ``do not have enough``
         at = next((at for at in range(place + 1, min(place + 3, len(split))) if split[at] in _SHORT), 0)
         compound = split[at + 1] in _COMPOUND if at and at + 1 < len(split) else False  # ``credit history``
         short = bool(at) and ((word == "insufficient" and split[at] != "quota") or (lack and not compound))
-        done = next((said for said in split[place + 1 :] if said not in _USED[0]), "")
+        done = " ".join(split[ahead[place + 1] : ahead[place + 1] + 2])
+        done = done if done == "used up" else done.partition(" ")[0]  # ``quota is used up``; not ``quota used: 4%``
         used = word == "quota" and done in _USED[1]  # ``Your credits have been exhausted``; not ``Promo credits``
-        used |= word in _USED[2] and done in _USED[1] - {"reached"} and set(split[:place]) <= _LEAD
+        used |= word in _USED[2] and done in _USED[1] - {"reached"} and led[place]
+        if word in ("limit", "cap") and place:  # ``Credit limit reached``, ``You've hit your billing hard limit``
+            at = place - 1 - (split[place - 1] in ("hard", "soft") and place > 1)
+            hit = {done, *split[max(at - 2, 0) : at]} & (_USED[1] | {"hit"})
+            used |= split[at] in _USED[3] and bool(hit) and "not" not in split[max(at - 2, 0) : place + 3]
         phrase |= weak and (short or used)
         if phrase or (before in _STATUS_WORDS and re.fullmatch(r"[45]\d\d", word)):
             return True
