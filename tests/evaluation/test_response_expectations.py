@@ -12,7 +12,7 @@ import pytest
 from mb.evaluation import evaluate
 from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
 from mb.results import ExampleResult
-from tests.support.judges import FailingJudge
+from tests.support.judges import FailingJudge, ScriptedJudge
 from tests.support.openai_server import Reply, chat_server, completion
 
 RESPONSE = "Sure. The meeting is at 3pm on Monday in room 4. Bring your laptop."
@@ -206,3 +206,26 @@ def test_a_fact_of_several_sentences_passes_when_the_response_states_each(judge:
     half = _one(_example("Yes. The drug was approved in 2019. It is sold widely.", expected_facts=[fact]), judge)
     (check,) = _checks(half, "expected_facts")
     assert not check.passed, check.reason
+
+
+def test_facts_times_sentences_over_the_limit_are_errors_asked_of_no_offline_judge() -> None:
+    from mb.evaluation._response_checks import MAX_FACT_CHECKS
+
+    sentences = 200
+    facts = MAX_FACT_CHECKS // sentences + 1
+    response = " ".join(f"Parcel {i} left the depot." for i in range(sentences))
+    line = _example(response, expected_facts=[f"Parcel {i} arrived" for i in range(facts)])
+    line["expectations"]["assertions"] = [{"assert_that": "no_tool_called"}]
+    offline = ScriptedJudge()
+    result = _one(line, offline)
+    assert offline.asked == []  # not one question per fact and sentence
+    checks = _checks(result, "expected_facts")
+    assert len(checks) == facts
+    assert all(check.error and not check.passed for check in checks)
+    assert f"too many to judge offline: {facts:,} facts against {sentences} sentences" in checks[0].reason
+    assert result.status == "error"
+    assert [assertion.passed for assertion in result.assertions] == [True]  # the line's other checks are scored
+    llm = ScriptedJudge(tasks=(JudgeTask.FACT,))  # a judge reading the whole response: one question per fact
+    checks = _checks(_one(line, llm), "expected_facts")
+    assert len(llm.asked) == facts
+    assert all(check.error is None for check in checks)

@@ -31,6 +31,11 @@ NEEDS_LLM_FOR_GUIDELINES = "needs an LLM judge (set MB_JUDGE_MODEL and an API ke
 _QUOTED = 120
 """The longest sentence quoted in a reason, in characters."""
 
+MAX_FACT_CHECKS = 20_000
+"""The most questions of a fact's sentence against a sentence of the response one example may ask an offline judge
+(each sentence of each fact against every sentence of the response; each takes about a millisecond): past it, the
+facts are errors rather than minutes of judging."""
+
 Row = dict[str, Any]
 
 
@@ -43,7 +48,7 @@ def response_expectation_rows(example: Example, ctx: MatchContext) -> list[Row]:
     facts, guidelines = expectations.expected_facts, expectations.guidelines
     response = example.outputs.response if example.outputs is not None else ""
     question = question_text(example)
-    rows = [_fact_row(fact, response, question, ctx) for fact in facts]
+    rows = _fact_rows(facts, response, question, ctx)
     rows += [_guideline_row(guideline, response, question, ctx) for guideline in guidelines]
     for key in ("expected_facts", "guidelines"):  # a blank entry (left out of the lists read) checks nothing
         blanks = sum(1 for text in extra.get(key) or () if not text.strip())
@@ -71,19 +76,40 @@ def _quote(text: str) -> str:
     return repr(folded if len(folded) <= _QUOTED else folded[: _QUOTED - 1].rstrip() + "…")
 
 
-def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row:
-    from ..judges._additions import said_around  # the offline judges' text rules load for the first fact
+def _fact_rows(facts: list[str], response: str, question: str, ctx: MatchContext) -> list[Row]:
+    """The rows of the facts; offline, the response is split into sentences once, and more than
+    :data:`MAX_FACT_CHECKS` questions (each fact's sentences times the response's) make every fact an error."""
+    from ..judges._text import whole_sentences  # the offline judges' text rules load for the first fact
+
+    if not response.strip():
+        why = "not stated (the response is empty)"
+        return [check_row("expected_facts", False, f"fact {_quote(fact)}: {why}", 0.0, None, False) for fact in facts]
+    if ctx.supports(JudgeTask.FACT):
+        return [_fact_row(fact, response, question, ctx, []) for fact in facts]
+    sentences = whole_sentences(response)
+    parts = sum(len(whole_sentences(fact)) for fact in facts)
+    if parts * len(sentences) <= MAX_FACT_CHECKS:
+        return [_fact_row(fact, response, question, ctx, sentences) for fact in facts]
+    why = (
+        f"too many to judge offline: {parts:,} facts against {len(sentences):,} sentences of the response (a fact of "
+        f"several sentences counts once per sentence), over the limit of {MAX_FACT_CHECKS:,} checks: split it into "
+        "smaller examples or configure an LLM judge"
+    )
+    return [check_row("expected_facts", False, f"fact {_quote(fact)}: not checked: {why}", None, why) for fact in facts]
+
+
+def _fact_row(fact: str, response: str, question: str, ctx: MatchContext, sentences: list[str]) -> Row:
+    """The row of one fact (``sentences``: the response's, when the judge answers no FACT)."""
+    from ..judges._additions import said_around
     from ..judges._text import whole_sentences
 
     subject = f"fact {_quote(fact)}"
-    if not response.strip():
-        return check_row("expected_facts", False, f"{subject}: not stated (the response is empty)", 0.0, None, False)
     if ctx.supports(JudgeTask.FACT):
         verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
         state = "stated" if verdict.passed else "not stated"
         return _row("expected_facts", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")
     single = len(whole_sentences(fact)) == 1
-    pieces = whole_sentences(response) if single else [response]
+    pieces = sentences if single else [response]
     judged = [(sentence, _supports(ctx, fact, sentence)) for sentence in pieces]
     answered = [(sentence, verdict) for sentence, verdict in judged if verdict.error is None]
     if not answered:
@@ -91,7 +117,7 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
     stating = [pair for pair in answered if pair[1].passed and not pair[1].undecided]
     if stating:
         sentence, verdict = max(stating, key=lambda pair: pair[1].score)
-        stated = [piece for piece, _ in stating] if single else _stating_each(fact, response, ctx)
+        stated = [piece for piece, _ in stating] if single else _stating_each(fact, sentences, ctx)
         around = said_around(response, stated, fact)
         if around:
             verdict = replace(verdict, score=min(verdict.score, 0.49), confidence=0.5, undecided=True)
@@ -116,11 +142,10 @@ def _supports(ctx: MatchContext, fact: str, sentence: str) -> Verdict:
     )
 
 
-def _stating_each(fact: str, response: str, ctx: MatchContext) -> list[str]:
-    """The sentences of ``response`` that state one of the sentences of ``fact``."""
+def _stating_each(fact: str, pieces: list[str], ctx: MatchContext) -> list[str]:
+    """The sentences of the response (``pieces``) that state one of the sentences of ``fact``."""
     from ..judges._text import whole_sentences
 
-    pieces = whole_sentences(response)
     return [
         piece
         for part in whole_sentences(fact)
