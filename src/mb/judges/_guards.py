@@ -33,9 +33,11 @@ from .base import JudgeRequest, JudgeTask
 __all__ = [
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
+    "NOUGHT_AS_NO",
     "GuardFailure",
     "day_said_once",
     "describe_failures",
+    "nought_as_no",
     "oversized",
     "precheck",
     "run_guards",
@@ -346,6 +348,14 @@ def _first(details: Sequence[str | None]) -> str | None:
 _ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+(?!of\b)[^\W\d_])|\A\s*none(?=[\s.!]*\Z)")
 """A count of nought before a word ("0 errors", "zero complaints"; not "0 of 10") or "none" as the whole text: "no"
 may say it."""
+NOUGHT_AS_NO = GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)
+"""The doubt left where the guards fail a pair only while a count of nought is not read as "no" (``run_guards``)."""
+
+
+def nought_as_no(text: str) -> str:
+    """``text`` with each count of nought (``_ZERO``: "0 errors", "zero complaints", "none" as the whole text) said
+    with "no"."""
+    return _ZERO.sub("no", text)
 
 
 def run_guards(
@@ -358,9 +368,9 @@ def run_guards(
     failures = _fired(task, candidate, reference, windows)
     if not near or all(failure.doubt for failure in failures):
         return failures
-    said = [_ZERO.sub("no", text) for text in (candidate, reference, *windows)]
+    said = [nought_as_no(text) for text in (candidate, reference, *windows)]
     if said != [candidate, reference, *windows] and not _fired(task, said[0], said[1], said[2:]):
-        return [GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)]
+        return [NOUGHT_AS_NO]
     return failures
 
 

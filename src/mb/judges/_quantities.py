@@ -196,7 +196,7 @@ _SLASH = re.compile(r"(?<![\d.])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\d.])
 _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
-_CODES = "USD|EUR|GBP|JPY|KRW|CNY|RMB|INR|AUD|CAD|NZD|HKD|SGD|CHF|SEK|NOK|DKK|RUB|TRY|ILS|THB|MXN|BRL|ZAR"
+_CODES = "USD|EUR|GBP|JPY|KRW|CNY|RMB|INR|AUD|CAD|NZD|HKD|SGD|CHF|SEK|NOK|DKK|RUB|TRY|ILS|THB|MXN|BRL|ZAR|AED"
 _UNITS = {
     "\u20ac": "EUR", "euro": "EUR", "euros": "EUR", "\u00a3": "GBP", "\u00a5": "JPY", "yen": "JPY", "\u20a9": "KRW",
     "\u20b9": "INR", "\u20bd": "RUB", "\u20ba": "TRY", "\u20aa": "ILS", "\u0e3f": "THB", "dollar": "$", "dollars": "$",
@@ -206,17 +206,23 @@ _UNITS = {
 """The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
 code or symbol is its own spelling."""
 _CODE_NAMES = frozenset(_CODES.split("|"))
+_PLURALS = {
+    "pounds sterling": "GBP", "kronor": "SEK", "swedish kronor": "SEK", "norwegian kroner": "NOK",
+    "danish kroner": "DKK", "reais": "BRL", "brazilian reais": "BRL", "turkish lira": "TRY", "emirati dirhams": "AED",
+}  # fmt: skip
+"""Plurals of currencies not made with "s" ("pounds sterling", "kronor", "reais"), each of one currency ("kroner"
+alone may be Danish or Norwegian, "dirhams" alone Emirati or Moroccan)."""
 
 
 @lru_cache(maxsize=1)
 def _currency_names() -> dict[str, str]:
-    """``_UNITS`` and the ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data, read
+    """``_UNITS``, the ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data, read
     on first use), case-folded, with a plural "s": "canadian dollars", "swiss francs" (not "40 Canadian dollar coins",
-    which may be coins)."""
+    which may be coins), and ``_PLURALS``."""
     import pycountry
 
     named = {c.name.casefold(): c.alpha_3 for c in pycountry.currencies if c.alpha_3 in _CODE_NAMES and " " in c.name}
-    return {**_UNITS, **{f"{name}s": code for name, code in named.items()}}
+    return {**_UNITS, **{f"{name}s": code for name, code in named.items()}, **_PLURALS}
 
 
 _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
@@ -226,7 +232,7 @@ _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 @lru_cache(maxsize=1)
 def _number_pattern() -> re.Pattern[str]:
     """``_NUMBER``, the currency names included (``_currency_names``), compiled on first use."""
-    named = sorted((name for name in _currency_names() if " " in name), key=len, reverse=True)
+    named = sorted((name for name in _currency_names() if " " in name or name in _PLURALS), key=len, reverse=True)
     return re.compile(_NUMBER.replace("NAMED", "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in named)))
 
 
