@@ -142,6 +142,8 @@ def test_nought_against_no_in_other_words_is_undecided(judge: Judge, candidate: 
         ("There were a few complaints.", "There were zero complaints."),
         ("There are 10 seats left.", "There are no seats left."),
         ("not zero errors", "zero errors"),
+        ("no", "none"),
+        ("Yes.", "None."),
         ("10 of 10 tests passed", "0 of 10 tests passed"),
         ("The meeting is on Tuesday at 3 pm.", "Zero errors were found."),
         ("The capital of France is Paris.", "There are 0 results."),

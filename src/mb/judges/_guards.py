@@ -345,17 +345,17 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
-_ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+(?!of\b)[^\W\d_])|\A\s*none(?=[\s.!]*\Z)")
+_ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+(?!of\b)[^\W\d_])|\A\s*(?P<alone>none)(?=[\s.!]*\Z)")
 """A count of nought before a word ("0 errors", "zero complaints"; not "0 of 10") or "none" as the whole text: "no"
 may say it."""
 NOUGHT_AS_NO = GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)
 """The doubt left where the guards fail a pair only while a count of nought is not read as "no" (``run_guards``)."""
 
 
-def nought_as_no(text: str) -> str:
-    """``text`` with each count of nought (``_ZERO``: "0 errors", "zero complaints", "none" as the whole text) said
-    with "no"."""
-    return _ZERO.sub("no", text)
+def nought_as_no(text: str, *, alone: bool = True) -> str:
+    """``text`` with each count of nought (``_ZERO``: "0 errors", "zero complaints", and with ``alone`` "none" as the
+    whole text) said with "no"."""
+    return _ZERO.sub(lambda m: m[0] if m["alone"] and not alone else "no", text)
 
 
 def run_guards(

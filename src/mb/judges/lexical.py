@@ -1,12 +1,12 @@
 """The lexical judge: word overlap and fuzzy matching, guarded against changed numbers, negation and names.
 
-Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation,
-white space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It
-answers EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement,
-doubts, then a band) over the word overlap (also taken with each count of nought said with "no", the higher kept),
-passed, failed or undecided; SUPPORT by one threshold, passed only when
-each sentence of the span is a whole sentence of the chunk word for word (``unsupported_wording``), else undecided.
-Graded questions (relevance, coherence...) need the LLM judge.
+Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation, white
+space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It answers
+EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement, doubts, then
+a band) over the word overlap (also taken with each count of nought before a word said with "no", the higher kept),
+passed, failed or undecided; SUPPORT by one threshold, passed only when each sentence of the span is a whole sentence of
+the chunk word for word (``unsupported_wording``), else undecided. Graded questions (relevance, coherence...) need the
+LLM judge.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class LexicalJudge:
             if error is None:
                 try:
                     if request.task in BANDED and precheck(request) is None:
-                        said = [nought_as_no(text) for text in (request.candidate, request.reference)]
+                        said = [nought_as_no(text, alone=False) for text in (request.candidate, request.reference)]
                         raw, detail = max(pair_similarity(request.candidate, request.reference), pair_similarity(*said))
                         words = max(len(request.candidate.split()), len(request.reference.split()))
                         band = self._bands[request.task][words <= SHORT_WORDS]
