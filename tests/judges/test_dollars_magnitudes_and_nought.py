@@ -154,3 +154,19 @@ def test_a_count_other_than_nought_or_a_far_text_still_fails(judge: Judge, candi
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
     assert not verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Press no for an operator.", "Press 0 for an operator."),
+        ("No day exploits were found.", "Zero day exploits were found."),
+        ("No emissions vehicles are sold here.", "Zero emissions vehicles are sold here."),
+        ("Set the limit to no requests.", "Set the limit to 0 requests."),
+        ("It is a no hours contract.", "It is a zero hours contract."),
+    ],
+)
+def test_a_nought_counting_no_plural_noun_is_never_read_as_no(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason

@@ -19,7 +19,6 @@ from ._doubts import (
     doubts,
     one_counted,
     one_spelling,
-    pronoun_for_noun,
     quantified_otherwise,
     same_spelling,
     stated_on_a_line,
@@ -77,8 +76,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     against a statement, a sentence that repeats the other text with one word replaced) or a day word only the reference
     says (``day_said_once``; below the band too when the texts share a content word); passed from the band's lower bound
     when both texts make the same statement (``same_statement``: the same words in the same roles), and at any measure
-    when they do once a count of nought is said with "no" ("0 errors" / "no errors", ``nought_as_no``) or the
-    candidate says the reference's subject as "it" or "they" (``pronoun_for_noun``); undecided when a
+    when they do once a count of nought is said with "no" ("0 errors" / "no errors", ``nought_as_no``); undecided when a
     doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times, "became" in one text
     only, questions asking different things, one end of a route said the other way, one word replaced by another or
     several in place, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said in
@@ -164,9 +162,6 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if raw >= band.low and same_statement(*spelled):
         read = "".join(f", reading {reading}" for reading in dict.fromkeys([*mine_read, *theirs_read]))
         reason = f"{holds}: the same words in the same roles{read}; {measured}"
-        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    if pronoun_for_noun(candidate, reference):  # below the band too: a pronoun's cosine with its noun is low
-        reason = f"{holds}: the same words, the reference's noun said as a pronoun; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if numbers_written_otherwise(candidate, reference):
         reason = f"{holds}: the same words and numbers, the numbers written otherwise; {measured}"

@@ -52,7 +52,6 @@ __all__ = [
     "negation_said",
     "one_counted",
     "one_spelling",
-    "pronoun_for_noun",
     "quantified_otherwise",
     "route_ends",
     "same_spelling",
@@ -261,32 +260,6 @@ def same_spelling(text: str, other: str) -> str:
         if joinable and one_word.isalpha() and one_word in theirs and one_word not in mine:
             text = text[: first.end()] + text[second.start() :]
     return text
-
-
-_OWNERS = frozenset({"the", "your", "my", "our", "their", "this", "that", "these", "those"})
-"""Words before a noun the candidate may say as "it" or "they" ("the order", "your files")."""
-_CHOSEN = frozenset(
-    ["latter", "former", "other", "others", "rest", "remainder", "majority", "minority", "last", "next", "previous",
-     "latest", "newest", "oldest", "cheapest", "best", "worst", "same", "opposite", "left", "right", *ORDINAL_WORDS]
-)  # fmt: skip
-"""Words after "the" that choose among things ("the latter", "the second"): "it" does not say which."""
-
-
-def pronoun_for_noun(candidate: str, reference: str) -> bool:
-    """Whether the candidate is the reference, word for word, with its subject, a noun after "the", "your", "this"...
-    opening it or after "yes" or "no", said as "it" (or "they" for a plural): "Yes, the order has shipped." / "Yes, it
-    has shipped.", both questions or neither. One way only: a candidate naming what the reference says "it" of may
-    name another thing."""
-    mine, theirs = words(candidate), words(reference)
-    if len(theirs) != len(mine) + 1 or is_question(candidate) != is_question(reference):
-        return False
-    at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
-    if at > (theirs[0] in ("yes", "no")) or not mine[at + 1 :] or mine[at + 1 :] != theirs[at + 2 :]:
-        return False  # the subject, first or after "yes" or "no": not "delete it" (a tool argument says what)
-    noun = theirs[at + 1]
-    if theirs[at] not in _OWNERS or not noun.isalpha() or noun in STOPWORDS | _CHOSEN or noun in mine:
-        return False
-    return mine[at] == ("they" if noun.endswith("s") and not noun.endswith("ss") else "it")
 
 
 _BREAK = re.compile(r"(?:(?<!\d)(?<!\d\s),|,(?!\s*\d)|[;:.!?])(?=\s|\Z)|[()\u2013\u2014]|\s-+\s")

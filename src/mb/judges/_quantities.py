@@ -598,15 +598,19 @@ def _amount(match: re.Match[str], loosely: bool = False) -> str:
     """A currency or percentage amount (``_NUMBER``) as one token of its value and currency ("$1,200", "1200 dollars",
     "1.2k dollars": "1200$"; "\u20ac50", "50 EUR", "50 euros": "50EUR"), ``loosely`` a number with a magnitude and no
     currency too ("1.5 million", "1.2k": "1500000", "1200"); as written a number with no currency, a sign several
-    currencies share, a magnitude letter not read ("3m dollars": metres?), one comma group read only in dollars and
-    pounds, or but ``loosely`` a magnitude after another number ("1 to 2 million dollars": ``_RANGE_BEFORE``)."""
+    currencies share, a magnitude letter not read ("3m dollars": metres?), or but ``loosely`` a magnitude after another
+    number ("1 to 2 million dollars": ``_RANGE_BEFORE``). One comma group is read as thousands only in dollars and
+    pounds or ``loosely``; in another currency its digits stay as written ("1,200 kronor", "1,200 SEK": "1,200SEK";
+    "1,200" may be 1.2)."""
     found = next(_number(match))
     scale = match.group(6) or match.group(7)
     unread = scale in ("m", "b") and not match.group("currency")
     one_group = match.group(4).count(",") == 1 and not match.group(5) and found.unit not in _COMMA_READ
     shared = (match.group("currency") or "").strip() in _SHARED_SIGNS
     ranged = bool(scale) and not loosely and re.search(_RANGE_BEFORE + r"\Z", match.string[: match.start()]) is not None
-    if (not found.unit and not (scale and loosely)) or unread or one_group or shared or ranged:
+    if one_group and not loosely and found.unit and not (scale or unread or shared or ranged):
+        return ("-" if match["sign"] or match["after"] else "") + match.group(4) + found.unit  # "1,200SEK"
+    if (not found.unit and not (scale and loosely)) or unread or (one_group and not loosely) or shared or ranged:
         return match.group()
     return "".join(f"{value:.15g}" for value in found.values) + found.unit
 

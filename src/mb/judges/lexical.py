@@ -3,7 +3,7 @@
 Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation, white
 space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It answers
 EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement, doubts, then
-a band) over the word overlap (also taken with each count of nought before a word said with "no", the higher kept),
+a band) over the word overlap (also taken with each nought counting a plural noun said with "no", the higher kept),
 passed, failed or undecided; SUPPORT by one threshold, passed only when each sentence of the span is a whole sentence of
 the chunk word for word (``unsupported_wording``), else undecided. Graded questions (relevance, coherence...) need the
 LLM judge.

@@ -9,8 +9,8 @@ configured the cascade asks it). A pair whose shared words come in another order
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
 no cosine can tell those apart. A pair making the same statement, the same words in the same roles (a passive voice
 read as the active, ``_roles``), passes from the band's lower threshold; wording that changes no meaning ("one man"
-/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The cosine is also taken with each count of
-nought before a word said with "no" ("0 errors" / "no errors", which the model reads far apart), the higher kept. The
+/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The cosine is also taken with each nought
+counting a plural noun said with "no" ("0 errors" / "no errors", which the model reads far apart), the higher kept. The
 thresholds hold passes to at least 95% precision on every public development set measured (``bench/judge_heldout.py``).
 For SUPPORT the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two
 neighbouring sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained*
