@@ -1,7 +1,7 @@
 """A "$" against "dollars" where a text has a capitalised word or names a place of another "$" never passes; a number
 with its magnitude in a letter or in words ("1.2k", "1.5 million", "1 to 2 million") against the same number in digits
-is undecided, another value fails; a count of nought against "no" ("0 errors" / "no errors") is undecided, not failed,
-unless the texts are far apart."""
+is undecided, another value fails; a count of nought against "no" ("0 errors" / "no errors") passes in the same words,
+is undecided in others, and fails when the texts are far apart."""
 
 from __future__ import annotations
 
@@ -105,12 +105,29 @@ def test_another_magnitude_fails(judge: Judge, candidate: str, reference: str) -
     ("candidate", "reference"),
     [
         ("no errors", "0 errors"),
+        ("no errors", "zero errors"),
         ("There were no complaints.", "There were zero complaints."),
         ("There are 0 seats left.", "There are no seats left."),
         ("Zero complaints were filed.", "No complaints were filed."),
+        ("0 errors, 0 warnings", "no errors, no warnings"),
     ],
 )
-def test_nought_against_no_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
+def test_nought_against_no_in_the_same_words_passes(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("No errors found.", "0 errors"),
+        ("zero refunds", "no refunds issued yet"),
+        ("zero errors", "almost no errors"),
+        ("There were zero failed tests.", "There were no passed tests."),
+    ],
+)
+def test_nought_against_no_in_other_words_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
     for one, other in ((candidate, reference), (reference, candidate)):
         verdict = equivalence(judge, one, other)
         assert verdict.undecided, verdict.reason
@@ -125,6 +142,8 @@ def test_nought_against_no_is_undecided(judge: Judge, candidate: str, reference:
         ("There were a few complaints.", "There were zero complaints."),
         ("There are 10 seats left.", "There are no seats left."),
         ("not zero errors", "zero errors"),
+        ("no", "none"),
+        ("Yes.", "None."),
         ("10 of 10 tests passed", "0 of 10 tests passed"),
         ("The meeting is on Tuesday at 3 pm.", "Zero errors were found."),
         ("The capital of France is Paris.", "There are 0 results."),
@@ -135,3 +154,19 @@ def test_a_count_other_than_nought_or_a_far_text_still_fails(judge: Judge, candi
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
     assert not verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Press no for an operator.", "Press 0 for an operator."),
+        ("No day exploits were found.", "Zero day exploits were found."),
+        ("No emissions vehicles are sold here.", "Zero emissions vehicles are sold here."),
+        ("Set the limit to no requests.", "Set the limit to 0 requests."),
+        ("It is a no hours contract.", "It is a zero hours contract."),
+    ],
+)
+def test_a_nought_counting_no_plural_noun_is_never_read_as_no(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason

@@ -25,7 +25,7 @@ from ._doubts import (
     substitution,
     unshared,
 )
-from ._guards import GUARD_CAP, day_said_once, describe_failures, run_guards
+from ._guards import GUARD_CAP, NOUGHT_AS_NO, day_said_once, describe_failures, nought_as_no, run_guards
 from ._names import spell_regions
 from ._quantities import numbers_written_otherwise
 from ._roles import same_statement
@@ -57,6 +57,16 @@ _PAST = re.compile(r"\b(?:was|were|did|had)\b")
 """A question restated in the past, which a bare yes or no may not answer ("Is it open?" "Yes, it was.")."""
 
 
+def _same_read_as_no(candidate: str, reference: str) -> bool:
+    """Whether both texts make the same statement once each count of nought is said with "no" (``nought_as_no``),
+    neither then reading as a bare yes or no ("None." / "No.") nor saying a cue the other does not."""
+    said = nought_as_no(candidate), nought_as_no(reference)
+    if any(reads_yes_or_no(text) for text in said) or cues(*said):
+        return False
+    spelled = same_spelling(said[0], said[1]), same_spelling(said[1], said[0])
+    return same_statement(one_spelling(*spelled)[0], one_spelling(spelled[1], spelled[0])[0])
+
+
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
     default) and the checks: undecided when both texts write a JSON array or object (text similarity cannot see a
@@ -65,7 +75,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     "has yet to") or a qualified role in one text only, symbols said otherwise ("C++" / "C#", "✅" / "❌"), a question
     against a statement, a sentence that repeats the other text with one word replaced) or a day word only the reference
     says (``day_said_once``; below the band too when the texts share a content word); passed from the band's lower bound
-    when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
+    when both texts make the same statement (``same_statement``: the same words in the same roles), and at any measure
+    when they do once a count of nought is said with "no" ("0 errors" / "no errors", ``nought_as_no``); undecided when a
     doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times, "became" in one text
     only, questions asking different things, one end of a route said the other way, one word replaced by another or
     several in place, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said in
@@ -124,6 +135,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{fails}: the candidate answers nothing; {measured}"
         return _failure(min(score, GUARD_CAP), reason, judge, NON_ANSWER_CONFIDENCE)
     failures = run_guards(request.task, candidate, reference, near=raw >= band.low)
+    if failures == [NOUGHT_AS_NO] and _same_read_as_no(candidate, reference):  # "0 errors" / "no errors"
+        reason = f"{holds}: the same words in the same roles, reading a count of nought as 'no'; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if failures and all(failure.doubt for failure in failures):
         reason = f"undecided: {describe_failures(failures)}; {measured}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)

@@ -34,9 +34,11 @@ from .base import JudgeRequest, JudgeTask
 __all__ = [
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
+    "NOUGHT_AS_NO",
     "GuardFailure",
     "day_said_once",
     "describe_failures",
+    "nought_as_no",
     "oversized",
     "precheck",
     "run_guards",
@@ -360,8 +362,31 @@ def _first(details: Sequence[str | None]) -> str | None:
 
 
 _ZERO = re.compile(r"(?i)(?<![\d.,])\b(?:0|zero)(?=\s+(?!of\b)[^\W\d_])|\A\s*none(?=[\s.!]*\Z)")
-"""A count of nought before a word ("0 errors", "zero complaints"; not "0 of 10") or "none" as the whole text: "no"
-may say it."""
+"""A nought before a word ("0 errors", "zero tolerance", "Press 0 for"; not "0 of 10") or "none" as the whole text:
+"no" may say it, a doubt at most (``run_guards``)."""
+_PLURAL = r"(?:[a-z]*[a-hj-rtv-z]s|people|children|men|women)(?![\w'-])"
+"""A word that may be a plural noun: ending in "s", not in "ss", "us" or "is" ("errors", "days"; not "status")."""
+_COUNTED = re.compile(
+    r"(?i)(?<![\w.,:=#$\u00a3\u20ac\u00a5-])(?<!\ba\s)(?<!\ban\s)(?<!\bto\s)(?<!\bof\s)(?<!\bis\s)(?<!\bat\s)"
+    r"(?:0|zero)(?=\s+(?:(?:failed|skipped|passed|new|open|unread|pending|remaining|outstanding|missing|active|unpaid|"
+    r"overdue|critical|major|minor|known|other|more|additional|extra|reported|unresolved|blocked|late|free)\s+)?"
+    r"(?!(?:as|has|was|does|yes|always|perhaps|sometimes|unless|across|towards|its|means|equals)\b)"
+    + _PLURAL
+    + r"(?!\s+"
+    + _PLURAL
+    + r"))|\A\s*(?P<alone>none)(?=[\s.!]*\Z)"
+)
+"""A nought counting a plural noun, at most one word of state between ("0 errors", "zero failed tests"; not "0 of
+10", "Press 0 for", "zero day exploits", "zero-day", "a zero hours contract", "zero emissions vehicles", "10 errors",
+"$0 fees", "set to 0 days"), or "none" as the whole text: "no" says it (``nought_as_no``)."""
+NOUGHT_AS_NO = GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)
+"""The doubt left where the guards fail a pair only while a nought is not read as "no" (``run_guards``)."""
+
+
+def nought_as_no(text: str, *, alone: bool = True) -> str:
+    """``text`` with each nought counting a plural noun (``_COUNTED``: "0 errors", "zero complaints", and with
+    ``alone`` "none" as the whole text) said with "no"."""
+    return _COUNTED.sub(lambda m: m[0] if m["alone"] and not alone else "no", text)
 
 
 def run_guards(
@@ -376,7 +401,7 @@ def run_guards(
         return failures
     said = [_ZERO.sub("no", text) for text in (candidate, reference, *windows)]
     if said != [candidate, reference, *windows] and not _fired(task, said[0], said[1], said[2:]):
-        return [GuardFailure("numbers", "a count of nought the other text may say with 'no'", doubt=True)]
+        return [NOUGHT_AS_NO]
     return failures
 
 

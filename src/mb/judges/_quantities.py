@@ -208,7 +208,7 @@ _SLASH = re.compile(r"(?<![\d.])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\d.])
 _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
-_CODES = "USD|EUR|GBP|JPY|KRW|CNY|RMB|INR|AUD|CAD|NZD|HKD|SGD|CHF|SEK|NOK|DKK|RUB|TRY|ILS|THB|MXN|BRL|ZAR"
+_CODES = "USD|EUR|GBP|JPY|KRW|CNY|RMB|INR|AUD|CAD|NZD|HKD|SGD|CHF|SEK|NOK|DKK|RUB|TRY|ILS|THB|MXN|BRL|ZAR|AED"
 _UNITS = {
     "\u20ac": "EUR", "euro": "EUR", "euros": "EUR", "\u00a3": "GBP", "\u00a5": "JPY", "yen": "JPY", "\u20a9": "KRW",
     "\u20b9": "INR", "\u20bd": "RUB", "\u20ba": "TRY", "\u20aa": "ILS", "\u0e3f": "THB", "dollar": "$", "dollars": "$",
@@ -218,17 +218,23 @@ _UNITS = {
 """The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
 code or symbol is its own spelling."""
 _CODE_NAMES = frozenset(_CODES.split("|"))
+_PLURALS = {
+    "pounds sterling": "GBP", "kronor": "SEK", "swedish kronor": "SEK", "norwegian kroner": "NOK",
+    "danish kroner": "DKK", "reais": "BRL", "brazilian reais": "BRL", "turkish lira": "TRY", "emirati dirhams": "AED",
+}  # fmt: skip
+"""Plurals of currencies not made with "s" ("pounds sterling", "kronor", "reais"), each of one currency ("kroner"
+alone may be Danish or Norwegian, "dirhams" alone Emirati or Moroccan)."""
 
 
 @lru_cache(maxsize=1)
 def _currency_names() -> dict[str, str]:
-    """``_UNITS`` and the ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data, read
+    """``_UNITS``, the ISO 4217 names of two words or more of the currencies of ``_CODES`` (pycountry's data, read
     on first use), case-folded, with a plural "s": "canadian dollars", "swiss francs" (not "40 Canadian dollar coins",
-    which may be coins)."""
+    which may be coins), and ``_PLURALS``."""
     import pycountry
 
     named = {c.name.casefold(): c.alpha_3 for c in pycountry.currencies if c.alpha_3 in _CODE_NAMES and " " in c.name}
-    return {**_UNITS, **{f"{name}s": code for name, code in named.items()}}
+    return {**_UNITS, **{f"{name}s": code for name, code in named.items()}, **_PLURALS}
 
 
 _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
@@ -238,7 +244,7 @@ _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 @lru_cache(maxsize=1)
 def _number_pattern() -> re.Pattern[str]:
     """``_NUMBER``, the currency names included (``_currency_names``), compiled on first use."""
-    named = sorted((name for name in _currency_names() if " " in name), key=len, reverse=True)
+    named = sorted((name for name in _currency_names() if " " in name or name in _PLURALS), key=len, reverse=True)
     return re.compile(_NUMBER.replace("NAMED", "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in named)))
 
 
@@ -606,15 +612,19 @@ def _amount(match: re.Match[str], loosely: bool = False) -> str:
     """A currency or percentage amount (``_NUMBER``) as one token of its value and currency ("$1,200", "1200 dollars",
     "1.2k dollars": "1200$"; "\u20ac50", "50 EUR", "50 euros": "50EUR"), ``loosely`` a number with a magnitude and no
     currency too ("1.5 million", "1.2k": "1500000", "1200"); as written a number with no currency, a sign several
-    currencies share, a magnitude letter not read ("3m dollars": metres?), one comma group read only in dollars and
-    pounds, or but ``loosely`` a magnitude after another number ("1 to 2 million dollars": ``_RANGE_BEFORE``)."""
+    currencies share, a magnitude letter not read ("3m dollars": metres?), or but ``loosely`` a magnitude after another
+    number ("1 to 2 million dollars": ``_RANGE_BEFORE``). One comma group is read as thousands only in dollars and
+    pounds or ``loosely``; in another currency its digits stay as written ("1,200 kronor", "1,200 SEK": "1,200SEK";
+    "1,200" may be 1.2)."""
     found = next(_number(match))
     scale = match.group(6) or match.group(7)
     unread = scale in ("m", "b") and not match.group("currency")
     one_group = match.group(4).count(",") == 1 and not match.group(5) and found.unit not in _COMMA_READ
     shared = (match.group("currency") or "").strip() in _SHARED_SIGNS
     ranged = bool(scale) and not loosely and re.search(_RANGE_BEFORE + r"\Z", match.string[: match.start()]) is not None
-    if (not found.unit and not (scale and loosely)) or unread or one_group or shared or ranged:
+    if one_group and not loosely and found.unit and not (scale or unread or shared or ranged):
+        return ("-" if match["sign"] or match["after"] else "") + match.group(4) + found.unit  # "1,200SEK"
+    if (not found.unit and not (scale and loosely)) or unread or (one_group and not loosely) or shared or ranged:
         return match.group()
     return "".join(f"{value:.15g}" for value in found.values) + found.unit
 

@@ -1,11 +1,12 @@
 """The lexical judge: word overlap and fuzzy matching, guarded against changed numbers, negation and names.
 
-Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation,
-white space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It
-answers EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement,
-doubts, then a band) over the word overlap, passed, failed or undecided; SUPPORT by one threshold, passed only when
-each sentence of the span is a whole sentence of the chunk word for word (``unsupported_wording``), else undecided.
-Graded questions (relevance, coherence...) need the LLM judge.
+Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation, white
+space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It answers
+EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement, doubts, then
+a band) over the word overlap (also taken with each nought counting a plural noun said with "no", the higher kept),
+passed, failed or undecided; SUPPORT by one threshold, passed only when each sentence of the span is a whole sentence of
+the chunk word for word (``unsupported_wording``), else undecided. Graded questions (relevance, coherence...) need the
+LLM judge.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class LexicalJudge:
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, without an event loop."""
         from ._banded import equivalence_verdict
-        from ._guards import oversized, precheck
+        from ._guards import nought_as_no, oversized, precheck
         from ._overlap import pair_similarity
         from ._scoring import to_verdict
 
@@ -93,7 +94,8 @@ class LexicalJudge:
             if error is None:
                 try:
                     if request.task in BANDED and precheck(request) is None:
-                        raw, detail = pair_similarity(request.candidate, request.reference)
+                        said = [nought_as_no(text, alone=False) for text in (request.candidate, request.reference)]
+                        raw, detail = max(pair_similarity(request.candidate, request.reference), pair_similarity(*said))
                         words = max(len(request.candidate.split()), len(request.reference.split()))
                         band = self._bands[request.task][words <= SHORT_WORDS]
                         verdicts.append(equivalence_verdict(request, raw, band, self.name, detail=detail))

