@@ -162,15 +162,15 @@ _LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
     off, or the widely closed ones alone) or England's alone in their zones; in another zone the system's zone table
-    lists, the national holidays of each country it lists there (``(country, "")``: see ``day_off``), each of
-    ``PLACES`` in turn for the US, Great Britain and a country without a calendar (see ``places``); each of ``PLACES``
-    in any other zone (UTC, an offset, an older name) or none."""
+    lists, the national holidays of each country it lists there but Antarctica (``(country, "")``: see
+    ``day_off``), each of ``PLACES`` in turn for the US, Great Britain and a country without a calendar (see
+    ``places``); each of ``PLACES`` in any other zone (UTC, an offset, an older name) or none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
     row = _zone_rows().get(zone or "")
-    countries = row[0].split(",") if row else ()
+    countries = [c for c in row[0].split(",") if c != "AQ"] if row else ()  # (Antarctic stations keep no business week)
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
