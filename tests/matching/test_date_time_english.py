@@ -674,10 +674,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the next business day", datetime(2027, 11, 1, 10, 0, tzinfo=ZoneInfo("Australia/Perth")), "2027-11-03", ERROR),
     ("in 2 business days", datetime(2027, 6, 22, 10, 0, tzinfo=ZoneInfo("America/Vancouver")), "2027-06-25", ERROR),
     ("the next business day", datetime(2027, 3, 9, 10, 0, tzinfo=ZoneInfo("Asia/Karachi")), "2027-03-15", ERROR),
-    # ... not understood where the weekend is not Saturday and Sunday (Israel's Friday and Saturday, Iran's Friday)
-    ("the next business day", datetime(2027, 4, 21, 10, 0, tzinfo=ZoneInfo("Asia/Jerusalem")), "2027-04-23", ERROR),
-    ("the next business day", datetime(2027, 6, 3, 10, 0, tzinfo=ZoneInfo("Asia/Tehran")), "2027-06-07", ERROR),
-    ("the next business day", datetime(2027, 1, 6, 10, 0, tzinfo=ZoneInfo("Africa/Cairo")), "2027-01-08", ERROR),
+    # ... with the country's own weekend (Israel's Friday and Saturday, Iran's Friday, Egypt's Friday and Saturday)
+    ("the next business day", datetime(2027, 4, 21, 10, 0, tzinfo=ZoneInfo("Asia/Jerusalem")), "2027-04-23", False),
+    ("the next business day", datetime(2027, 4, 21, 10, 0, tzinfo=ZoneInfo("Asia/Jerusalem")), "2027-04-25", True),
+    ("the next business day", datetime(2027, 6, 3, 10, 0, tzinfo=ZoneInfo("Asia/Tehran")), "2027-06-07", False),
+    ("the next business day", datetime(2027, 6, 3, 10, 0, tzinfo=ZoneInfo("Asia/Tehran")), "2027-06-06", True),
+    ("the next business day", datetime(2027, 1, 6, 10, 0, tzinfo=ZoneInfo("Africa/Cairo")), "2027-01-08", False),
+    ("the next business day", datetime(2027, 1, 6, 10, 0, tzinfo=ZoneInfo("Africa/Cairo")), "2027-01-10", True),
     # ... nor over a Saturday or Sunday worked in place of a holiday (China's February 14th 2026, Russia's 2027's)
     ("the next business day", datetime(2026, 2, 13, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-02-24", ERROR),
     ("in 3 business days", datetime(2026, 2, 12, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")), "2026-02-25", ERROR),

@@ -4,10 +4,12 @@ month, quarter, season or year around a date)."""
 
 from __future__ import annotations
 
+import calendar
 import contextlib
 import functools
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from datetime import date, datetime, time, timedelta
 
@@ -33,6 +35,7 @@ __all__ = [
     "midnight",
     "month",
     "nth_weekday",
+    "nth_working_day",
     "places",
     "places_of",
     "quarter",
@@ -159,15 +162,15 @@ _LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
 def places_of(zone: str | None) -> tuple[Place, ...]:
     """The places whose working days count for a user in ``zone`` (an IANA name): the US's (every federal holiday
     off, or the widely closed ones alone) or England's alone in their zones; in another zone the system's zone table
-    lists, the national holidays of each country it lists there (``(country, "")``: see ``day_off``), each of
-    ``PLACES`` in turn for the US, Great Britain and a country without a calendar (see ``places``); each of ``PLACES``
-    in any other zone (UTC, an offset, an older name) or none."""
+    lists, the national holidays of each country it lists there but Antarctica (``(country, "")``: see
+    ``day_off``), each of ``PLACES`` in turn for the US, Great Britain and a country without a calendar (see
+    ``places``); each of ``PLACES`` in any other zone (UTC, an offset, an older name) or none."""
     if zone is not None and _US_ZONE_RE.fullmatch(zone):
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
     row = _zone_rows().get(zone or "")
-    countries = row[0].split(",") if row else ()
+    countries = [c for c in row[0].split(",") if c != "AQ"] if row else ()  # (Antarctic stations keep no business week)
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
@@ -257,58 +260,64 @@ def _holidays_in(place: tuple[str, str | None], year_: int) -> frozenset[date]:
     if place == _US_CLOSED:
         found = holidays.country_holidays("US", years=year_).items()
         return frozenset(d for d, name in found if name.removesuffix(" (observed)") in _CLOSED)
-    found = holidays.country_holidays(place[0], subdiv=place[1] or None, years=year_).items()
-    return frozenset(d for d, name in found if "(estimated)" not in name)
+    return frozenset(holidays.country_holidays(place[0], subdiv=place[1] or None, years=year_))
 
 
 @functools.lru_cache(maxsize=64)
-def _doubtful(country: str, year_: int) -> frozenset[date] | None:
-    """The weekdays a holiday in some regions of ``country`` but not in others (national or not), or on a date the
-    calendar only estimates, and the Saturdays and Sundays worked in place of a holiday; ``None`` (every day) where
-    the weekend is not Saturday and Sunday."""
+def _national(country: str, year_: int) -> tuple[frozenset[date], frozenset[date]]:
+    """The days off in ``country`` in ``year_`` (its weekend days, which the ``holidays`` package knows, and its
+    national holidays), and the days not known to be worked or not: a day off in some of its regions but not in
+    others (a holiday, or a weekend day where regions rest on other days), a holiday on a date the calendar only
+    estimates, a weekend day worked in place of a holiday."""
     import holidays
 
     every = holidays.country_holidays(country, years=year_)
-    if every.weekend != {5, 6}:
-        return None
-    found = set(every) - _holidays_in((country, ""), year_)
-    found |= {
-        d for r in every.subdivisions for d in set(every) ^ set(holidays.country_holidays(country, r, years=year_))
-    }
-    return frozenset({d for d in found if d.weekday() < 5} | every.weekend_workdays)
+    regions = [holidays.country_holidays(country, r, years=year_) for r in every.subdivisions]
+    year_days = [date(year_, 1, 1) + timedelta(days=i) for i in range(366 if calendar.isleap(year_) else 365)]
+    rest = {d for d in year_days if every.is_weekend(d)}
+    found = {d for d, name in every.items() if "(estimated)" in name} - rest
+    found |= {d for r in regions for d in set(every) ^ set(r)} - rest
+    found |= {d for r in regions for d in year_days if r.is_weekend(d) != (d in rest)} | every.weekend_workdays
+    return frozenset(rest | set(every)), frozenset(found)
 
 
 def day_off(d: date, place: Place) -> bool:
-    """Whether ``d`` is a public holiday at ``place`` (``None`` has none). At a country's national holidays
-    (``(country, "")``), not understood on a day off in some of its regions alone or one some region works (which
-    the user's is, the zone does not say), a holiday whose date is estimated (the moon may be seen a day later), a
-    weekend day worked in place of a holiday, or any day where the weekend is not Saturday and Sunday."""
-    found = _doubtful(place[0], d.year) if place is not None and place[1] == "" else frozenset()
-    if found is None or d in found:
-        raise DateProblem(
-            f"working days counted over {d} in {place and place[0]}: a regional, estimated or moved day off"
-        )
-    return place is not None and d in _holidays_in(place, d.year)
+    """Whether ``d`` is no working day at ``place``: a Saturday or Sunday or a public holiday there (``None`` has no
+    holidays). At a country's national holidays (``(country, "")``), its own weekend days; not understood on a day off
+    in some of its regions alone or one some region works (which the user's is, the zone does not say), a holiday
+    whose date is estimated (the moon may be seen a day later) or a weekend day worked in place of a holiday."""
+    if place is None or place[1] != "":
+        return d.weekday() >= 5 or (place is not None and d in _holidays_in(place, d.year))
+    rest, doubtful = _national(place[0], d.year)
+    if d in doubtful:
+        raise DateProblem(f"working days counted over {d} in {place[0]}: a regional, estimated or moved day off")
+    return d in rest
 
 
 def add_business_days(start: date, count: int) -> list[date]:
-    """``count`` working days (Monday to Friday) after ``start`` (before it when negative), counted at each of
-    ``places()`` in turn (a date each, in their order): which holidays are days off depends on the place, so a count
-    crossing one has a reading for each; not understood when the countries of the user's zone give different days
-    (a zone several countries share does not say which is the user's). Not understood when a day counted is New
+    """``count`` working days after ``start`` (before it when negative): see ``nth_working_day``."""
+    if count == 0:
+        return [start]
+    step = timedelta(days=1 if count >= 0 else -1)
+    found = nth_working_day(lambda: (start + step * i for i in itertools.count(1)), abs(count))
+    return [d for d in found if d is not None]
+
+
+def nth_working_day(days: Callable[[], Iterator[date]], n: int) -> list[date | None]:
+    """The ``n``-th working day (1-based; the first for 0) of ``days()`` at each of ``places()`` in turn (a date each,
+    in their order; None where there are fewer): which days are days off depends on the place (see ``day_off``), so
+    a count crossing one has a reading for each; not understood when the countries of the user's zone give different
+    days (a zone several countries share does not say which is the user's). Not understood when a day counted is New
     Year's Day or Christmas, a day off in most countries: counted as a working day, it is no reading anyone means."""
-    step = 1 if count >= 0 else -1
     found = []
     for place in places():
-        moved = start
-        for _ in range(abs(count)):
-            moved += timedelta(days=step)
-            while day_off(moved, place) or moved.weekday() >= 5:  # (a weekend day worked is looked at)
-                moved += timedelta(days=step)
-            check_business_day(moved)
-        found.append(moved)
+        got = None
+        for i, d in enumerate(itertools.islice((d for d in days() if not day_off(d, place)), max(n, 1)), 1):
+            check_business_day(d)
+            got = d if i == max(n, 1) else None
+        found.append(got)
     if len(set(found)) > 1 and any(place is not None and place[1] == "" for place in places()):
-        raise DateProblem(f"working days counted from {start} differ between the countries of the user's zone")
+        raise DateProblem("working days counted differ between the countries of the user's zone")
     return found
 
 

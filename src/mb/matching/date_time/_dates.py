@@ -304,6 +304,8 @@ def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]
 
 #: Offset modes counted from a date the phrase names.
 _ANCHORED = {"anchored", "since", "on"}
+#: The first words of "the first (last) working day after (before)" a date: the first (last) one past its edge.
+_EDGE_WORDS = {"the", "next", "first", "following", "last", "previous", "final"}
 
 
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
@@ -316,9 +318,17 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
-    elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
+    edge = pieces[0][1] == "business day" and items[index].text.split()[0] in _EDGE_WORDS
+    if not edge and any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": start or end?
         raise DateProblem(f"{items[index].text!r} a period longer than a day may count from its start or its end")
-    found = [s for w in anchor for s in _shifted(w, pieces)]
+
+    def shifted(w: Window) -> list[Window]:
+        # "the last business day before 2027", "the first working day after march": before its start, after its end
+        return _shifted(
+            units.day(w.lo.date() if pieces[0][0] < 0 else w.hi.date() - timedelta(days=1)) if edge else w, pieces
+        )
+
+    found = [s for w in anchor for s in shifted(w)]
     named = items[1].value if len(items) == 2 else None
     if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
         # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
@@ -328,9 +338,7 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         start = min(a.lo for a in anchor)
         earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and (today - w.lo.date()).days <= 31]
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
-            found += [
-                s for s in _shifted(max(earlier, key=lambda w: w.lo), pieces) if today <= s.lo.date() < start.date()
-            ]
+            found += [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
     return list(dict.fromkeys(found))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from itertools import islice
 
 from . import _calendar as units
 from ._grammar import Item
@@ -112,12 +111,8 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         if unit not in {"business day", "working day"}:
             day = _nth(pool, n)
             return [units.day(day)] if day is not None else []
-        for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
-            units.check_business_day(counted)
-        # a day for each place whose holidays are other days off (see ``add_business_days``)
-        ordered = all_days if n > 0 else all_days[::-1]  # (a day past the one counted to is never looked at)
-        days = ((d for d in ordered if not units.day_off(d, place) and d.weekday() < 5) for place in units.places())
-        found = (next(islice(each, max(abs(n), 1) - 1, None), None) for each in days)
+        # a day for each place whose days off are other days (see ``nth_working_day``)
+        found = units.nth_working_day(lambda: iter(all_days if n > 0 else all_days[::-1]), abs(n))
         return [units.day(d) for d in dict.fromkeys(found) if d is not None]
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3
