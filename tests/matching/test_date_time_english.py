@@ -883,12 +883,12 @@ def test_working_days_in_us_and_british_zones_without_a_zone_table(
     from mb.matching.date_time import _calendar
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_rows.cache_clear()
+    _calendar._zone_countries.cache_clear()
     _calendar._zone_places.cache_clear()
     try:
         assert_verdict(match_date_time("the next business day", argument, user_time), False)
     finally:
-        _calendar._zone_rows.cache_clear()
+        _calendar._zone_countries.cache_clear()
         _calendar._zone_places.cache_clear()
 
 
@@ -905,14 +905,14 @@ def test_working_days_in_another_country_zone_without_a_zone_table(
     from mb.matching.date_time import _calendar, _phrase
 
     monkeypatch.setattr(zoneinfo, "TZPATH", ())
-    _calendar._zone_rows.cache_clear()
+    _calendar._zone_countries.cache_clear()
     _calendar._zone_places.cache_clear()
     _phrase._resolve.cache_clear()  # readings made with the table
     try:
         user_time = datetime(2027, 10, 11, 10, 0, tzinfo=MADRID)
         assert_verdict(match_date_time("the next business day", argument, user_time), expected)
     finally:
-        _calendar._zone_rows.cache_clear()
+        _calendar._zone_countries.cache_clear()
         _calendar._zone_places.cache_clear()
         _phrase._resolve.cache_clear()
 

@@ -169,8 +169,7 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
         return ("US", None), _US_CLOSED
     if zone in _GB_ZONES:
         return (("GB", "ENG"),)
-    row = _zone_rows().get(zone or "")
-    countries = [c for c in row[0].split(",") if c != "AQ"] if row else ()  # (Antarctic stations keep no business week)
+    countries = [c for c in _zone_countries().get(zone or "", ()) if c != "AQ"]  # (Antarctic stations: no week)
     return tuple(dict.fromkeys(p for c in countries for p in (PLACES if c in {"US", "GB"} else ((c, ""),)))) or PLACES
 
 
@@ -191,38 +190,32 @@ def southern(zone: str | None) -> bool | None:
     return None if latitude < _TROPIC else True
 
 
-@functools.cache
-def _zone_places() -> dict[str, str]:
-    """The coordinates of each zone of the system's tz database tables ``zone.tab`` and ``zone1970.tab``, and for each
-    link of its ``tzdata.zi``, the zone it names."""
-    import zoneinfo
-    from pathlib import Path
-
-    found: dict[str, str] = {}
-    for name in ("tzdata.zi", "zone.tab", "zone1970.tab"):
-        text = ""
-        for folder in zoneinfo.TZPATH:
-            with contextlib.suppress(OSError):
-                text = text or Path(folder, name).read_text(encoding="utf-8")
-        rows = (line.split() for line in text.splitlines() if not line.startswith("#"))
-        # (a link's line: "L" the zone it names, its own name; a table's: countries, coordinates, zone...)
-        found.update({row[2]: row[1] for row in rows if len(row) > 2 and (row[0] == "L") == (name == "tzdata.zi")})
-    return found
-
-
-@functools.cache
-def _zone_rows() -> dict[str, list[str]]:
-    """The rows of the system's tz database table ``zone1970.tab`` by zone (the countries that zone is used in, its
-    coordinates, its name...); none without it."""
+def _tz_rows(name: str) -> list[list[str]]:
+    """The rows of the system's tz database file ``name`` (its fields; comment lines left out); none without it."""
     import zoneinfo
     from pathlib import Path
 
     text = ""
     for folder in zoneinfo.TZPATH:
         with contextlib.suppress(OSError):
-            text = text or Path(folder, "zone1970.tab").read_text(encoding="utf-8")
-    rows = [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
-    return {row[2]: row for row in rows if len(row) > 2}
+            text = text or Path(folder, name).read_text(encoding="utf-8")
+    return [line.split() for line in text.splitlines() if not line.startswith("#")]
+
+
+@functools.cache
+def _zone_places() -> dict[str, str]:
+    """The coordinates of each zone of the system's tz database tables ``zone.tab`` and ``zone1970.tab``, and for each
+    link of its ``tzdata.zi``, the zone it names."""
+    # (a link's line: "L" the zone it names, its own name; a table's: countries, coordinates, zone...)
+    links = {row[2]: row[1] for row in _tz_rows("tzdata.zi") if len(row) > 2 and row[0] == "L"}
+    tables = (row for name in ("zone.tab", "zone1970.tab") for row in _tz_rows(name))
+    return links | {row[2]: row[1] for row in tables if len(row) > 2}
+
+
+@functools.cache
+def _zone_countries() -> dict[str, tuple[str, ...]]:
+    """The countries the system's tz database lists for each zone (in ``zone1970.tab``; none without it)."""
+    return {row[2]: tuple(row[0].split(",")) for row in _tz_rows("zone1970.tab") if len(row) > 2}
 
 
 def places() -> tuple[Place, ...]:
