@@ -53,22 +53,17 @@ def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozen
     """Whether the argument falls in the window at the window's granularity; ``named``: the date parts the phrase
     names, which the argument may not leave out."""
     with contextlib.suppress(OverflowError, ValueError):  # conversions past year 1 or 9999
-        return _accepts(window, actual, user, named)
-    return False
-
-
-def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
-    for candidate in completions(actual, window, named):
-        if candidate.hi is not None and window.closed and candidate.lo == window.hi and window.hi.time() == time(0):
-            return True  # a range end written as its exclusive end date (June 3-5: June 6; March to June: July 1)
-        if candidate.hi is not None and candidate.mode == "covers":
-            if window.covers(candidate.lo, candidate.hi):
+        for candidate in completions(actual, window, named):
+            if candidate.hi is not None and window.closed and candidate.lo == window.hi and window.hi.time() == time(0):
+                return True  # a range end written as its exclusive end date (June 3-5: June 6; March to June: July 1)
+            if candidate.hi is not None and candidate.mode == "covers":
+                if window.covers(candidate.lo, candidate.hi):
+                    return True
+            elif candidate.hi is not None:
+                if candidate.lo < window.hi and window.lo < candidate.hi:
+                    return True
+            elif any(window.contains(wall) for wall in _walls(candidate, window.zone, user)):
                 return True
-        elif candidate.hi is not None:
-            if candidate.lo < window.hi and window.lo < candidate.hi:
-                return True
-        elif any(window.contains(wall) for wall in _walls(candidate, window.zone, user)):
-            return True
     return False
 
 

@@ -134,7 +134,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 and items[-1].value.rel == "this"
                 and items[index + 1].text.startswith("the ")
                 and items[index + 1].text.count(" ") == 1
-                and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
+                and all(w.hi <= units.midnight(today) for w in inner)
             ):
                 # "the last Friday of the month" said after it: this month's or next month's (as "the first of the
                 # month"); "of this month", this one's alone
@@ -183,7 +183,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
         # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday, and the latest one before today unless
         # the next is within a month
-        now = datetime.combine(today, datetime.min.time())
+        now = units.midnight(today)
         coming = [min((w for w in kept if w.hi > now), key=lambda w: w.lo, default=None)]
         past = [max((w for w in kept if w.hi <= now), key=lambda w: w.lo, default=None)]
         near = coming[0] is not None and coming[0].lo - now <= timedelta(days=31)
@@ -280,7 +280,7 @@ def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window
                 kept.append(window)
             continue
         first = window.lo.date() + timedelta(days=(weekday - window.lo.weekday()) % 7)
-        while datetime.combine(first, datetime.min.time()) < window.hi:
+        while units.midnight(first) < window.hi:
             kept.append(units.day(first))
             first += timedelta(days=7)
     if not kept:
@@ -385,7 +385,7 @@ def _weekday(value: Weekday, today: date) -> list[Window]:
 
 
 def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window]:
-    now = datetime.combine(today, datetime.min.time())
+    now = units.midnight(today)
     candidates = sorted(candidates, key=lambda w: w.lo)
     current = [w for w in candidates if w.lo.year == today.year]
     coming = [w for w in candidates if w.hi > now]
@@ -441,7 +441,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
                 # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
                 # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
-                now = datetime.combine(today, datetime.min.time())
+                now = units.midnight(today)
                 sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
                 nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
                 bound = min(nearest + timedelta(days=31), timedelta(days=335))
@@ -500,7 +500,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             later = 1 if rel == "after next" else -1
             wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
             return [w for w in candidates if of_year[w] in wanted]
-        now = datetime.combine(today, datetime.min.time())
+        now = units.midnight(today)
         if isinstance(value, Season) and rel is None:
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]
@@ -552,7 +552,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         found = _relative_unit(value.unit, value.rel, today)
         if value.rel == "past" and value.unit in {"week", "fortnight", "month", "year"}:
             # "the past week": the last calendar week, or the days up to today ("the past 7 days")
-            end = datetime.combine(today, datetime.min.time())
+            end = units.midnight(today)
             found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
         return found
     if isinstance(value, PeriodEnd):

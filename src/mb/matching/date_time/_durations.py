@@ -24,7 +24,7 @@ from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
 
-__all__ = ["NoUnit", "duration_outcome", "group_duration_outcome", "phrase_duration", "read_duration", "words_duration"]
+__all__ = ["NoUnit", "duration_outcome", "group_duration_outcome", "phrase_duration", "read_duration"]
 
 
 class NoUnit(str):

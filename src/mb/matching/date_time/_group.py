@@ -39,7 +39,7 @@ from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
-__all__ = ["Assembled", "assemble"]
+__all__ = ["assemble"]
 
 _DATE_FIELDS = ("year", "month", "day")
 #: The kinds of parameter that give each field: a full moment, a date (a time for the hour), or the field alone.

@@ -20,7 +20,7 @@ from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
 from ._calendar import nth_weekday
 
-__all__ = ["HOLIDAYS", "holiday_date", "holiday_spans", "weekends_of"]
+__all__ = ["HOLIDAYS", "holiday_spans", "weekends_of"]
 
 
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from . import _calendar as units
 from ._grammar import Item
@@ -74,7 +74,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
         if edge in {"mid", "mid@"}:
             raise DateProblem("the middle of a day has no agreed bounds")
         lo, hi = PARTS[_DAY_PARTS[edge]]
-        start = datetime.combine(first, datetime.min.time())
+        start = units.midnight(first)
         part = Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")
         instant = {"start": window.lo, "end": window.hi}.get(edge)
         return [part] if instant is None else [part, Window(instant, instant + timedelta(minutes=1), "minute")]

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
-from ._calendar import PLACES, Place, counted_at, places_of, southern
+from ._calendar import PLACES, Place, counted_at, midnight, places_of, southern
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
@@ -853,8 +853,8 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     wall = _walls_in(user_time, None if read.elapsed else read.zone)[0]
     if read.clock:
         return wall, home, None
-    day = datetime.combine(wall.date(), time())
-    own = datetime.combine(user_time.date(), time())
+    day = midnight(wall.date())
+    own = midnight(user_time.date())
     return day, home, (own if read.zone is not None and home is not None and own != day else None)
 
 

@@ -21,6 +21,7 @@ from dateutil.relativedelta import relativedelta
 from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS, short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
+from ._calendar import midnight as start_of_day
 from ._date_elements import year_first
 from ._dates import DateProblem, date_windows, latest_decades, unsaid
 from ._grammar import Item, parse
@@ -997,7 +998,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     if part is not None and part.day is not None:
         if days is not None:
             raise DateProblem(f"{parts[0].text!r} beside another date")
-        day = datetime.combine(ref.date() + timedelta(days=part.day), datetime.min.time())
+        day = start_of_day(ref.date() + timedelta(days=part.day))
         days = [Window(day, day + timedelta(days=1), "day")]
         if part.day == 0 and part.hi > _DAY and ref < day + timedelta(seconds=part.hi - _DAY):
             # "tonight at 1am" said at 00:30: the night in progress (its small hours alone), or the coming one
@@ -1042,7 +1043,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
         spans.append((part.lo, part.hi, "span", part.note))
     found: list[Reading] = []
     if days is None:
-        today = datetime.combine(ref.date(), datetime.min.time())
+        today = start_of_day(ref.date())
         for lo, hi, grain, note in spans:
             window = Window(
                 today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note, floating=True
@@ -1072,11 +1073,11 @@ def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | No
     would be); a part of a day names its day, and the time must fall inside the part ("late tomorrow at 11" is
     23:00)."""
     starts: dict[datetime, Window | None] = {}
-    today = datetime.combine(ref.date(), datetime.min.time())
+    today = start_of_day(ref.date())
     for window in days:
         length = window.hi - window.lo
         if length < timedelta(days=1):
-            starts.setdefault(datetime.combine(window.lo.date(), datetime.min.time()), window)
+            starts.setdefault(start_of_day(window.lo.date()), window)
             continue
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")

@@ -176,30 +176,28 @@ def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | st
 def _parse_text(
     text: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
 ) -> tuple[Actual, ...] | str:
-    try:
-        return _parse_text_unguarded(text, user_time)
-    except (OverflowError, ValueError):
-        return f"got {describe(text)}, which is out of the supported date range"
-
-
-def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
     raw = text.strip()
     if not raw:
         return f"got {describe(text)}, which is not a date or time"
-    if _TIMESTAMP_RE.match(raw):
-        return _timestamp(float(raw), repr(text)) or f"got {describe(text)}, which is not a valid Unix timestamp"
-    if (fast := _iso(raw)) is not None:
-        return fast
-    clock = parse_clock(raw)
-    if clock is not None:
-        moment = datetime.combine(date(2000, 1, 1), clock[0])
-        return (Actual(moment, offset=clock[1], free=frozenset({"year", "month", "day"}), dateless=True, shown=raw),)
-    resolution = resolve(raw, user_time)
-    if resolution.problem:
-        if not resolution.understood:
-            return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
-        return f"got {describe(text)}, which is relative to when it was said and {NO_USER_TIME}"
-    return _actuals([reading.start for reading in resolution.readings], resolution, raw)
+    try:
+        if _TIMESTAMP_RE.match(raw):
+            return _timestamp(float(raw), repr(text)) or f"got {describe(text)}, which is not a valid Unix timestamp"
+        if (fast := _iso(raw)) is not None:
+            return fast
+        clock = parse_clock(raw)
+        if clock is not None:
+            moment = datetime.combine(date(2000, 1, 1), clock[0])
+            return (
+                Actual(moment, offset=clock[1], free=frozenset({"year", "month", "day"}), dateless=True, shown=raw),
+            )
+        resolution = resolve(raw, user_time)
+        if resolution.problem:
+            if not resolution.understood:
+                return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
+            return f"got {describe(text)}, which is relative to when it was said and {NO_USER_TIME}"
+        return _actuals([reading.start for reading in resolution.readings], resolution, raw)
+    except (OverflowError, ValueError):
+        return f"got {describe(text)}, which is out of the supported date range"
 
 
 def range_ends(text: str, user_time: datetime | None) -> tuple[Actual, ...] | None:
