@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import signal
 import time
@@ -132,17 +133,15 @@ class Runner:
         self.order: list[str] | None = [] if keep_order else None
         self.limiter = anyio.CapacityLimiter(settings.concurrency)
         self.in_flight = 0
-        self._producer: anyio.CancelScope | None = None  # set while Ctrl-C is handled: cancelled to stop scheduling
 
     async def run(self, items: Iterator[Example | LineError], *, handle_signals: bool) -> None:
         """Run every example; with ``handle_signals``, Ctrl-C stops scheduling, a second one cancels."""
         send, receive = anyio.create_memory_object_stream[_Job](0)
-        producer = anyio.CancelScope()
-        self._producer = producer if handle_signals else None
+        producer = anyio.CancelScope()  # cancelled by the first Ctrl-C: no new example starts
         async with anyio.create_task_group() as watchers:
             async with anyio.create_task_group() as workers:
                 if handle_signals:
-                    watchers.start_soon(self._watch_signals, workers.cancel_scope)
+                    watchers.start_soon(self._watch_signals, producer, workers.cancel_scope)
                 for _ in range(self.settings.concurrency):
                     workers.start_soon(self._worker, receive.clone())
                 receive.close()
@@ -284,28 +283,24 @@ class Runner:
         return data + b"\n"
 
     async def _call(self, inputs: Inputs, sent: datetime) -> Any:
-        with anyio.move_on_after(self.settings.timeout):  # None: no deadline
-            return await self._attempts(inputs, sent)
-        raise TimeoutError(f"the agent gave no answer within {self.settings.timeout:g} s")
-
-    async def _attempts(self, inputs: Inputs, sent: datetime) -> Any:
+        """The agent's answer, with transient failures retried, all attempts within the timeout."""
         settings = self.settings
-        attempt = 0
-        while True:
-            start_partial_run()
-            try:
-                return await self.agent(inputs, user_time=sent, limiter=self.limiter)
-            except Exception as exc:
-                if attempt >= settings.retries or not is_transient(exc):
-                    raise
-                delay = retry_after(exc)
-                if delay is None:
-                    delay = settings.backoff * (2**attempt) * random.uniform(0.5, 1.0)
-                attempt += 1
-                self.summary.retried += 1
-                await anyio.sleep(min(delay, settings.max_backoff))
+        with anyio.move_on_after(settings.timeout):  # None: no deadline
+            for attempt in itertools.count():
+                start_partial_run()
+                try:
+                    return await self.agent(inputs, user_time=sent, limiter=self.limiter)
+                except Exception as exc:
+                    if attempt >= settings.retries or not is_transient(exc):
+                        raise
+                    delay = retry_after(exc)
+                    if delay is None:
+                        delay = settings.backoff * (2**attempt) * random.uniform(0.5, 1.0)
+                    self.summary.retried += 1
+                    await anyio.sleep(min(delay, settings.max_backoff))
+        raise TimeoutError(f"the agent gave no answer within {settings.timeout:g} s")
 
-    async def _watch_signals(self, workers: anyio.CancelScope) -> None:
+    async def _watch_signals(self, producer: anyio.CancelScope, workers: anyio.CancelScope) -> None:
         if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # ignored when the program started: it stays so
             return
         try:
@@ -314,20 +309,14 @@ class Runner:
             return
         with receiver as signals:
             async for _ in signals:
-                if not self.summary.interrupted:
-                    self._stop_scheduling()
+                if not self.summary.interrupted:  # the first Ctrl-C: no new example starts, those in flight finish
+                    self.summary.interrupted = True
+                    producer.cancel()
+                    self.progress.message(
+                        f"interrupted: no new example starts; finishing the {self.in_flight} in flight "
+                        "(press Ctrl-C again to cancel them)"
+                    )
                 else:
                     self.summary.cancelled = self.in_flight
                     workers.cancel()
                     self.progress.message(f"cancelling the {self.in_flight} example(s) in flight")
-
-    def _stop_scheduling(self) -> None:
-        """The first Ctrl-C: no new example starts, those in flight finish."""
-        if self.summary.interrupted or self._producer is None:
-            return
-        self.summary.interrupted = True
-        self._producer.cancel()
-        self.progress.message(
-            f"interrupted: no new example starts; finishing the {self.in_flight} in flight "
-            "(press Ctrl-C again to cancel them)"
-        )

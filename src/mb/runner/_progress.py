@@ -156,17 +156,14 @@ class RichProgress(LogProgress):
 
     def skip(self) -> None:
         """Move the bar by one line, not counted in the rate."""
-        self._pass()
+        if self._task is not None:
+            self._passed += 1
+            self._bar.update(self._task, advance=1, passed=self._passed)
 
     def invalid(self, error: LineError) -> None:
         """Print the problem above the bar and count the line as done, not in the rate."""
         super().invalid(error)
-        self._pass()
-
-    def _pass(self) -> None:
-        if self._task is not None:
-            self._passed += 1
-            self._bar.update(self._task, advance=1, passed=self._passed)
+        RichProgress.skip(self)
 
     def stop(self) -> None:
         """Freeze the bar at its final state."""
