@@ -432,8 +432,9 @@ def _calls_untold(
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
     except ValueError as error:
         return f"outputs.response cannot be read for calls it writes ({error})", None, False
-    recorded = _recorder([event for event in outputs.trace if isinstance(event, ToolCall)])  # a written call may be one
-    steps, code = ([call for call in found if not recorded(call, found is code)] for found in (steps, code))
+    if steps or code:  # a written call may be one the trace records
+        recorded = _recorder([event for event in outputs.trace if isinstance(event, ToolCall)])
+        steps, code = ([call for call in found if not recorded(call, found is code)] for found in (steps, code))
     nested = [(e.id, requested_calls(e.result, 6, strict=True)) for e in outputs.trace if isinstance(e, ToolResult)]
     held = [(call_id, calls) for call_id, calls in nested if calls]
     why = [f"the result of call {held[0][0]!r} holds tool calls of its own"] if held else []
