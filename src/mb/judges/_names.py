@@ -57,10 +57,8 @@ def plain(word: str) -> str:
 def _places() -> frozenset[str]:
     """One-word place names (countries, their parts), case-folded, from pycountry's ISO 3166 data: only a place's
     name is read as the same name as its demonym ("Iran"/"Iranian"), never a person's ("Julia"/"Julian")."""
-    try:
-        import pycountry
-    except ImportError:  # without the data no name meets a demonym: the guard errs towards "different"
-        return frozenset()
+    import pycountry
+
     found: set[str] = set()
     for country in pycountry.countries:
         for attribute in ("name", "common_name", "official_name"):
@@ -79,10 +77,8 @@ def _regions() -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, frozen
     alpha-2 code ("FR": France) and subdivisions by the part of their code after the country's ("US-MA":
     Massachusetts, "MA"). ``(code -> the regions' names as words, word of a region's name -> its codes)``, all
     case-folded and without accents."""
-    try:
-        import pycountry
-    except ImportError:  # without the data a code never meets a name: the guard errs towards "different"
-        return {}, {}
+    import pycountry
+
     pairs: list[tuple[str, str]] = [(country.alpha_2, country.name) for country in pycountry.countries]
     for subdivision in pycountry.subdivisions:
         code = subdivision.code.partition("-")[2]
