@@ -326,11 +326,11 @@ def is_results_file(path: str | os.PathLike[str]) -> bool:
 
 
 def results_file_problem(path: str | os.PathLike[str], expected: str) -> str | None:
-    """``PATH: a results file (written by `mb eval -o`), not EXPECTED`` when ``path`` is one, else None: what ``mb
-    eval``, ``mb validate`` and :func:`mb.evaluate` say when given one."""
+    """``a results file (written by `mb eval -o`), not EXPECTED`` when ``path`` is one, else None: what ``mb
+    eval``, ``mb validate`` and :func:`mb.evaluate` say of it when given one."""
     if not is_results_file(path):
         return None
-    return f"{os.fspath(path)}: a results file (written by `mb eval -o`), not {expected}"
+    return f"a results file (written by `mb eval -o`), not {expected}"
 
 
 def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> None:

@@ -35,7 +35,8 @@ def input_file_problem(path: Path, expected: str) -> str | None:
         return f"{path}: is a directory, not a file"
     if not path.is_file():
         return f"{path}: not a file"
-    return results_file_problem(path, expected)
+    problem = results_file_problem(path, expected)
+    return None if problem is None else f"{path}: {problem}"
 
 
 max_line_bytes_option = click.option(

@@ -351,9 +351,9 @@ def eval_command(
             raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
-        problem = nothing_evaluated(summary, counts["unusable"], str(executed))
-        if problem is not None:
-            raise NothingToEvaluateError(problem)
+        refusal = nothing_evaluated(summary, counts["unusable"], "<stdin>" if str(executed) == "-" else str(executed))
+        if refusal is not None:
+            raise refusal
     elapsed = (datetime.now(UTC) - started).total_seconds()
     if junit is not None:
         from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
