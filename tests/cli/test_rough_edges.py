@@ -220,6 +220,12 @@ def test_empty_benchmark_and_directory_are_said_so(tmp_path: Path) -> None:
     with pytest.raises(BenchmarkFileError, match="holds no example"):
         mb.run(empty, echo_agent, output=tmp_path / "o.jsonl")
     assert not (tmp_path / "o.jsonl").exists()
+    with pytest.raises(FileNotFoundError):  # a benchmark that cannot be read leaves no output either
+        mb.run(tmp_path / "missing.jsonl", echo_agent, output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
+    with pytest.raises(IsADirectoryError):
+        mb.run(tmp_path, echo_agent, output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
     code, _, err = _run("eval", str(tmp_path))
     assert code == 2
     assert "is a directory" in err
