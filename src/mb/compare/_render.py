@@ -19,7 +19,7 @@ def _rate(passed: int, total: int, interval: tuple[float, float], undecided: int
 
 
 def _delta(item: SliceDelta) -> Text:
-    if not item.base_total or not item.new_total:
+    if item.delta is None or item.delta_interval is None:
         return Text("-")
     low, high = item.delta_interval
     style = "red" if high < 0 else "green" if low > 0 else ""

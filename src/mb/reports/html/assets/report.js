@@ -312,7 +312,7 @@
         var name = sl.kind === "overall" ? "overall" : sl.kind + ": " + sl.name;
         var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + pct(iv[0], 0) + "\u2013" + pct(iv[1], 0) + "]" : "-"; };
         var delta = el("td", "num");
-        if (sl.base_total && sl.new_total) {
+        if (sl.delta !== null) {
           delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + signedPct(sl.delta_interval[0], 0) + ", " + signedPct(sl.delta_interval[1], 0) + "]";
           if (sl.delta_interval[1] < 0) delta.className += " delta-neg";
           if (sl.delta_interval[0] > 0) delta.className += " delta-pos";
