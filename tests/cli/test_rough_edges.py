@@ -268,7 +268,7 @@ def test_truncated_json_message_has_no_doubled_word(tmp_path: Path) -> None:
     code, out, _ = _run("validate", str(path))
     assert code == 1
     assert "at at" not in out
-    assert "Unterminated string starting at column" in out
+    assert "unterminated string starting at column" in out
 
 
 def test_run_progress_shows_the_total_and_an_eta(tmp_path: Path) -> None:
