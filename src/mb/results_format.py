@@ -26,6 +26,7 @@ from ._model import Model
 from ._version import __version__
 from .errors import ResultsFormatError
 from .io import is_not_run_record, iter_lines, source_name
+from .io._errors import not_utf8
 from .results import Counts, ExampleResult, TokenUse
 
 __all__ = [
@@ -368,6 +369,10 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
         try:
             result = ExampleResult.model_validate_json(data)
         except ValidationError as exc:
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as undecodable:
+                raise ResultsFormatError(f"the line is {not_utf8(undecodable)}", file=name, line=number) from None
             problem = f"not an evaluation result ({_first_problem(exc)})"
             raise ResultsFormatError(problem, file=name, line=number) from None
         if "status" not in result.model_fields_set:  # written before lines carried it: ``error`` and ``passed`` tell

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..errors import InputError
-from ._errors import LineError, Problem, describe, printable, problems_from_validation
+from ._errors import LineError, Problem, describe, not_utf8, printable, problems_from_validation
 from ._hints import json_hint
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
@@ -198,9 +198,7 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
     except UnicodeDecodeError as exc:
         if exc.reason == "unexpected end of data":  # the line ends inside a character
             return None, Problem("$", _CUT_OFF.format(detail=f"a character cut in two at column {exc.start + 1}"))
-        return None, Problem(
-            "$", f"the line is not valid UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
-        )
+        return None, Problem("$", f"the line is {not_utf8(exc)}")
     if b"\x00" in data:
         return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:

@@ -597,7 +597,7 @@ def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any
 def test_a_file_that_does_not_read_names_its_file_and_line_in_the_error(tmp_path: Path) -> None:
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"resourceSpans": [], "name": "caf\xe9"}')
-    with pytest.raises(TraceError, match="not UTF-8 text") as undecodable:
+    with pytest.raises(TraceError, match=r"not valid UTF-8 \(byte 0xe9 at column 35\)") as undecodable:
         read_otel(latin)
     assert (undecodable.value.file, undecodable.value.line) == (str(latin), None)
     lines = tmp_path / "lines.jsonl"
