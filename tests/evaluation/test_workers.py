@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from mb.cli import main
 from mb.data import example_lines
-from mb.evaluation import NothingToEvaluateError, Scored, aevaluate, evaluate
+from mb.evaluation import NothingToEvaluateError, OutputWriteError, Scored, aevaluate, evaluate
 from mb.evaluation import _blocks as blocks
 from mb.evaluation import _workers as workers
 from mb.evaluation._blocks import spec_of
@@ -390,3 +390,14 @@ def test_evaluate_inside_an_event_loop_says_to_await_aevaluate(tmp_path: Path) -
         return (await aevaluate(path, judge="lexical")).summary.total
 
     assert anyio.run(inside) == evaluate(path, judge="lexical").summary.total > 0
+
+
+def test_an_output_that_cannot_be_written_is_named_in_the_error(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(OutputWriteError) as refused:
+        evaluate(executed, output=folder, judge="lexical")
+    assert refused.value.filename == str(folder)
+    assert str(folder) in str(refused.value)

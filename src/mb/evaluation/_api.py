@@ -41,10 +41,13 @@ class NothingToEvaluateError(InputError):
 
 
 class OutputWriteError(OutputError, OSError):
-    """Writing the results failed part-way (a full disk); the previous results file, if any, is left as it was."""
+    """Writing the results failed part-way (a full disk); the previous results file, if any, is left as it was.
+    ``filename`` is the results file asked for."""
 
-    def __init__(self, error: OSError, done: int, *, publishing: bool = False) -> None:
-        super().__init__(error.errno, error.strerror or str(error))
+    def __init__(
+        self, error: OSError, done: int, output: str | os.PathLike[str] | None, *, publishing: bool = False
+    ) -> None:
+        super().__init__(error.errno, error.strerror or str(error), None if output is None else os.fspath(output))
         self.error = error
         """The error writing met."""
         self.done = done
@@ -164,7 +167,7 @@ async def aevaluate(
     try:
         spool = ResultsSpool(output) if output is not None else None
     except OSError as exc:
-        raise OutputWriteError(exc, 0, publishing=True) from exc
+        raise OutputWriteError(exc, 0, output, publishing=True) from exc
     digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if regular and output else None
     try:
         digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
@@ -181,7 +184,7 @@ async def aevaluate(
                     try:
                         spool.write(block.data)
                     except OSError as exc:
-                        raise OutputWriteError(exc, done) from exc
+                        raise OutputWriteError(exc, done, output) from exc
                 done += block.count
                 if progress is not None:
                     progress(block)
@@ -210,7 +213,7 @@ async def aevaluate(
             try:
                 spool.publish(output, header_line(record))
             except OSError as exc:
-                raise OutputWriteError(exc, done, publishing=True) from exc
+                raise OutputWriteError(exc, done, output, publishing=True) from exc
     finally:
         if spool is not None:
             spool.close()
