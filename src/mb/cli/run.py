@@ -12,13 +12,12 @@ import anyio
 import click
 
 from ..errors import ConfigError
-from ..results_format import is_results_file
 from ..runner._api import MAX_CONCURRENCY, read_user_time
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter, KeyWarnings
-from ._params import Seconds, max_line_bytes_option
+from ._params import Seconds, input_file_problem, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -61,7 +60,7 @@ class _GroupedProblems:
 
 
 @click.command()
-@click.argument("benchmark", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+@click.argument("benchmark", type=click.Path(allow_dash=True, path_type=Path))
 @click.option(
     "-a",
     "--agent",
@@ -194,6 +193,9 @@ def run(
         as_agent,
     )
 
+    problem = input_file_problem(benchmark, "a benchmark", streams=True)  # as `mb eval` and `mb validate` say
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="BENCHMARK")
     try:
         fixed_time = read_user_time(user_time)
     except ConfigError as exc:
@@ -208,8 +210,6 @@ def run(
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
     refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
 
-    if is_results_file(benchmark):
-        raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
     try:  # what the agent's module prints as it loads stays out of the executed lines of `-o -`
         with contextlib.redirect_stdout(sys.stderr) if str(output) == "-" else contextlib.nullcontext():
             agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
