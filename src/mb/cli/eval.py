@@ -336,6 +336,8 @@ def eval_command(
             with _terminated_like_interrupted():
                 result = asyncio.run(main())
         except OutputWriteError as exc:
+            if str(output) == "-" and isinstance(exc.error, BrokenPipeError):  # as `mb run -o -` says it
+                err_console.print("standard output was closed by its reader: the results stopped there", markup=False)
             if exc.publishing:
                 fail_write(output or "-", exc.error, existed=existed)
             err_console.print(
