@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -216,10 +217,12 @@ def run(
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
 
+    starting = time.perf_counter()
     cluster, where = connect_backend(backend, address), ""
     if cluster is not None:
         agent = on_ray = ray_agent(cluster, agent_spec, agent_input, concurrency)
         where = f" on {len(on_ray.actors)} Ray actor(s)"
+    started = time.perf_counter() - starting  # Ray and its actors starting: not the run's time
     receives = "Inputs" if agent.wants_inputs else "message dicts"
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
@@ -289,6 +292,8 @@ def run(
 
     summary = result.summary
     err_console.print(summary.describe(), markup=False)
+    if cluster is not None:
+        err_console.print(f"(Ray and its actors took {started:.1f} s to start before the run)", markup=False)
     if summary.interrupted:
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  " + resume_with,
