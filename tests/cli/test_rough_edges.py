@@ -295,7 +295,7 @@ def test_eval_is_terse_by_default_and_quiet_prints_the_headline_only() -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0].endswith(
-        "2/3 passed (66.7% up to 100.0%, 95% CI 20.8% to 100.0%), 0 failed, 0 error(s), 1 undecided"
+        "2/3 passed (66.7% up to 100.0%, 95% CI 20.7% to 100.0%), 0 failed, 0 error(s), 1 undecided"
     )
     assert "What decides the pass rate (each assertion, matcher and check counted, not examples)" in out
     assert "Categories" not in out  # a slice table: --verbose
