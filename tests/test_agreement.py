@@ -63,7 +63,7 @@ def _verdicts(directory: Path, lines: list[bytes], *eval_options: str) -> Verdic
     run = _mb("run", bench, "-a", f"{agent}:agent", "-o", ran, "-q", "-c", "1")
     evaluation = _mb("eval", bench, "-o", results, "--judge", "lexical", "-q", *eval_options, codes=(0, 1, 2))
     if evaluation.exit_code == 2:  # no line could be evaluated: nothing is written, every line is named invalid
-        assert "no line of" in evaluation.output
+        assert "no line could be evaluated" in evaluation.output
         rows: list[dict[str, Any]] = [{"line": n, "error": "invalid line: "} for n in range(1, len(lines) + 1)]
     else:
         rows = _result_rows(results)

@@ -59,7 +59,7 @@ def test_wrong_types_and_bad_toml_name_the_file_and_key(tmp_path: Path) -> None:
 
 def test_a_configuration_that_is_not_utf8_text_names_the_file_and_a_bom_is_allowed(tmp_path: Path) -> None:
     (tmp_path / "mb.toml").write_bytes(b'judge_model = "gpt\xff"\n')
-    with pytest.raises(ConfigError, match=r"mb\.toml: not UTF-8 text \(byte 0xff at position 18\)"):
+    with pytest.raises(ConfigError, match=r"mb\.toml: not valid UTF-8 \(byte 0xff at column 19\)"):
         load_config(tmp_path)
     (tmp_path / "mb.toml").write_bytes(b"\xef\xbb\xbfconcurrency = 3\n")
     assert load_config(tmp_path).values["concurrency"] == 3

@@ -225,6 +225,7 @@ PUBLIC = {
         "pass_at_k",
         "pass_hat_k",
         "per_example",
+        "percent_bounds",
         "rate_interval",
         "wilson_interval",
     ],

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import ConfigError
 from .io import read_small_file
+from .io._errors import not_utf8
 
 __all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config", "restored_environment"]
 
@@ -154,8 +155,7 @@ def _read(path: Path) -> dict[str, Any]:
         data = read_small_file(path, _MAX_BYTES)
         return tomllib.loads(data.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))  # editors may add a BOM
     except UnicodeDecodeError as exc:
-        byte = exc.object[exc.start]
-        raise ConfigError(f"{path}: not UTF-8 text (byte 0x{byte:02x} at position {exc.start})") from None
+        raise ConfigError(f"{path}: {not_utf8(exc)}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:

@@ -26,6 +26,7 @@ from ._model import Model
 from ._version import __version__
 from .errors import ResultsFormatError
 from .io import is_not_run_record, iter_lines, source_name
+from .io._errors import not_utf8
 from .results import Counts, ExampleResult, TokenUse
 
 __all__ = [
@@ -326,11 +327,11 @@ def is_results_file(path: str | os.PathLike[str]) -> bool:
 
 
 def results_file_problem(path: str | os.PathLike[str], expected: str) -> str | None:
-    """``PATH: a results file (written by `mb eval -o`), not EXPECTED`` when ``path`` is one, else None: what ``mb
-    eval``, ``mb validate`` and :func:`mb.evaluate` say when given one."""
+    """``a results file (written by `mb eval -o`), not EXPECTED`` when ``path`` is one, else None: what ``mb
+    eval``, ``mb validate`` and :func:`mb.evaluate` say of it when given one."""
     if not is_results_file(path):
         return None
-    return f"{os.fspath(path)}: a results file (written by `mb eval -o`), not {expected}"
+    return f"a results file (written by `mb eval -o`), not {expected}"
 
 
 def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> None:
@@ -368,6 +369,10 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
         try:
             result = ExampleResult.model_validate_json(data)
         except ValidationError as exc:
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as undecodable:
+                raise ResultsFormatError(f"the line is {not_utf8(undecodable)}", file=name, line=number) from None
             problem = f"not an evaluation result ({_first_problem(exc)})"
             raise ResultsFormatError(problem, file=name, line=number) from None
         if "status" not in result.model_fields_set:  # written before lines carried it: ``error`` and ``passed`` tell

@@ -15,6 +15,7 @@ from ._model import Model
 from ._version import __version__
 from .errors import ConfigError
 from .io import read_small_file
+from .io._errors import not_utf8
 from .judges.base import Judge, JudgeTask
 from .metrics import METRICS, MetricSpec
 from .metrics._base import threshold_of
@@ -54,8 +55,12 @@ def load_prices(path: Path) -> dict[str, ModelPrice]:
     except OSError as exc:
         raise PricesError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        document = tomllib.loads(data.decode("utf-8")) if path.suffix == ".toml" else orjson.loads(data)
-    except (tomllib.TOMLDecodeError, orjson.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PricesError(f"{path}: {not_utf8(exc)}") from None
+    try:
+        document = tomllib.loads(text) if path.suffix == ".toml" else orjson.loads(text)
+    except (tomllib.TOMLDecodeError, orjson.JSONDecodeError) as exc:
         raise PricesError(f"{path}: not valid {'TOML' if path.suffix == '.toml' else 'JSON'}: {exc}") from None
     if not isinstance(document, dict):
         raise PricesError(f"{path}: expected an object mapping model names to {{input, output}} prices")

@@ -12,6 +12,7 @@ __all__ = [
     "pass_at_k",
     "pass_hat_k",
     "per_example",
+    "percent_bounds",
     "rate_interval",
     "wilson_interval",
 ]
@@ -96,3 +97,13 @@ def newcombe_interval(
     lower = delta - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
     upper = delta + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
     return (max(-1.0, lower), min(1.0, upper))
+
+
+def percent_bounds(low: float, high: float, digits: int = 1, *, signed: bool = False) -> tuple[str, str]:
+    """An interval's bounds as percents with ``digits`` decimals (``signed``: with ``+`` on those from 0), the low
+    one rounded down and the high one up, so that the interval shown always holds the one computed: how every
+    report writes an interval (the HTML report's ``bounds`` follows the same rule)."""
+    scale = 10 ** (digits + 2)
+    shown = (math.floor(low * scale + 1e-9) / scale, math.ceil(high * scale - 1e-9) / scale)
+    form = f"{{:{'+' if signed else ''}.{digits}%}}"
+    return form.format(shown[0] + 0.0), form.format(shown[1] + 0.0)  # + 0.0: no "-0%"

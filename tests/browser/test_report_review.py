@@ -6,13 +6,18 @@ so, and long unbroken text wraps inside the drill-down."""
 from __future__ import annotations
 
 import re
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
+from rich.console import Console
 
+from mb.compare import compare_runs, render_comparison
 from mb.reports.html import build_report
+from mb.results_format import read_results_file
+from mb.stats import percent_bounds
 from tests.reports.helpers import bundled, evaluate, flipped, recounted, synthetic_rows, write_jsonl
 
 from .conftest import console_errors
@@ -70,7 +75,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     long[0]["inputs"]["metadata"] = {"categories": {"topic": "y" * 200}}
     unbroken = folder / "unbroken.jsonl"
     evaluate(write_jsonl(folder / "unbroken-executed.jsonl", long), unbroken)
-    found = {"agent-error": folder / "agent-error.html", "unbroken": folder / "unbroken.html"}
+    found = {"agent-error": folder / "agent-error.html", "unbroken": folder / "unbroken.html", "base": base, "new": new}
     found["agent-error"].write_bytes(build_report([agent_error]))
     found["unbroken"].write_bytes(build_report([unbroken]))
     runs = {"mixed": [mixed], "trials": [trials], "trials-twice": [trials, trials], "passing": [clean]}
@@ -163,6 +168,27 @@ def test_deltas_are_signed_as_mb_compare_signs_them(page: Any, pages: dict[str, 
     _tab(page, "compare")
     overall = page.find_element("css selector", '#compare tr[data-slice="overall:"]').text
     assert re.search(r"-9\.1% \[-\d+%, \+\d+%\]", overall), overall
+
+
+def test_every_interval_of_the_comparison_reads_as_mb_compare_prints_it(page: Any, pages: dict[str, Path]) -> None:
+    comparison = compare_runs(read_results_file(pages["base"]), read_results_file(pages["new"]))
+    printed = StringIO()
+    render_comparison(Console(file=printed, width=200), comparison)
+    _open(page, pages["multi"])
+    _tab(page, "compare")
+    for item in comparison.slices:
+        row = page.find_element("css selector", f'#compare tr[data-slice="{item.kind}:{item.name}"]').text
+        rates = [
+            i for i, total in ((item.base_interval, item.base_total), (item.new_interval, item.new_total)) if total
+        ]
+        for interval in rates:
+            low, high = percent_bounds(*interval, 0)  # rounded outward, as mb compare prints them
+            assert f"[{low}\u2013{high}]" in row, (row, interval)
+            assert f"[{low}-{high}]" in printed.getvalue()
+        if item.delta_interval is not None:
+            low, high = percent_bounds(*item.delta_interval, 0, signed=True)
+            assert f"[{low}, {high}]" in row, (row, item.delta_interval)
+            assert f"[{low}, {high}]" in printed.getvalue()
 
 
 def test_the_latency_column_names_its_unit(page: Any, pages: dict[str, Path]) -> None:

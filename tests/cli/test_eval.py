@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -266,3 +268,23 @@ def test_two_outputs_to_standard_output_are_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "-o and --junit both write to standard output" in result.stderr
+
+
+def test_a_reader_of_standard_output_that_goes_away_is_told_the_results_stopped(tmp_path: Path) -> None:
+    executed = tmp_path / "many.jsonl"
+    lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines(keepends=True)
+    executed.write_bytes(b"".join(lines * 40))  # results well beyond what a pipe holds
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "--judge", "lexical"]
+    with subprocess.Popen(
+        [*command, "-o", "-", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.read(1)
+        process.stdout.close()  # as `| head -c 1` does
+        error = process.stderr.read()
+        process.wait(timeout=120)
+    assert process.returncode == 0  # the reader took what it wanted
+    assert "Traceback" not in error
+    assert "wrote" not in error
+    assert "closed by its reader: the results stopped there" in error

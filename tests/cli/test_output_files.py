@@ -406,3 +406,24 @@ def test_eval_stopped_by_a_file_size_limit_keeps_the_previous_results(tmp_path: 
     )
     assert results.read_bytes() == b'{"previous": true}\n'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["executed.jsonl", "limited.py", "results.jsonl"]
+
+
+def test_every_output_in_a_folder_that_does_not_exist_creates_the_folder(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", EXECUTED, "--judge", "lexical", "-q", "-o", results).exit_code == 0
+    commands = {
+        "eval": ["eval", EXECUTED, "--judge", "lexical", "-q", "-o"],
+        "run": ["run", _unexecuted(tmp_path), "--agent", _agent(tmp_path), "-q", "-o"],
+        "examples": ["examples", "-o"],
+        "report": ["report", results, "-o"],
+        "export m365": ["export", "m365", EXECUTED, "-o"],
+        "schema": ["schema", "-o"],
+    }
+    for name, args in commands.items():
+        target = tmp_path / name.replace(" ", "-") / "new" / "out.json"
+        assert (name, mb(*args, target).exit_code) == (name, 0)
+        assert target.is_file(), name
+        blocked = tmp_path / "results.jsonl" / "out.json"  # a parent that is a file cannot be made a folder
+        outcome = mb(*args, blocked)
+        assert (name, outcome.exit_code) == (name, 2)
+        _no_traceback(outcome)

@@ -220,6 +220,12 @@ def test_empty_benchmark_and_directory_are_said_so(tmp_path: Path) -> None:
     with pytest.raises(BenchmarkFileError, match="holds no example"):
         mb.run(empty, echo_agent, output=tmp_path / "o.jsonl")
     assert not (tmp_path / "o.jsonl").exists()
+    with pytest.raises(FileNotFoundError):  # a benchmark that cannot be read leaves no output either
+        mb.run(tmp_path / "missing.jsonl", echo_agent, output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
+    with pytest.raises(IsADirectoryError):
+        mb.run(tmp_path, echo_agent, output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
     code, _, err = _run("eval", str(tmp_path))
     assert code == 2
     assert "is a directory" in err
@@ -262,7 +268,7 @@ def test_truncated_json_message_has_no_doubled_word(tmp_path: Path) -> None:
     code, out, _ = _run("validate", str(path))
     assert code == 1
     assert "at at" not in out
-    assert "Unterminated string starting at column" in out
+    assert "unterminated string starting at column" in out
 
 
 def test_run_progress_shows_the_total_and_an_eta(tmp_path: Path) -> None:
@@ -289,7 +295,7 @@ def test_eval_is_terse_by_default_and_quiet_prints_the_headline_only() -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0].endswith(
-        "2/3 passed (66.7% up to 100.0%, 95% CI 20.8% to 100.0%), 0 failed, 0 error(s), 1 undecided"
+        "2/3 passed (66.7% up to 100.0%, 95% CI 20.7% to 100.0%), 0 failed, 0 error(s), 1 undecided"
     )
     assert "What decides the pass rate (each assertion, matcher and check counted, not examples)" in out
     assert "Categories" not in out  # a slice table: --verbose

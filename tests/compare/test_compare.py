@@ -18,7 +18,7 @@ from mb.io import LineError, Problem, not_run_record
 from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
-from mb.stats import mcnemar_exact, wilson_interval
+from mb.stats import mcnemar_exact, percent_bounds, wilson_interval
 from tests.reports.helpers import page_data
 from tests.results.helpers import FORMAT_1, run_eval, write_lines
 
@@ -366,3 +366,26 @@ def test_each_runs_interval_covers_the_bounds_its_undecided_examples_leave() -> 
     overall = comparison.slices[0]
     assert overall.base_interval == overall.new_interval == (wilson_interval(1, 4)[0], wilson_interval(3, 4)[1])
     assert overall.base_interval[1] > 3 / 4  # the upper bound, 3 of 4, lies inside
+
+
+def test_a_slice_one_run_lacks_has_no_delta_in_json_as_in_the_table(tmp_path: Path) -> None:
+    base = _results(tmp_path, "base", {0: True, 1: False})
+    silent = [_example(i, True) | {"outputs": {"response": "Sorry."}} for i in (0, 1)]  # no tool call: no matcher
+    new = tmp_path / "new.jsonl"
+    assert run_eval(str(write_lines(tmp_path / "silent.jsonl", silent)), "-o", str(new)).exit_code == 0
+    result = _compare(str(base), str(new), "--format", "json")
+    lacking = [s for s in json.loads(result.stdout)[0]["slices"] if s["new_total"] == 0]
+    assert lacking, "the new run has no matcher slice"
+    assert all((s["delta"], s["delta_interval"]) == (None, None) for s in lacking)
+    overall = json.loads(result.stdout)[0]["slices"][0]
+    assert overall["delta"] == -0.5
+    assert overall["delta_interval"] is not None
+
+
+def test_interval_bounds_are_rounded_outward_so_the_shown_interval_holds_the_computed_one() -> None:
+    assert percent_bounds(0.280091, 0.983768, 0) == ("28%", "99%")  # nearest would show 98%, below the bound
+    assert percent_bounds(0.354, 0.9544, 1) == ("35.4%", "95.5%")
+    assert percent_bounds(0.57, 0.29, 0) == ("57%", "29%")  # a bound already round stays as it is
+    assert percent_bounds(-0.0512, 0.004, 0, signed=True) == ("-6%", "+1%")
+    assert percent_bounds(-0.004, 0.0, 0, signed=True) == ("-1%", "+0%")  # never "-0%"
+    assert percent_bounds(-1.0, 1.0, 0, signed=True) == ("-100%", "+100%")

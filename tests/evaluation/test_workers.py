@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from mb.cli import main
 from mb.data import example_lines
-from mb.evaluation import NothingToEvaluateError, Scored, aevaluate, evaluate
+from mb.evaluation import NothingToEvaluateError, OutputWriteError, Scored, aevaluate, evaluate
 from mb.evaluation import _blocks as blocks
 from mb.evaluation import _workers as workers
 from mb.evaluation._blocks import spec_of
@@ -190,7 +190,7 @@ def test_memory_is_bounded_by_the_block_whatever_the_lines_hold(tmp_path: Path) 
     assert all(len(block) <= blocks.BLOCK_LINES for block in blocks.blocks_of(path))
     tracemalloc.start()
     try:
-        with pytest.raises(NothingToEvaluateError, match="no line of"):
+        with pytest.raises(NothingToEvaluateError, match="no line could be evaluated"):
             evaluate(path, output=tmp_path / "results.jsonl", judge="lexical")
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -339,8 +339,15 @@ def test_local_judge_scores_are_the_same_whatever_the_number_of_workers(
 def test_a_file_of_which_nothing_can_be_evaluated_is_refused_by_the_api_as_by_the_command(tmp_path: Path) -> None:
     unexecuted = tmp_path / "bench.jsonl"
     unexecuted.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=False)))
-    with pytest.raises(NothingToEvaluateError, match=r"first problem: line 1: .*\$\.outputs: .*`mb run`"):
+    with pytest.raises(NothingToEvaluateError, match=r"first problem: line 1: .*\$\.outputs: .*`mb run`") as none:
         evaluate(unexecuted, judge="lexical")
+    assert none.value.file == str(unexecuted)  # the InputError says which file, as its text does
+    assert str(none.value).startswith(f"{unexecuted}: no line could be evaluated")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    with pytest.raises(NothingToEvaluateError) as blank:
+        evaluate(empty, judge="lexical")
+    assert (blank.value.file, str(blank.value)) == (str(empty), f"{empty}: holds no example (it is empty or blank)")
     duplicated = tmp_path / "duplicated.jsonl"
     duplicated.write_text('{"inputs": 1, "inputs": 2}\n')
     with pytest.raises(NothingToEvaluateError) as refused:
@@ -362,6 +369,7 @@ def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: 
     with pytest.raises(NothingToEvaluateError) as raised:
         evaluate(results, judge="lexical")
     assert str(raised.value) == message
+    assert (raised.value.file, raised.value.line, raised.value.field) == (str(results), None, None)
     command = CliRunner().invoke(main, ["eval", str(results), "--judge", "lexical"])
     assert command.exit_code == 2
     assert message in " ".join(command.output.split())
@@ -382,3 +390,14 @@ def test_evaluate_inside_an_event_loop_says_to_await_aevaluate(tmp_path: Path) -
         return (await aevaluate(path, judge="lexical")).summary.total
 
     assert anyio.run(inside) == evaluate(path, judge="lexical").summary.total > 0
+
+
+def test_an_output_that_cannot_be_written_is_named_in_the_error(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(OutputWriteError) as refused:
+        evaluate(executed, output=folder, judge="lexical")
+    assert refused.value.filename == str(folder)
+    assert str(folder) in str(refused.value)

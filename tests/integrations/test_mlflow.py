@@ -308,11 +308,11 @@ def test_export_logs_a_run_that_reads_back(
     assert network_attempts == []
 
 
-def test_export_of_unreadable_results_exits_1(mlflow_store: str, tmp_path: Path) -> None:
+def test_export_of_unreadable_results_exits_2(mlflow_store: str, tmp_path: Path) -> None:
     broken = tmp_path / "results.jsonl"
     broken.write_text('{"passed": true}\n', encoding="utf-8")
     outcome = CliRunner().invoke(main, ["export", "mlflow", str(broken), "--tracking-uri", mlflow_store])
-    assert outcome.exit_code == 1
+    assert outcome.exit_code == 2
     assert "results.jsonl:1: not an evaluation result" in outcome.output
     assert "Traceback" not in outcome.output
 
@@ -330,7 +330,7 @@ def test_export_of_results_with_no_result_or_a_line_twice_logs_nothing(
     mlflow.set_tracking_uri(mlflow_store)
     before = len(mlflow.search_runs(search_all_experiments=True))
     outcome = CliRunner().invoke(main, ["export", "mlflow", str(given), "--tracking-uri", mlflow_store])
-    assert outcome.exit_code == 1, outcome.output
+    assert outcome.exit_code == 2, outcome.output
     assert str(given) in outcome.output
     assert ("line 2" in outcome.output) if shape == "line-twice" else ("no evaluation result" in outcome.output)
     assert len(mlflow.search_runs(search_all_experiments=True)) == before

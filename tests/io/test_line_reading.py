@@ -131,7 +131,7 @@ def _with_extra(extra: bytes) -> bytes:
         ("an argument nested deeper than the limit", _in_a_call("[" * 250 + "]" * 250), "over the limit of 128"),
         ("nesting far deeper still", _with_extra(b'"notes": ' + b"[" * 5000 + b"]" * 5000), "nest"),
         ("NaN, which is not JSON", _in_a_call("NaN"), "invalid JSON"),
-        ("a truncated line", json.dumps(SEEDS[0]).encode()[:-1], "truncated"),
+        ("a truncated line", json.dumps(SEEDS[0]).encode()[:-1], "cut off"),
     ],
 )
 def test_what_no_command_accepts_is_an_invalid_line_saying_why(case: str, line: bytes, message: str) -> None:

@@ -78,7 +78,7 @@ def test_bad_lines_are_reported_and_do_not_stop_the_stream(tmp_path: Path) -> No
     assert [e.line for e in errors] == [2, 3, 4, 5]
     assert str(errors[0]) == f"{path}:2: $.inputs.messages[0].content: expected a string, got an integer (5)"
     assert "expected a JSON object" in str(errors[1])
-    assert "truncated" in str(errors[2])
+    assert "cut off" in str(errors[2])
     assert "not valid UTF-8 (byte 0xff at column 1)" in str(errors[3])
 
 
@@ -241,3 +241,25 @@ def test_extra_data_after_a_plain_space_gets_no_line_ending_hint(tmp_path: Path)
     assert isinstance(error, LineError)
     assert "Extra data at column" in str(error)
     assert "CR alone" not in str(error)
+
+
+def test_a_line_cut_off_anywhere_says_so_and_how_to_resume(tmp_path: Path) -> None:
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": 'caf\u00e9 "q" \\ \u2603'}]},
+        "expectations": {"flags": [True, None, False, {}], "n": -12.5e3, "m": 1e-07},
+        "outputs": {"response": "x\U0001f600 \u00e9", "latency_ms": 0.25},
+    }
+    for ascii_only in (True, False):  # escapes cut short, and characters cut in two
+        line = json.dumps(document, ensure_ascii=ascii_only).encode()
+        path = tmp_path / "run.jsonl"
+        for end in range(1, len(line)):
+            path.write_bytes(line + b"\n" + line[:end])  # what a run killed while writing its second line leaves
+            first, last = read_examples(path, executed=True)
+            assert isinstance(first, Example)
+            assert isinstance(last, LineError), line[:end]
+            assert "cut off" in str(last), line[:end]
+            assert "mb run --resume" in str(last), line[:end]
+    for broken in (b'{"a": tx}', b'{"a": 1,}', b'{"a": "b" "c"}', b'{"a": -}', b'{"a": "\\u12"}', b'{"a" 1}'):
+        path.write_bytes(broken + b"\n")
+        (error,) = read_examples(path)
+        assert "cut off" not in str(error), broken  # a line broken in its middle is not said to be cut off

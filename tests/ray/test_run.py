@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -70,6 +71,10 @@ def test_cli_run_writes_what_a_local_run_writes(ray_cluster: ModuleType, tmp_pat
         main, ["run", str(benchmark), "-o", str(tmp_path / "ray.jsonl"), *common, "-q", "--backend", "ray", "--sort"]
     )
     assert local.exit_code == on_ray.exit_code == 1, on_ray.output  # the invalid line
+    assert re.search(
+        r"invalid lines? in \d+\.\d s -> .*\n\(Ray and its actors took \d+\.\d s to start before", on_ray.stderr
+    )
+    assert "Ray" not in local.stderr
     lines = _lines(tmp_path / "ray.jsonl")
     written = [line for line in lines if "inputs" in line]
     assert len(written) == 2 * 34

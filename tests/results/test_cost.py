@@ -72,6 +72,35 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
         load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
 
 
+@pytest.mark.parametrize("name", ["prices.json", "prices.toml"])
+def test_a_prices_file_that_is_not_utf8_says_so_and_where_as_every_reader_does(tmp_path: Path, name: str) -> None:
+    latin = tmp_path / name
+    body = (
+        '{"gpt": {"input": 1,\n "output": 2, "x": "caf\u00e9"}}'
+        if name.endswith(".json")
+        else "[gpt]\ninput = 1\n# caf\u00e9\n"
+    )
+    latin.write_bytes(body.encode("latin-1"))
+    where = "line 2 column 24" if name.endswith(".json") else "line 3 column 6"
+    with pytest.raises(PricesError, match=rf"not valid UTF-8 \(byte 0xe9 at {where}\)"):
+        load_prices(latin)
+    result = run_eval(str(EXECUTED), "--prices", str(latin))
+    assert result.exit_code == 2
+    assert "surrogates" not in result.output
+
+
+def test_a_results_line_that_is_not_utf8_says_so(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results)).exit_code == 0
+    lines = results.read_bytes().splitlines(keepends=True)
+    lines[2] = lines[2].replace(b'"line"', b'"l\xe9ne"', 1)
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(b"".join(lines))
+    compared = CliRunner().invoke(main, ["compare", str(results), str(latin)])
+    assert compared.exit_code == 2
+    assert f"{latin}:3: the line is not valid UTF-8 (byte 0xe9 at column 4)" in " ".join(compared.output.split())
+
+
 def test_a_prices_file_that_never_ends_or_is_huge_is_refused_unread(tmp_path: Path) -> None:
     result = run_eval(str(EXECUTED), "--prices", "/dev/zero")  # an endless device: refused, never read
     assert result.exit_code == 2

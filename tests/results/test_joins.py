@@ -127,3 +127,18 @@ def test_the_mlflow_export_refuses_results_of_other_examples_before_any_run(
 
         client = MlflowClient(store)
         assert client.search_runs([e.experiment_id for e in client.search_experiments()]) == []
+
+
+def test_a_results_file_cut_short_exits_2_in_every_command_that_reads_it(tmp_path: Path, results: Path) -> None:
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(results.read_bytes().splitlines(keepends=True)[:-1]))  # the last result is gone
+    commands = {
+        "compare": ["compare", str(results), str(cut)],
+        "report": ["report", str(cut), "-o", str(tmp_path / "cut.html")],
+        "export m365": ["export", "m365", str(EXECUTED), "--results", str(cut), "-o", str(tmp_path / "m365.json")],
+        "export eee": ["export", "eee", str(cut), "--executed", str(EXECUTED), "--model-id", "a/b", "--out-dir", "e"],
+    }
+    for name, args in commands.items():
+        outcome = CliRunner().invoke(main, [str(tmp_path / arg) if arg == "e" else arg for arg in args])
+        assert (name, outcome.exit_code) == (name, 2), outcome.output
+        assert "cut short" in " ".join(outcome.output.split()), name

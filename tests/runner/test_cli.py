@@ -346,8 +346,17 @@ def test_a_results_file_given_as_the_benchmark_is_named_as_such(bench: Path, tmp
     output = tmp_path / "out.jsonl"
     result = mb("run", results, "--agent", SLOW_AGENT, "-o", output, "-q")
     assert result.exit_code == 2
-    assert f"{results} is a results file (written by `mb eval -o`), not a benchmark" in result.stderr
+    assert f"{results}: a results file (written by `mb eval -o`), not a benchmark" in result.stderr
     assert not output.exists()
+
+
+def test_a_benchmark_that_is_missing_or_a_folder_is_said_so_as_by_mb_eval(tmp_path: Path) -> None:
+    for given, problem in ((tmp_path / "missing.jsonl", "no such file"), (tmp_path, "is a directory, not a file")):
+        ran = mb("run", given, "--agent", SLOW_AGENT, "-o", tmp_path / "out.jsonl", "-q")
+        evaluated = mb("eval", given, "-q")
+        assert (ran.exit_code, evaluated.exit_code) == (2, 2)
+        assert f"Invalid value for BENCHMARK: {given}: {problem}" in " ".join(ran.stderr.split())
+        assert f"Invalid value for EXECUTED: {given}: {problem}" in " ".join(evaluated.stderr.split())
 
 
 def test_a_reader_of_standard_output_that_goes_away_is_not_told_to_resume(bench: Path) -> None:

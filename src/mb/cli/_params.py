@@ -24,9 +24,9 @@ class Seconds(click.FloatRange):
         return number
 
 
-def input_file_problem(path: Path, expected: str) -> str | None:
+def input_file_problem(path: Path, expected: str, *, streams: bool = False) -> str | None:
     """Why ``path`` cannot be read as ``expected`` (e.g. "an executed benchmark"), or None: missing, a directory,
-    not a regular file (a pipe, a device), or a results file."""
+    not a regular file (a pipe, a device: read once, they pass with ``streams``), or a results file."""
     if str(path) == "-":
         return None
     if not path.exists():
@@ -34,8 +34,9 @@ def input_file_problem(path: Path, expected: str) -> str | None:
     if path.is_dir():
         return f"{path}: is a directory, not a file"
     if not path.is_file():
-        return f"{path}: not a file"
-    return results_file_problem(path, expected)
+        return None if streams else f"{path}: not a file"
+    problem = results_file_problem(path, expected)
+    return None if problem is None else f"{path}: {problem}"
 
 
 max_line_bytes_option = click.option(

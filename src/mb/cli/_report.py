@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..metrics import METRICS
 from ..results import RateStat, Summary
-from ..stats import rate_interval
+from ..stats import percent_bounds, rate_interval
 from ._console import printable
 
 __all__ = ["FailureLog", "render_reliability", "render_summary"]
@@ -37,8 +37,8 @@ def _counts_table(
         if undecided:
             cells.append(str(stat.undecided))
         if rate:
-            low, high = rate_interval(stat.passed, stat.undecided, stat.total) if stat.total else (0.0, 0.0)
-            cells.append(f"{stat.rate:.1%} ({low:.0%}-{high:.0%})" if stat.total else "-")
+            low, high = percent_bounds(*rate_interval(stat.passed, stat.undecided, stat.total), 0)
+            cells.append(f"{stat.rate:.1%} ({low}-{high})" if stat.total else "-")
         table.add_row(*cells)
     return table
 
@@ -91,8 +91,8 @@ def _headline(summary: Summary, source: str) -> Text:
         upper = (summary.passed + summary.undecided) / summary.total
         verdict.append(f" up to {upper:.1%}", style="bold")
     if summary.pass_rate_interval is not None:
-        low, high = summary.pass_rate_interval
-        verdict.append(f", 95% CI {low:.1%} to {high:.1%}", style="bold")
+        low, high = percent_bounds(*summary.pass_rate_interval)
+        verdict.append(f", 95% CI {low} to {high}", style="bold")
     verdict.append(")", style="bold")
     verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
     verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..errors import ResultsFormatError
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
 from ._files import warn_if_other_run, write_failure_status
@@ -101,10 +102,11 @@ def export_eee(
     record per example: conversation, tool calls and results, verdict, token usage, latency), the aggregate
     naming the samples file with its SHA-256 checksum and row count. Prints both paths.
 
-    Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
-    unreadable results line) or the disk fills up, 2 on bad options, a benchmark or model name that is not a
-    portable directory name (a Windows device name such as CON or aux.v1, or a trailing dot), an OUT_DIR that
-    cannot be written or results of other examples (joined by example hash).
+    Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line) or the
+    disk fills up, 2 on bad options, a RESULTS file that does not read (cut short, edited, a line that is not a
+    result), a benchmark or model name that is not a portable directory name (a Windows device name such as CON
+    or aux.v1, or a trailing dot), an OUT_DIR that cannot be written or results of other examples (joined by
+    example hash).
     """
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
@@ -136,7 +138,7 @@ def export_eee(
     except UnportableName as exc:
         hint = "--benchmark" if str(exc).startswith("benchmark") else "--model-id"
         raise fail(f"{exc}; choose another {hint}", 2) from None
-    except JoinMismatch as exc:
+    except (JoinMismatch, ResultsFormatError) as exc:  # results of other examples, or a file that does not read
         raise fail(str(exc), 2) from None
     except ValueError as exc:
         raise fail(str(exc), 1) from None

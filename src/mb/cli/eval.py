@@ -336,6 +336,8 @@ def eval_command(
             with _terminated_like_interrupted():
                 result = asyncio.run(main())
         except OutputWriteError as exc:
+            if str(output) == "-" and isinstance(exc.error, BrokenPipeError):  # as `mb run -o -` says it
+                err_console.print("standard output was closed by its reader: the results stopped there", markup=False)
             if exc.publishing:
                 fail_write(output or "-", exc.error, existed=existed)
             err_console.print(
@@ -351,9 +353,9 @@ def eval_command(
             raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
-        problem = nothing_evaluated(summary, counts["unusable"], str(executed))
-        if problem is not None:
-            raise NothingToEvaluateError(problem)
+        refusal = nothing_evaluated(summary, counts["unusable"], "<stdin>" if str(executed) == "-" else str(executed))
+        if refusal is not None:
+            raise refusal
     elapsed = (datetime.now(UTC) - started).total_seconds()
     if junit is not None:
         from ..reports import junit_chunks  # its XML libraries load only when a report is asked for

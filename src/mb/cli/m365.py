@@ -116,12 +116,12 @@ def import_m365(document: Path, output: Path) -> None:
 
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:
-    """The results of ``path`` by line; exits with status 1 when it is not a results file scoring each line once."""
+    """The results of ``path`` by line; exits with status 2 when it is not a results file scoring each line once."""
     try:
         results = read_results_file(path).results
         check_scored_once(results, str(path))
     except ResultsFormatError as exc:
-        raise fail(str(exc), 1) from None
+        raise fail(str(exc), 2) from None
     return {result.line: result for result in results}
 
 
@@ -145,8 +145,9 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     field (`morganabench.<metric>`); an undecided verdict is an evaluator with no result, never a pass.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
-    2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other
-    examples (joined by example hash). A BENCHMARK that holds the same examples but is not the file --results were
+    2 when a file cannot be read, --results is not a whole results file (cut short, edited, a line that is not a
+    result), OUTPUT cannot be written (or is one of the inputs), or --results scored other examples (joined by
+    example hash). A BENCHMARK that holds the same examples but is not the file --results were
     computed from (another run's outputs, as their run record's digest shows) is exported with a warning.
     """
     require_file(benchmark, "BENCHMARK")

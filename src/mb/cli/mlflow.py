@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..errors import ResultsFormatError
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
 from ._files import warn_if_other_run, write_failure_status
@@ -41,8 +42,9 @@ def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
     Read the table back in Python with `mb.formats.mlflow.load_table(RUN_ID)`, which finds the run's experiment
     (`mlflow.load_table` looks in the active experiment only).
 
-    Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options, a
-    file that cannot be read, or when --executed holds other examples than RESULTS scored (joined by example hash).
+    Exit status: 0 on success, 1 when MLflow refuses the run, 2 on bad options, a file that cannot be read, a
+    RESULTS file that does not read (cut short, edited, a line that is not a result), or when --executed holds
+    other examples than RESULTS scored (joined by example hash).
     """
     from ..integrations._mlflow_support import offline_environment, require_mlflow
 
@@ -57,7 +59,7 @@ def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
 
     try:
         run_id = log_results(results, experiment=experiment, **options)
-    except JoinMismatch as exc:
+    except (JoinMismatch, ResultsFormatError) as exc:  # results of other examples, or a file that does not read
         raise fail(str(exc), 2) from None
     except OSError as exc:
         raise fail(str(exc), write_failure_status(exc)) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,13 +13,12 @@ import anyio
 import click
 
 from ..errors import ConfigError
-from ..results_format import is_results_file
 from ..runner._api import MAX_CONCURRENCY, read_user_time
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter, KeyWarnings
-from ._params import Seconds, max_line_bytes_option
+from ._params import Seconds, input_file_problem, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -61,7 +61,7 @@ class _GroupedProblems:
 
 
 @click.command()
-@click.argument("benchmark", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+@click.argument("benchmark", type=click.Path(allow_dash=True, path_type=Path))
 @click.option(
     "-a",
     "--agent",
@@ -194,6 +194,9 @@ def run(
         as_agent,
     )
 
+    problem = input_file_problem(benchmark, "a benchmark", streams=True)  # as `mb eval` and `mb validate` say
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="BENCHMARK")
     try:
         fixed_time = read_user_time(user_time)
     except ConfigError as exc:
@@ -208,18 +211,18 @@ def run(
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
     refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
 
-    if is_results_file(benchmark):
-        raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
     try:  # what the agent's module prints as it loads stays out of the executed lines of `-o -`
         with contextlib.redirect_stdout(sys.stderr) if str(output) == "-" else contextlib.nullcontext():
             agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
 
+    starting = time.perf_counter()
     cluster, where = connect_backend(backend, address), ""
     if cluster is not None:
         agent = on_ray = ray_agent(cluster, agent_spec, agent_input, concurrency)
         where = f" on {len(on_ray.actors)} Ray actor(s)"
+    started = time.perf_counter() - starting  # Ray and its actors starting: not the run's time
     receives = "Inputs" if agent.wants_inputs else "message dicts"
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
@@ -289,6 +292,8 @@ def run(
 
     summary = result.summary
     err_console.print(summary.describe(), markup=False)
+    if cluster is not None:
+        err_console.print(f"(Ray and its actors took {started:.1f} s to start before the run)", markup=False)
     if summary.interrupted:
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  " + resume_with,

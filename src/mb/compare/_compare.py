@@ -76,6 +76,7 @@ def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | Non
         for run in (base, new)
     ]
     before, after = per_example(base.passed, base.total, trials[0]), per_example(new.passed, new.total, trials[1])
+    both = base.total > 0 and new.total > 0  # a slice one run lacks has no delta (the table's "-")
     return SliceDelta(
         kind=kind,
         name=name,
@@ -87,8 +88,8 @@ def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | Non
         new_undecided=new.undecided,
         base_interval=rate_interval(base.passed, base.undecided, base.total, trials[0]),
         new_interval=rate_interval(new.passed, new.undecided, new.total, trials[1]),
-        delta=round(new.rate - base.rate, 6),
-        delta_interval=newcombe_interval(*before, *after),
+        delta=round(new.rate - base.rate, 6) if both else None,
+        delta_interval=newcombe_interval(*before, *after) if both else None,
         p_value=p_value,
     )
 

@@ -63,11 +63,12 @@ class SliceDelta(BaseModel):
     new_interval: tuple[float, float]
     """95% interval of the new rate, covering its bounds."""
 
-    delta: float
-    """New rate minus base rate."""
+    delta: float | None
+    """New rate minus base rate; None when either run has no item in the slice (there is no rate to subtract)."""
 
-    delta_interval: tuple[float, float]
-    """95% interval of the difference (Newcombe's hybrid score interval, from the two Wilson intervals)."""
+    delta_interval: tuple[float, float] | None
+    """95% interval of the difference (Newcombe's hybrid score interval, from the two Wilson intervals); None with
+    ``delta``."""
 
     p_value: float | None = None
     """Exact McNemar p-value on the paired examples of the slice (overall and categories); None for slices whose

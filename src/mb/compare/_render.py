@@ -6,6 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..stats import percent_bounds
 from ._model import Comparison, Flip, SliceDelta
 
 __all__ = ["render_comparison"]
@@ -14,16 +15,18 @@ __all__ = ["render_comparison"]
 def _rate(passed: int, total: int, interval: tuple[float, float], undecided: int = 0) -> str:
     if not total:
         return "-"
-    rate = f"{passed}/{total} {passed / total:.1%}\n[{interval[0]:.0%}-{interval[1]:.0%}]"
+    low, high = percent_bounds(*interval, 0)
+    rate = f"{passed}/{total} {passed / total:.1%}\n[{low}-{high}]"
     return rate + (f"\n+{undecided} undecided" if undecided else "")
 
 
 def _delta(item: SliceDelta) -> Text:
-    if not item.base_total or not item.new_total:
+    if item.delta is None or item.delta_interval is None:
         return Text("-")
     low, high = item.delta_interval
     style = "red" if high < 0 else "green" if low > 0 else ""
-    return Text(f"{item.delta:+.1%}\n[{low:+.0%}, {high:+.0%}]", style=style)
+    shown = percent_bounds(low, high, 0, signed=True)
+    return Text(f"{item.delta:+.1%}\n[{shown[0]}, {shown[1]}]", style=style)
 
 
 def _table(comparison: Comparison) -> Table:

@@ -41,10 +41,13 @@ class NothingToEvaluateError(InputError):
 
 
 class OutputWriteError(OutputError, OSError):
-    """Writing the results failed part-way (a full disk); the previous results file, if any, is left as it was."""
+    """Writing the results failed part-way (a full disk); the previous results file, if any, is left as it was.
+    ``filename`` is the results file asked for."""
 
-    def __init__(self, error: OSError, done: int, *, publishing: bool = False) -> None:
-        super().__init__(error.errno, error.strerror or str(error))
+    def __init__(
+        self, error: OSError, done: int, output: str | os.PathLike[str] | None, *, publishing: bool = False
+    ) -> None:
+        super().__init__(error.errno, error.strerror or str(error), None if output is None else os.fspath(output))
         self.error = error
         """The error writing met."""
         self.done = done
@@ -53,20 +56,24 @@ class OutputWriteError(OutputError, OSError):
         """Whether it came as the finished file was written (rather than while the lines were kept)."""
 
 
-def nothing_evaluated(summary: Summary, unusable: int, name: str) -> str | None:
-    """Why an evaluation of ``name`` that gave ``summary`` (``unusable`` of its lines invalid) evaluated nothing, or
-    None when it evaluated something."""
+def nothing_evaluated(summary: Summary, unusable: int, file: str | None) -> NothingToEvaluateError | None:
+    """The error saying why an evaluation of ``file`` (None: examples given in memory) that gave ``summary``
+    (``unusable`` of its lines invalid) evaluated nothing, or None when it evaluated something."""
     if summary.total == 0:
-        return f"{name} holds no example (it is empty or blank)"
-    if unusable == summary.total:
+        why = "holds no example (it is empty or blank)"
+    elif unusable == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
-        return f"no line of {name} could be evaluated; first problem: {first}"  # missing outputs say `mb run`
-    return None
+        why = f"no line could be evaluated; first problem: {first}"  # missing outputs say `mb run`
+    else:
+        return None
+    return NothingToEvaluateError(why, file=file) if file else NothingToEvaluateError(f"the examples given: {why}")
 
 
-def _name(source: Source) -> str:
-    """The source as messages name it."""
-    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the examples given"
+def _file(source: Source) -> str | None:
+    """The file the source is, as errors name it (``<stdin>`` for ``-``), None for examples given in memory."""
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    return "<stdin>" if os.fspath(source) == "-" else os.fspath(source)
 
 
 @contextlib.contextmanager
@@ -145,7 +152,7 @@ async def aevaluate(
         )
     problem = results_file_problem(input_file, "an executed benchmark") if input_file and regular else None
     if problem is not None:  # what `mb eval` says of it too
-        raise NothingToEvaluateError(problem)
+        raise NothingToEvaluateError(problem, file=input_file)
     # results written over the benchmark (or the prices file) would destroy what is being read
     refuse_input_as_output(output, input_file, prices if isinstance(prices, (str, os.PathLike)) else None)
     options = dict(judge_options or {})
@@ -160,7 +167,7 @@ async def aevaluate(
     try:
         spool = ResultsSpool(output) if output is not None else None
     except OSError as exc:
-        raise OutputWriteError(exc, 0, publishing=True) from exc
+        raise OutputWriteError(exc, 0, output, publishing=True) from exc
     digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if regular and output else None
     try:
         digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
@@ -177,7 +184,7 @@ async def aevaluate(
                     try:
                         spool.write(block.data)
                     except OSError as exc:
-                        raise OutputWriteError(exc, done) from exc
+                        raise OutputWriteError(exc, done, output) from exc
                 done += block.count
                 if progress is not None:
                     progress(block)
@@ -189,9 +196,9 @@ async def aevaluate(
         summary.judge_usage = judge_token_use(evaluator.judge, price_table)
         summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
         # A file of which nothing could be evaluated (a benchmark not yet run, a results file) is the wrong file.
-        problem = nothing_evaluated(summary, unusable, _name(source)) if output is not None or input_file else None
-        if problem is not None:
-            raise NothingToEvaluateError(problem)
+        refusal = nothing_evaluated(summary, unusable, _file(source)) if output is not None or input_file else None
+        if refusal is not None:
+            raise refusal
         if spool is not None and output is not None:
             record = build_run_record(
                 judge=evaluator.judge,
@@ -206,7 +213,7 @@ async def aevaluate(
             try:
                 spool.publish(output, header_line(record))
             except OSError as exc:
-                raise OutputWriteError(exc, done, publishing=True) from exc
+                raise OutputWriteError(exc, done, output, publishing=True) from exc
     finally:
         if spool is not None:
             spool.close()

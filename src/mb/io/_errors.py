@@ -13,7 +13,16 @@ from pydantic import ValidationError
 from ..entities.extended import ASSERTION_KINDS, MATCHERS, close_name, name_hint
 from ._hints import value_hint
 
-__all__ = ["TAGS", "LineError", "Problem", "json_path", "printable", "problems_from_validation", "validation_reason"]
+__all__ = [
+    "TAGS",
+    "LineError",
+    "Problem",
+    "json_path",
+    "not_utf8",
+    "printable",
+    "problems_from_validation",
+    "validation_reason",
+]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 TAGS = ("match_as", "assert_that", "event")
@@ -33,6 +42,16 @@ def printable(text: str) -> str:
     """``text`` with control characters, lone surrogates and bidirectional overrides written as escapes
     (``\\x1b``, ``\\ud800``): safe to print on a terminal and to write as UTF-8."""
     return _UNPRINTABLE.sub(_escape, text)
+
+
+def not_utf8(exc: UnicodeDecodeError) -> str:
+    """``not valid UTF-8 (byte 0xe9 at line 3 column 12)``: where decoding the bytes of ``exc`` failed, the line
+    named only when the bytes hold more than one; what every reader of a text file says of one that is not UTF-8."""
+    data, start = exc.object, exc.start
+    line = data.count(b"\n", 0, start) + 1
+    column = start - data.rfind(b"\n", 0, start)
+    where = f"line {line} column {column}" if b"\n" in data.rstrip(b"\r\n") else f"column {column}"
+    return f"not valid UTF-8 (byte 0x{data[start]:02x} at {where})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import sys
 import zlib
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..errors import InputError
-from ._errors import LineError, Problem, describe, printable, problems_from_validation
+from ._errors import LineError, Problem, describe, not_utf8, printable, problems_from_validation
 from ._hints import json_hint
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
@@ -166,6 +167,28 @@ def _quick_load(data: bytes) -> Any:
         return _UNREAD
 
 
+_CUT_OFF = (
+    "the line is cut off before its JSON ends ({detail}): a run stopped outright while writing leaves its last line "
+    "so; `mb run --resume` drops that line and runs its example again"
+)
+
+
+_CUT_TOKEN = re.compile(r"t(ru?)?|f(a(ls?)?)?|n(ul?)?|-|\.|[eE][-+]?")
+"""What is left of a literal or a number cut short at the end of a line (``tru``, ``-``, ``1.``, ``1e+``)."""
+
+
+def _cut_off(exc: json.JSONDecodeError) -> bool:
+    """Whether the JSON failed only because the line ends too early: a string, an escape, a literal or a number left
+    open, or nothing after a comma, a colon or an opening bracket."""
+    tail = exc.doc[exc.pos :]
+    return (
+        exc.msg.startswith("Unterminated string")
+        or not tail.strip(JSON_SPACE.decode())
+        or (exc.msg.startswith("Invalid \\uXXXX escape") and re.fullmatch("u[0-9a-fA-F]{0,4}", tail) is not None)
+        or _CUT_TOKEN.fullmatch(tail) is not None
+    )
+
+
 def _load(data: bytes) -> tuple[Any, Problem | None]:
     """Parse one line of JSON that ``orjson`` cannot read and :func:`~mb.io._limits.screen` has passed; on failure a
     problem saying where and why (``orjson`` reports terse positions: the standard library says where a line is
@@ -173,9 +196,9 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, Problem(
-            "$", f"the line is not valid UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1})"
-        )
+        if exc.reason == "unexpected end of data":  # the line ends inside a character
+            return None, Problem("$", _CUT_OFF.format(detail=f"a character cut in two at column {exc.start + 1}"))
+        return None, Problem("$", f"the line is {not_utf8(exc)}")
     if b"\x00" in data:
         return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:
@@ -184,9 +207,10 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
         if isinstance(exc, json.JSONDecodeError):
             message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
             detail = f"{message} at column {exc.colno}{json_hint(exc.doc, exc.pos)}"
-            if exc.pos >= len(exc.doc.rstrip(JSON_SPACE.decode())):
-                detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
-            elif message == "Extra data" and exc.doc[exc.pos] in "\x0b\x0c":
+            if _cut_off(exc):
+                cut = _CUT_OFF.format(detail=f"{message[:1].lower()}{message[1:]} at column {exc.colno}")
+                return None, Problem("$", f"invalid JSON: {cut}")
+            if message == "Extra data" and exc.doc[exc.pos] in "\x0b\x0c":
                 detail += f" ({exc.doc[exc.pos]!r}: only spaces, tabs and line ends may surround a JSON value)"
             elif message == "Extra data" and exc.doc[: exc.pos].rstrip(" \t").endswith("\r"):
                 detail += (

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..io import printable
 from ..results import RateStat, Summary
-from ..stats import rate_interval
+from ..stats import percent_bounds, rate_interval
 
 __all__ = ["summary_markdown"]
 
@@ -21,8 +21,8 @@ def _cell(text: str) -> str:
 
 
 def _interval(stat: RateStat | Summary) -> str:
-    low, high = rate_interval(stat.passed, stat.undecided, stat.total)
-    return f"{low:.1%} - {high:.1%}"
+    low, high = percent_bounds(*rate_interval(stat.passed, stat.undecided, stat.total))
+    return f"{low} - {high}"
 
 
 def _slice(title: str, rows: dict[str, RateStat]) -> list[str]:

@@ -196,8 +196,11 @@ async def arun(
             refuse_input_as_output(lock_path(path), benchmark)
         if resume:
             refuse_input_as_output(unmatched_path(path), benchmark)
-    if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" and Path(benchmark).is_file():
-        unreadable = not_jsonl(benchmark, blank=True)
+    source = Path(benchmark) if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" else None
+    if source is not None and (source.is_dir() or not source.exists()):  # refused before an output file exists
+        source.open("rb").close()  # the OSError saying why: no such file, a directory
+    if source is not None and source.is_file():  # (a named pipe is read once, by the run)
+        unreadable = not_jsonl(source, blank=True)
         if unreadable is not None:  # refused before an output file or a progress bar exists
             problem = unreadable.problems[0]
             if not unreadable.line:

@@ -277,7 +277,7 @@ def test_export_rejects_a_bad_results_file(tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     results.write_text('{"nope": 1}\n')
     result = _mb("export", "m365", str(bench), "--results", str(results))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert f"{results}:1: not an evaluation result" in result.stderr
 
 
@@ -291,7 +291,7 @@ def test_export_refuses_results_with_no_result_or_a_line_twice(tmp_path: Path, s
     results.write_text({"empty": "", "line-twice": row + row.replace("true", "false")}[shape])
     out = tmp_path / "evals.json"
     result = _mb("export", "m365", str(bench), "--results", str(results), "-o", str(out))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert str(results) in result.stderr
     assert ("line 1" in result.stderr) if shape == "line-twice" else ("no evaluation result" in result.stderr)
     assert not out.exists()

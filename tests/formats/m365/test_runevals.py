@@ -160,6 +160,23 @@ def test_inline_text_that_is_not_utf8_is_a_usage_error(workdir: Path, option: st
     assert not (workdir / "report.json").exists()
 
 
+def test_a_legacy_file_that_cannot_be_backed_up_is_left_untouched(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dataset = _copy("legacy-array.json", workdir / "tests.json")
+    original = dataset.read_bytes()
+
+    def full_disk(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copy2", full_disk)
+    result = _run("--agent", ECHO, "-o", "report.csv")
+    assert result.exit_code == 2
+    assert "cannot upgrade the legacy file in place: No space left on device" in result.output
+    assert dataset.read_bytes() == original
+    assert not (workdir / "report.csv").exists()
+
+
 def test_a_legacy_file_is_upgraded_in_place_with_a_backup(workdir: Path) -> None:
     dataset = _copy("legacy-array.json", workdir / "tests.json")
     original = dataset.read_bytes()

@@ -592,3 +592,17 @@ def test_a_run_ending_in_a_failed_tool_keeps_the_root_s_own_answer(recorded: Any
     path = tmp_path / "traces.json"
     path.write_text(json.dumps(_otlp_json(exporter)))
     assert build_outputs(read_otel(path)[0]).response == "Sorry, the weather service is down."
+
+
+def test_a_file_that_does_not_read_names_its_file_and_line_in_the_error(tmp_path: Path) -> None:
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"resourceSpans": [], "name": "caf\xe9"}')
+    with pytest.raises(TraceError, match=r"not valid UTF-8 \(byte 0xe9 at column 35\)") as undecodable:
+        read_otel(latin)
+    assert (undecodable.value.file, undecodable.value.line) == (str(latin), None)
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"resourceSpans": []}\n{"resourceSpans": [\n')
+    with pytest.raises(TraceError, match="not JSON") as broken:
+        read_otel(lines)
+    assert (broken.value.file, broken.value.line) == (str(lines), 2)
+    assert str(broken.value).startswith(f"{lines}:2: not JSON")

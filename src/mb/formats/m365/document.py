@@ -15,6 +15,7 @@ import orjson
 
 from ...errors import InputError
 from ...io import Problem, note_input
+from ...io._errors import not_utf8
 from ...io._limits import MAX_DEPTH, depth, parse_integer, reject_constant, unique_keys, unreadable_value
 from .schema import schema_problems
 from .upgrade import upgrade_document
@@ -72,7 +73,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer, object_pairs_hook=unique_keys
         )
     except UnicodeDecodeError as exc:
-        raise M365DocumentError(file, [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]) from None
+        raise M365DocumentError(file, [Problem("$", f"the file is {not_utf8(exc)}")]) from None
     except RecursionError:
         raise M365DocumentError(file, [Problem("$", "objects and arrays nest too deep to read")]) from None
     except json.JSONDecodeError as exc:

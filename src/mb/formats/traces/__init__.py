@@ -53,4 +53,4 @@ def read_traces(path: Path, source: Source) -> list[SourceTrace]:
     except TraceError:
         raise
     except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a value of the wrong JSON type somewhere
-        raise TraceError(f"{path}: not a valid {_NAMES[source]} file: {type(exc).__name__}: {exc}") from exc
+        raise TraceError(f"not a valid {_NAMES[source]} file: {type(exc).__name__}: {exc}", file=str(path)) from exc

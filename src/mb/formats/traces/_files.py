@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...io import note_input
+from ...io._errors import not_utf8
 from ...io._limits import reject_constant
 from ._common import TraceError
 
@@ -18,16 +19,16 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
     """Each document of the file with where it was read: a whole-file JSON array (or an object holding one
     under a key of ``list_keys``) gives its items; JSON lines give one document per line."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")  # decoded whole: an error says where in the file
         note_input(path)
     except UnicodeDecodeError as exc:
-        raise TraceError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        raise TraceError(not_utf8(exc), file=str(path)) from exc
     try:
         whole = json.loads(text, parse_constant=reject_constant)
     except json.JSONDecodeError:
         pass  # read as JSON lines below
     except (RecursionError, ValueError) as exc:
-        raise TraceError(f"{path}: {_not_plain(exc)}") from None
+        raise TraceError(_not_plain(exc), file=str(path)) from None
     else:
         for key in list_keys:
             if isinstance(whole, dict) and isinstance(whole.get(key), list):
@@ -44,9 +45,9 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
         try:
             document = json.loads(line, parse_constant=reject_constant)
         except json.JSONDecodeError as exc:
-            raise TraceError(f"{path}:{number}: not JSON: {exc.msg} (column {exc.colno})") from exc
+            raise TraceError(f"not JSON: {exc.msg} (column {exc.colno})", file=str(path), line=number) from exc
         except (RecursionError, ValueError) as exc:
-            raise TraceError(f"{path}:{number}: {_not_plain(exc)}") from None
+            raise TraceError(_not_plain(exc), file=str(path), line=number) from None
         yield f"{path}:{number}", document
 
 

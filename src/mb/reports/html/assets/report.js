@@ -36,13 +36,16 @@
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function short(name) { return String(name).split(/[\\/]/).pop(); }
   function pct(x, digits) { return (x * 100).toFixed(digits === undefined ? 1 : digits) + "%"; }
-  function signedPct(x, digits) { return (x >= 0 ? "+" : "") + pct(x, digits); }
-  function interval(lo, hi) {
-    // Whole percents, or tenths when whole ones would hide the width; the low bound is rounded down and the high
-    // one up, so the interval shown always holds the one computed.
-    var scale = hi - lo < 0.05 ? 1000 : 100, digits = scale === 1000 ? 1 : 0;
-    return (Math.floor(lo * scale + 1e-9) / scale * 100).toFixed(digits) + "%\u2013" +
-      (Math.ceil(hi * scale - 1e-9) / scale * 100).toFixed(digits) + "%";
+  function bounds(lo, hi, digits, signed) {
+    // An interval's bounds as percents, the low one rounded down and the high one up, so the interval shown always
+    // holds the one computed: the rule of mb.stats.percent_bounds, which mb eval and mb compare print with.
+    var scale = Math.pow(10, digits + 2);
+    return [Math.floor(lo * scale + 1e-9) / scale, Math.ceil(hi * scale - 1e-9) / scale].map(function (x) {
+      return (signed && x >= 0 ? "+" : "") + (x * 100 + 0).toFixed(digits) + "%";
+    });
+  }
+  function interval(lo, hi) {  // whole percents, or tenths when whole ones would hide the width
+    return bounds(lo, hi, hi - lo < 0.05 ? 1 : 0).join("\u2013");
   }
   function fmtNum(x) {
     if (x === null || x === undefined) return "-";
@@ -187,7 +190,7 @@
     add(section, add(el("div", "cards"),
       card("pass rate", pct(s.pass_rate) + (s.undecided ? " \u2013 " + pct((s.passed + s.undecided) / s.total) : ""),
         (s.undecided ? "bounds: undecided examples may pass or not; " : "") +
-        (ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " from passed to passed + undecided (Wilson)" : ""), "pass-rate"),
+        (ci ? "95% CI " + bounds(ci[0], ci[1], 1).join(" \u2013 ") + " from passed to passed + undecided (Wilson)" : ""), "pass-rate"),
       card("passed", s.passed + " / " + s.total, null, "count-passed"),
       card("failed", String(s.failed), null, "count-failed"),
       card("errors", String(s.errors), "counted apart from failures", "count-errors"),
@@ -310,10 +313,10 @@
         el("th", "num", "delta (95% CI)"), el("th", "num", "p")));
       c.slices.forEach(function (sl) {
         var name = sl.kind === "overall" ? "overall" : sl.kind + ": " + sl.name;
-        var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + pct(iv[0], 0) + "\u2013" + pct(iv[1], 0) + "]" : "-"; };
+        var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + bounds(iv[0], iv[1], 0).join("\u2013") + "]" : "-"; };
         var delta = el("td", "num");
-        if (sl.base_total && sl.new_total) {
-          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + signedPct(sl.delta_interval[0], 0) + ", " + signedPct(sl.delta_interval[1], 0) + "]";
+        if (sl.delta !== null) {
+          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + bounds(sl.delta_interval[0], sl.delta_interval[1], 0, true).join(", ") + "]";
           if (sl.delta_interval[1] < 0) delta.className += " delta-neg";
           if (sl.delta_interval[0] > 0) delta.className += " delta-pos";
         } else delta.textContent = "-";
