@@ -123,3 +123,18 @@ def test_a_task_that_compares_no_two_texts_is_asked_for_no_differences(task: Jud
         [verdict] = run(make(server.base_url), [request])
     assert '"differences"' not in json.dumps(server.requests[0])
     assert "unexpected key 'differences'" in (verdict.error or "")
+
+
+@pytest.mark.parametrize("entry", ["", "  ", "None.", "N/A", "-", "no differences"])
+def test_an_entry_that_names_no_difference_lists_none(entry: str) -> None:
+    with chat_server(replying({"reason": "Same city.", "differences": [entry], "score": 5})) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris, France")])
+    assert verdict.passed
+    assert verdict.reason == "Same city."
+
+
+@pytest.mark.parametrize("entry", ["none of the dates", "N/A -> Paris", "no match on the city", "2"])
+def test_an_entry_that_says_more_than_none_is_a_difference(entry: str) -> None:
+    with chat_server(replying({"reason": "Same city.", "differences": [entry], "score": 5})) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "Paris, France")])
+    assert verdict.undecided

@@ -25,7 +25,6 @@ from typing import Any
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
-    "COMPARED",
     "DECISIONS",
     "GROUPED",
     "PROMPTS",
@@ -42,23 +41,22 @@ __all__ = [
 
 def answer_schema(task: JudgeTask, count: int = 1, *, bounded: bool = False) -> dict[str, Any]:
     """JSON schema of the answer to ``count`` items of ``task``: one ``{"reason", "score"}`` object (``reason`` first,
-    so the model explains before it scores; on a task comparing two texts, ``differences`` between them: the
-    specifics that differ), or ``{"verdicts": [...]}`` of them. ``bounded``: reasons and differences of bounded
-    length and the exact number of verdicts, for servers that turn a schema into a grammar (JSON mode with a schema):
-    a small model's answer then ends within the request's ``max_tokens``."""
+    so the model explains before it scores; on a task comparing two texts, the ``differences`` between them before
+    the score), or ``{"verdicts": [...]}`` of them. ``bounded``: reasons and differences of bounded length and number,
+    and the exact number of verdicts, for servers that turn a schema into a grammar (JSON mode with a schema): a small
+    model's answer then ends within the request's ``max_tokens``."""
     reason: dict[str, Any] = {"type": "string", "description": "One or two sentences justifying the score."}
     properties: dict[str, Any] = {"reason": reason}
-    if task in COMPARED:
-        specific: dict[str, Any] = {"type": "string", "maxLength": 200} if bounded else {"type": "string"}
-        listed = {"type": "array", "items": specific, "description": _DIFFERENCES}
-        properties["differences"] = {**listed, "maxItems": 10} if bounded else listed
+    if task in _COMPARED:
+        properties["differences"] = {"type": "array", "items": {"type": "string"}}
     if bounded:
         reason["maxLength"] = 600
-    properties["score"] = {"type": "integer", "enum": [1, 2, 3, 4, 5]}
+        if task in _COMPARED:
+            properties["differences"].update(items={"type": "string", "maxLength": 200}, maxItems=10)
     one: dict[str, Any] = {
         "type": "object",
-        "properties": properties,
-        "required": list(properties),
+        "properties": {**properties, "score": {"type": "integer", "enum": [1, 2, 3, 4, 5]}},
+        "required": [*properties, "score"],
         "additionalProperties": False,
     }
     if count == 1:
@@ -69,19 +67,8 @@ def answer_schema(task: JudgeTask, count: int = 1, *, bounded: bool = False) -> 
     return {**one, "properties": {"verdicts": verdicts}, "required": ["verdicts"]}
 
 
-COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
+_COMPARED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.DATE, JudgeTask.SUPPORT, JudgeTask.FACT})
 """The yes/no tasks whose decision is whether two texts agree: their answer lists the specifics that differ."""
-_DIFFERENCES = (
-    "Each specific that makes the texts disagree, one per entry: a name, number, date, time, quantity, negation or"
-    " direction that differs, a constraint or fact the rubric requires that is missing. Empty when they differ only"
-    " in wording or in detail the rubric allows."
-)
-
-
-def _shape(task: JudgeTask) -> str:
-    """The answer's JSON object as the prompt shows it."""
-    listed = '"differences": ["..."], ' if task in COMPARED else ""
-    return f'{{"reason": "...", {listed}"score": 1-5}}'
 
 
 _PREAMBLE = """You are a meticulous evaluator for a benchmark of LLM agents. You judge {items}.
@@ -468,7 +455,7 @@ def doubt(task: JudgeTask, grade: int, reason: str) -> str | None:
     )
     if grade > 3 and (said == "no" or negation):
         return f"grade {grade} says {yes}, its reason says {no}"
-    if grade > 3 and task in COMPARED:
+    if grade > 3 and task in _COMPARED:
         if (longest := max(len(sentence) for sentence in re.split(r"[.;!?]", text))) > _LONGEST_SENTENCE:
             return f"a sentence of its reason has {longest} characters, more than the {_LONGEST_SENTENCE} read"
         if _differs(task, text):
@@ -500,19 +487,18 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
         value = str(getattr(first, attribute))
         if value.strip() and (count == 1 or attribute != "reference"):
             parts.append(f"<{tag}>\n{value}\n</{tag}>")
+    listed = '"differences": ["..."], ' if first.task in _COMPARED else ""
+    shape = f'{{"reason": "...", {listed}"score": 1-5}}'
     if count == 1:
-        parts.append(f"Answer with the JSON object only: {_shape(first.task)}.")
+        parts.append(f"Answer with the JSON object only: {shape}.")
     else:
         tag = next(tag for tag, attribute in prompt.fields if attribute == "reference")
         parts.extend(f'<{tag} item="{number}">\n{item.reference}\n</{tag}>' for number, item in enumerate(requests, 1))
-        parts.append(
-            f"Judge each of the {count} items on its own. Answer with the JSON object only: "
-            f'{{"verdicts": [{_shape(first.task)}, ...]}}, one verdict per item, in order.'
-        )
-    shape = _shape(first.task) if count == 1 else f'{{"verdicts": [{_shape(first.task)}, ...]}}, one per item, in order'
+        shape = f'{{"verdicts": [{shape}, ...]}}, one verdict per item, in order'
+        parts.append(f"Judge each of the {count} items on its own. Answer with the JSON object only: {shape}.")
     items = "one item at a time" if count == 1 else "several numbered items about one response, each on its own"
     system = _PREAMBLE.format(items=items, shape=shape, each="the" if count == 1 else "each")
-    system += "\n" + prompt.rubric.strip() + "\n" + (_LISTING if first.task in COMPARED else "")
+    system += "\n" + prompt.rubric.strip() + "\n" + (_LISTING if first.task in _COMPARED else "")
     if schema:
         system += "The answer must be valid under this JSON schema: " + json.dumps(answer_schema(first.task, count))
         system += "\n"
@@ -588,7 +574,7 @@ def _verdict_of(
 ) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
-    extra = sorted(set(data) - (keys if task in COMPARED else keys - {"differences"}))
+    extra = sorted(set(data) - (keys if task in _COMPARED else keys - {"differences"}))
     if extra:  # any other key may hold another verdict ({"equivalent": false, "score": 5}) and leave it in doubt
         return f"unexpected key {extra[0]!r}"
     score = _whole(data.get("score"))
@@ -598,10 +584,10 @@ def _verdict_of(
     if not isinstance(reason, str):
         return "no reason"
     reason = reason.strip() or "(the judge gave no reason)"
-    listed = data.get("differences", [] if task not in COMPARED else None)
+    listed = data.get("differences", [] if task not in _COMPARED else None)
     if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
         return "no list of differences" if "differences" not in data else "differences are not a list of texts"
-    if listed := [" ".join(item.split()) for item in listed if item.strip()]:
+    if listed := [" ".join(item.split()) for item in listed if not _NO_ENTRY.fullmatch(item.casefold())]:
         differences = "; ".join(listed)
         if score < 3:
             reason = f"{reason} (differences: {differences})"
@@ -617,6 +603,8 @@ def _verdict_of(
     return score, doubtful or f"{UNDECIDED}{_DOUBTFUL} ({confidence!r}); {reason}"
 
 
+_NO_ENTRY = re.compile(r"\W*(?:(?:none|nothing|n/?a|no differences?)\W*)?")
+"""An entry of ``differences`` that names none: blank, or a word for none (``None.``, ``N/A``, ``-``)."""
 _SHORT = re.compile(r"[\w .%+-]{1,20}")
 """A confidence as a number or a word may be written."""
 
@@ -635,8 +623,10 @@ def parse_answers(content: str | None, task: JudgeTask, count: int = 1) -> list[
     ``{"verdicts": [...]}`` for several, in their ``item`` numbers' order when they carry them), or a description of
     what is wrong with it: any malformed verdict, another number of verdicts, or item numbers other than 1 to
     ``count`` each once (integers, ``2.0`` as 2, on every verdict or on none), makes the whole answer so, and so
-    does any key but ``reason``, ``score`` (and ``verdicts``, ``item`` in a group's answer). Control characters
-    inside JSON strings (a literal newline in the reason, as small models write) are accepted."""
+    does any key but ``reason``, ``score``, ``confidence`` (and ``verdicts``, ``item`` in a group's answer), and on a
+    task comparing two texts a ``differences`` that is missing or not a list of texts: any entry that is not blank
+    leaves a yes undecided, and a no keeps them in its reason. Control characters inside JSON strings (a literal
+    newline in the reason, as small models write) are accepted."""
     data = _load(content)
     if isinstance(data, str):
         return data
