@@ -11,13 +11,13 @@ from click.testing import CliRunner
 
 from mb.cli import main
 from tests.conftest import SPEC
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 
 def _grader(body: dict[str, Any]) -> Reply:
     prompt = json.dumps(body["messages"])
     score = 1 if "I cannot help" in prompt else 5
-    return completion(json.dumps({"score": score, "reason": f"graded {score}"}), model=body["model"])
+    return completion(json.dumps({"score": score, "reason": f"graded {score}", **listing(body)}), model=body["model"])
 
 
 def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
@@ -58,10 +58,15 @@ def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
 
 
 def test_judge_format_and_retry_failed_reach_the_judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    answers = {"content": "I think it is fine"}  # not JSON: every question fails, and the failure is kept
+    answers: dict[str, Any] = {
+        "content": "I think it is fine"
+    }  # not JSON: every question fails, and the failure is kept
 
     def grader(body: dict[str, Any]) -> Reply:
-        return completion(answers["content"], model=body["model"])
+        content = answers["content"]
+        return completion(
+            content if isinstance(content, str) else json.dumps({**content, **listing(body)}), model=body["model"]
+        )
 
     with chat_server(grader) as server:
         monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
@@ -77,7 +82,7 @@ def test_judge_format_and_retry_failed_reach_the_judge(tmp_path: Path, monkeypat
         again = json.loads(CliRunner().invoke(main, args).stdout)
         assert server.calls == calls  # the kept failures cost no call
         assert again["errors"] == first["errors"]
-        answers["content"] = json.dumps({"reason": "fine", "score": 5})
+        answers["content"] = {"reason": "fine", "score": 5}
         retried = json.loads(CliRunner().invoke(main, [*args, "--judge-retry-failed"]).stdout)
         assert server.calls > calls
         assert retried["errors"] == 0

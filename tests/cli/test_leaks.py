@@ -20,7 +20,7 @@ from mb.cli import main
 from mb.cli._console import _SafeConsole, printable
 from mb.formats.m365 import csv_report
 from tests.conftest import SPEC
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 KEY = "sk-test-0123456789abcdefXYZ"
 PASSWORD = "hunter2-pass"
@@ -110,7 +110,7 @@ def test_a_judge_answer_quoting_the_key_leaves_it_in_no_stored_file(
 
     def quoting(body: dict[str, Any]) -> Reply:
         reason = f"the request was signed with {shapeless}; also saw {KEY} and http://alice:{PASSWORD}@host/x"
-        return completion(json.dumps({"reason": reason, "score": 4}))
+        return completion(json.dumps({"reason": reason, **listing(body), "score": 4}))
 
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes((SPEC / "examples-executed.jsonl").read_bytes())

@@ -13,7 +13,7 @@ from mb.evaluation import evaluate
 from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
 from mb.results import ExampleResult
 from tests.support.judges import FailingJudge, ScriptedJudge
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 RESPONSE = "Sure. The meeting is at 3pm on Monday in room 4. Bring your laptop."
 CONTRACT = "undecided" in {field.name for field in dataclasses.fields(Verdict)}
@@ -99,7 +99,7 @@ def _verdicts(body: dict[str, Any]) -> Reply:
     if "<guideline>" in user:
         score = 5 if "brief" in user.split("<guideline>", 1)[1] else 1
         return completion(json.dumps({"reason": f"checked the guideline, grade {score}", "score": score}))
-    return completion(json.dumps({"reason": "the response states it", "score": 5}))
+    return completion(json.dumps({"reason": "the response states it", **listing(body), "score": 5}))
 
 
 def test_an_llm_judge_gives_a_verdict_and_reason_per_guideline_and_fact() -> None:

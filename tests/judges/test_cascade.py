@@ -23,7 +23,7 @@ from mb.judges.llm import LLMJudge
 from mb.judges.local import LocalJudge
 from mb.results_format import read_results_file
 from tests.conftest import SPEC, spec_lines
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 EQ = JudgeTask.EQUIVALENCE
 
@@ -135,7 +135,7 @@ def test_mb_eval_auto_with_an_llm_counts_what_it_escalated_and_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def grader(body: dict[str, Any]) -> Reply:
-        return completion(json.dumps({"score": 5, "reason": "same goal"}), model=body["model"])
+        return completion(json.dumps({"score": 5, "reason": "same goal", **listing(body)}), model=body["model"])
 
     with chat_server(grader) as server:
         monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
@@ -194,7 +194,7 @@ def _search(query: str, number: int) -> Example:
 def test_the_cascade_sends_exactly_the_undecided_checks_to_the_llm_and_its_grade_3_stays_undecided() -> None:
     def grader(body: dict[str, Any]) -> Reply:
         score = 3 if "maybe not" in json.dumps(body["messages"]) else 5
-        return completion(json.dumps({"score": score, "reason": "graded"}), model=body["model"])
+        return completion(json.dumps({"score": score, "reason": "graded", **listing(body)}), model=body["model"])
 
     queries = ["Paris weather", "maybe Paris", "maybe not Paris", "Paris weather today"]
     with chat_server(grader) as server:

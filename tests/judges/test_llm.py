@@ -15,13 +15,15 @@ import pytest
 from mb.judges import JudgeConfigError, JudgeRequest, JudgeTask, LLMJudge, Verdict
 from mb.judges._cache import JudgeCache
 from mb.judges._prompts import PROMPTS
-from tests.support.openai_server import ChatServer, Reply, chat_server, completion
+from tests.support.openai_server import ChatServer, Reply, chat_server, completion, listing
 
 EQ = JudgeTask.EQUIVALENCE
 
 
-def answer(score: int = 4, reason: str = "same intent") -> Reply:
-    return completion(json.dumps({"reason": reason, "score": score}))
+def answer(score: int = 4, reason: str = "same intent", body: dict[str, Any] | None = None) -> Reply:
+    """A verdict; ``body``: the request it answers, when it may be of a task that lists no differences."""
+    listed = {"differences": []} if body is None else listing(body)
+    return completion(json.dumps({"reason": reason, **listed, "score": score}))
 
 
 def echo(body: dict[str, Any]) -> Reply:
@@ -107,7 +109,7 @@ def test_request_shape_and_parsed_verdict(serve: Serve) -> None:
     schema = body["response_format"]
     assert schema["type"] == "json_schema"
     assert schema["json_schema"]["strict"] is True
-    assert schema["json_schema"]["schema"]["required"] == ["reason", "score"]
+    assert schema["json_schema"]["schema"]["required"] == ["reason", "differences", "score"]
     assert {k.lower(): v for k, v in srv.headers[0].items()}["authorization"] == "Bearer test-key"
 
 
@@ -115,14 +117,14 @@ def test_request_shape_and_parsed_verdict(serve: Serve) -> None:
     ("grade", "score", "passed"), [(1, 0.0, False), (2, 0.25, False), (3, 0.5, True), (5, 1.0, True)]
 )
 def test_grades_map_onto_the_boundary(serve: Serve, grade: int, score: float, passed: bool) -> None:
-    srv = serve(lambda body: answer(grade))
+    srv = serve(lambda body: answer(grade, body=body))
     [verdict] = run(make(srv.base_url), [JudgeRequest(JudgeTask.RELEVANCE, "an answer", question="a question")])
     assert (verdict.score, verdict.passed, verdict.grade) == (score, passed, float(grade))
 
 
 def test_every_task_has_a_versioned_prompt_with_its_fields(serve: Serve) -> None:
     seen = {}
-    srv = serve(lambda body: answer())
+    srv = serve(lambda body: answer(body=body))
     judge = make(srv.base_url)
     for task in JudgeTask:
         run(judge, [JudgeRequest(task, f"cand-{task.value}", f"ref-{task.value}", f"q-{task.value}")])
@@ -253,7 +255,7 @@ def test_plain_text_answers_are_parsed_when_no_json_mode_is_supported(serve: Ser
     def handler(body: dict[str, Any]) -> Reply:
         if "response_format" in body:
             return error(400)
-        return completion('Here you go:\n```json\n{"reason": "fine", "score": 4}\n```')
+        return completion('Here you go:\n```json\n{"reason": "fine", "differences": [], "score": 4}\n```')
 
     srv = serve(handler)
     [verdict] = run(make(srv.base_url), [JudgeRequest(EQ, "a", "b")])
@@ -262,7 +264,7 @@ def test_plain_text_answers_are_parsed_when_no_json_mode_is_supported(serve: Ser
 
 
 def test_a_score_written_as_a_string_is_a_malformed_answer(serve: Serve) -> None:
-    srv = serve(lambda body: completion('{"reason": "fine", "score": "5"}'))
+    srv = serve(lambda body: completion('{"reason": "fine", "differences": [], "score": "5"}'))
     [verdict] = run(make(srv.base_url), [JudgeRequest(EQ, "a", "b")])
     assert verdict.error is not None
     assert "score '5' is not an integer from 1 to 5" in verdict.error
@@ -348,7 +350,7 @@ def test_concurrent_batches_share_requests_in_flight(serve: Serve) -> None:
 
 
 def test_requests_decided_without_a_call(serve: Serve) -> None:
-    srv = serve(lambda body: answer())
+    srv = serve(lambda body: answer(body=body))
     verdicts = run(
         make(srv.base_url),
         [

@@ -21,8 +21,10 @@ def facts(response: str = RESPONSE) -> list[JudgeRequest]:
     return [JudgeRequest(FACT, response, fact, question="When do I fly?") for fact in FACTS]
 
 
-def verdicts_reply(*scores: int) -> Reply:
-    return completion(json.dumps({"verdicts": [{"reason": f"item graded {s}", "score": s} for s in scores]}))
+def verdicts_reply(*scores: int, listed: bool = True) -> Reply:
+    """Verdicts of these grades; ``listed``: each lists its differences (none), as a fact's verdict must."""
+    shown = {"differences": []} if listed else {}
+    return completion(json.dumps({"verdicts": [{"reason": f"item graded {s}", **shown, "score": s} for s in scores]}))
 
 
 def items_in(body: dict[str, Any]) -> int:
@@ -39,7 +41,7 @@ def test_three_facts_of_one_response_are_one_call_with_three_verdicts_in_order(t
     assert user.index(FACTS[0]) < user.index(FACTS[1]) < user.index(FACTS[2])
     assert user.count(RESPONSE) == 1
     schema = body["response_format"]["json_schema"]["schema"]
-    assert schema["properties"]["verdicts"]["items"]["required"] == ["reason", "score"]
+    assert schema["properties"]["verdicts"]["items"]["required"] == ["reason", "differences", "score"]
     assert [(v.passed, v.reason) for v in verdicts] == [
         (True, "item graded 5"),
         (True, "item graded 4"),
@@ -78,7 +80,13 @@ def test_a_wrong_number_of_verdicts_is_malformed_asked_twice_and_kept(tmp_path: 
 
 
 def test_a_malformed_item_fails_the_whole_answer() -> None:
-    bad = {"verdicts": [{"reason": "ok", "score": 5}, {"reason": "ok", "score": 6}, {"reason": "ok", "score": 5}]}
+    bad = {
+        "verdicts": [
+            {"reason": "ok", "differences": [], "score": 5},
+            {"reason": "ok", "differences": [], "score": 6},
+            {"reason": "ok", "differences": [], "score": 5},
+        ]
+    }
     with chat_server(lambda body: completion(json.dumps(bad))) as server:
         verdicts = run(make(server.base_url), facts())
     assert server.calls == 2
@@ -86,7 +94,7 @@ def test_a_malformed_item_fails_the_whole_answer() -> None:
 
 
 def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
-    items = [{"reason": "not stated", "score": 1}] * 3
+    items = [{"reason": "not stated", "differences": [], "score": 1}] * 3
     with chat_server(lambda body: completion(json.dumps({"verdicts": items, "score": 5}))) as server:
         verdicts = run(make(server.base_url), facts())
     assert all(not verdict.passed and "unexpected key 'score'" in (verdict.error or "") for verdict in verdicts)
@@ -95,10 +103,13 @@ def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
 @pytest.mark.parametrize(
     "answer",
     [
-        {"verdicts": [{"reason": "stated", "score": 5}] * 3, "summary": "Each fact is in the response."},
-        {"verdicts": [{"index": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
-        {"verdicts": [{"id": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
-        {"verdicts": [{"Item": 3 - number, "reason": "stated", "score": 5} for number in range(3)]},
+        {
+            "verdicts": [{"reason": "stated", "differences": [], "score": 5}] * 3,
+            "summary": "Each fact is in the response.",
+        },
+        {"verdicts": [{"index": 3 - number, "reason": "stated", "differences": [], "score": 5} for number in range(3)]},
+        {"verdicts": [{"id": 3 - number, "reason": "stated", "differences": [], "score": 5} for number in range(3)]},
+        {"verdicts": [{"Item": 3 - number, "reason": "stated", "differences": [], "score": 5} for number in range(3)]},
     ],
 )
 def test_a_group_answer_with_another_key_is_malformed(answer: dict[str, Any]) -> None:
@@ -107,7 +118,7 @@ def test_a_group_answer_with_another_key_is_malformed(answer: dict[str, Any]) ->
     assert all(not verdict.passed and "unexpected key" in (verdict.error or "") for verdict in verdicts)
 
 
-STATED = json.dumps({"verdicts": [{"reason": "stated", "score": 5}] * 3})
+STATED = json.dumps({"verdicts": [{"reason": "stated", "differences": [], "score": 5}] * 3})
 
 
 @pytest.mark.parametrize(
@@ -120,8 +131,11 @@ def test_a_group_answer_with_a_verdict_in_its_summary_or_before_it_is_malformed(
 
 
 def test_numbered_verdicts_are_read_in_their_items_order() -> None:
-    items = [{"item": 3, "reason": "third", "score": 1}, {"item": 1, "reason": "first", "score": 5}]
-    items.append({"item": 2, "reason": "second", "score": 4})
+    items = [
+        {"item": 3, "reason": "third", "differences": [], "score": 1},
+        {"item": 1, "reason": "first", "differences": [], "score": 5},
+    ]
+    items.append({"item": 2, "reason": "second", "differences": [], "score": 4})
     with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
         verdicts = run(make(server.base_url), facts())
     assert [(verdict.passed, verdict.reason) for verdict in verdicts] == [
@@ -132,8 +146,11 @@ def test_numbered_verdicts_are_read_in_their_items_order() -> None:
 
 
 def test_item_numbers_written_as_whole_floats_are_those_numbers() -> None:
-    items = [{"item": 2.0, "reason": "second", "score": 4}, {"item": 3.0, "reason": "third", "score": 1.0}]
-    items.insert(0, {"item": 1.0, "reason": "first", "score": 5})
+    items = [
+        {"item": 2.0, "reason": "second", "differences": [], "score": 4},
+        {"item": 3.0, "reason": "third", "differences": [], "score": 1.0},
+    ]
+    items.insert(0, {"item": 1.0, "reason": "first", "differences": [], "score": 5})
     items.reverse()
     with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
         verdicts = run(make(server.base_url), facts())
@@ -148,7 +165,7 @@ def test_item_numbers_written_as_whole_floats_are_those_numbers() -> None:
     "numbers", [[1, 1, 2], [1, 2, 4], [0, 1, 2], [1, 2, None], ["1", "2", "3"], [1.5, 2, 3], [1.0, 1, 2], [True, 2, 3]]
 )
 def test_verdicts_numbered_otherwise_than_each_item_once_are_malformed(numbers: list[Any]) -> None:
-    items = [{"item": number, "reason": "stated", "score": 5} for number in numbers]
+    items = [{"item": number, "reason": "stated", "differences": [], "score": 5} for number in numbers]
     with chat_server(lambda body: completion(json.dumps({"verdicts": items}))) as server:
         verdicts = run(make(server.base_url), facts())
     assert all(not verdict.passed and "malformed answer" in (verdict.error or "") for verdict in verdicts)
@@ -165,7 +182,9 @@ def test_facts_of_two_responses_are_two_calls() -> None:
 def test_facts_and_guidelines_of_one_response_are_one_call_each() -> None:
     guidelines = [JudgeRequest(JudgeTask.GUIDELINE, RESPONSE, rule) for rule in ("be polite", "no jargon")]
     with chat_server(
-        lambda body: verdicts_reply(*[4] * (2 if "GUIDELINE" in body["messages"][0]["content"] else 3))
+        lambda body: verdicts_reply(
+            *[4] * (2 if (rules := "GUIDELINE" in body["messages"][0]["content"]) else 3), listed=not rules
+        )
     ) as server:
         verdicts = run(make(server.base_url), [*facts(), *guidelines])
     assert server.calls == 2
@@ -184,9 +203,9 @@ def test_a_group_steps_down_the_answer_formats() -> None:
 
 def test_a_verdict_in_doubt_leaves_only_its_own_item_undecided() -> None:
     doubted = [
-        {"reason": "stated: 9:40", "score": 5, "confidence": 0.95},
-        {"reason": "the gate is B12", "score": 5, "confidence": "low"},
-        {"reason": "Not stated: the bag costs 30 euros.", "score": 4},
+        {"reason": "stated: 9:40", "differences": [], "score": 5, "confidence": 0.95},
+        {"reason": "the gate is B12", "differences": [], "score": 5, "confidence": "low"},
+        {"reason": "Not stated: the bag costs 30 euros.", "differences": [], "score": 4},
     ]
     with chat_server(lambda body: completion(json.dumps({"verdicts": doubted}))) as server:
         verdicts = run(make(server.base_url), facts())

@@ -15,7 +15,7 @@ import pytest
 
 from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
 from mb.judges._prompts import PROMPTS, Prompt
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 EQ = JudgeTask.EQUIVALENCE
 KEY = "test-key-0123456789"
@@ -41,7 +41,7 @@ def ask(content: str, **options: Any) -> Verdict:
     return verdict
 
 
-PASSING = json.dumps({"reason": "same city", "score": 5})
+PASSING = json.dumps({"reason": "same city", "differences": [], "score": 5})
 
 
 @pytest.mark.parametrize(
@@ -49,9 +49,9 @@ PASSING = json.dumps({"reason": "same city", "score": 5})
     [
         f"<think>At first sight {PASSING}</think> Final answer: not equivalent.",
         f"I first thought {PASSING}, but the cities differ: not equivalent.",
-        '{"reason": "different cities", "score": 1} ' + PASSING,
-        '{"reason": "different cities", "score": 1, "score": 5}',
-        '{"reason": "same country", "equivalent": false, "score": 5}',
+        '{"reason": "different cities", "differences": [], "score": 1} ' + PASSING,
+        '{"reason": "different cities", "differences": [], "score": 1, "score": 5}',
+        '{"reason": "same country", "equivalent": false, "differences": [], "score": 5}',
         f"<think>They look equivalent {PASSING}",  # the thinking cut off: no answer after it
     ],
 )
@@ -67,16 +67,16 @@ def test_an_answer_that_is_not_one_verdict_is_an_error_never_a_pass(content: str
     [
         f"```json\n{PASSING}\n```\n\nThe two are not the same.",
         f"```json\n{PASSING}\n```\nOn reflection: score 1.",
-        f'```json\n{PASSING}\n```\n```json\n{{"reason": "other city", "score": 1}}\n```',
+        f'```json\n{PASSING}\n```\n```json\n{{"reason": "other city", "differences": [], "score": 1}}\n```',
         f"{PASSING}. Not equivalent.",
         f"```json\n{PASSING}\n```\nThis is inaccurate.",
         f"```json\n{PASSING}\n```\n\u274c",
         f"```json\n{PASSING}\n```\n\nThe two are the same.",  # a remark that agrees is no presentation either
-        '{"reason": "same city", "score": 5, "passed": false}',
-        '{"reason": "same city", "score": 5, "final_score": 1}',
-        '{"reason": "same city", "score": 5, "label": "different"}',
-        '{"reason": "same city", "score": 5, "ok": false}',
-        '{"reason": "same city", "score": 5, "details": {"equivalent": false}}',
+        '{"reason": "same city", "differences": [], "score": 5, "passed": false}',
+        '{"reason": "same city", "differences": [], "score": 5, "final_score": 1}',
+        '{"reason": "same city", "differences": [], "score": 5, "label": "different"}',
+        '{"reason": "same city", "differences": [], "score": 5, "ok": false}',
+        '{"reason": "same city", "differences": [], "score": 5, "details": {"equivalent": false}}',
     ],
 )
 def test_a_remark_or_key_that_may_state_another_verdict_is_an_error(content: str) -> None:
@@ -156,14 +156,14 @@ def test_a_lead_in_that_gives_a_verdict_is_an_error(lead_in: str, response_forma
     ],
 )
 def test_an_extra_key_is_an_error(extra: dict[str, Any]) -> None:
-    verdict = ask(json.dumps({"reason": "same city", "score": 5, **extra}), response_format="text")
+    verdict = ask(json.dumps({"reason": "same city", "differences": [], "score": 5, **extra}), response_format="text")
     assert not verdict.passed
     assert "unexpected key" in (verdict.error or "")
 
 
 @pytest.mark.parametrize("confidence", [0.95, 0.8, 1, 90, "high", "Very high"])
 def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
-    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}))
+    verdict = ask(json.dumps({"reason": "same city", "differences": [], "score": 5, "confidence": confidence}))
     assert verdict.error is None
     assert verdict.passed
     assert verdict.reason == "same city"
@@ -171,7 +171,7 @@ def test_a_high_confidence_beside_the_verdict_is_read(confidence: Any) -> None:
 
 @pytest.mark.parametrize("confidence", [0.4, 0, 0.79, 60, "low", "medium", "sure", -0.5, 101, "0.9"])
 def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(confidence: Any, tmp_path: Path) -> None:
-    answer = json.dumps({"reason": "same city", "score": 5, "confidence": confidence})
+    answer = json.dumps({"reason": "same city", "differences": [], "score": 5, "confidence": confidence})
     with chat_server(lambda body: completion(answer)) as server:
         verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
     assert server.calls == 1  # the second verdict came from the cache
@@ -199,7 +199,7 @@ def test_a_low_confidence_leaves_a_verdict_undecided_in_this_run_and_the_next(co
 )
 @pytest.mark.parametrize("grade", [4, 5])
 def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, grade: int) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": grade}))
     assert verdict.undecided
     assert not verdict.passed
     assert "its reason says not equivalent" in verdict.reason
@@ -223,7 +223,7 @@ def test_a_reason_that_says_no_beside_a_passing_grade_is_undecided(reason: str, 
     ],
 )
 def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: JudgeTask, reason: str) -> None:
-    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 5}))) as server:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, **listing(body), "score": 5}))) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
     assert verdict.undecided
     assert not verdict.passed
@@ -238,7 +238,7 @@ def test_a_reason_in_the_rubric_s_words_for_no_beside_a_pass_is_undecided(task: 
     ],
 )
 def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided(reason: str, grade: int) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": grade}))
     assert verdict.undecided
     assert not verdict.passed
 
@@ -260,21 +260,25 @@ def test_a_reason_that_says_yes_beside_a_failing_grade_is_undecided(reason: str,
     ],
 )
 def test_a_reason_that_agrees_with_its_grade_is_read(reason: str, grade: int) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": grade}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": grade}))
     assert not verdict.undecided
     assert verdict.error is None
     assert verdict.passed is (grade > 3)
 
 
 def test_a_graded_task_is_not_read_for_a_yes_or_no() -> None:
-    with chat_server(lambda body: completion(json.dumps({"reason": "No digressions.", "score": 5}))) as server:
+    with chat_server(
+        lambda body: completion(json.dumps({"reason": "No digressions.", **listing(body), "score": 5}))
+    ) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(JudgeTask.RELEVANCE, "a", "", question="q")])
     assert not verdict.undecided
     assert verdict.score == 1.0
 
 
 def test_an_ordinary_reason_is_read_even_with_words_of_a_verdict() -> None:
-    verdict = ask(json.dumps({"reason": "Both name Paris; nothing is missing, no detail differs.", "score": 5}))
+    verdict = ask(
+        json.dumps({"reason": "Both name Paris; nothing is missing, no detail differs.", "differences": [], "score": 5})
+    )
     assert verdict.error is None
     assert verdict.passed
 
@@ -294,7 +298,10 @@ def test_a_refusal_is_an_error_even_beside_a_verdict(content: str | None) -> Non
 
 
 def test_a_verdict_after_thinking_is_read_without_the_thinking() -> None:
-    verdict = ask(f'<think>Both are cities, so "equivalent"? {PASSING}</think>\n{{"reason": "other city", "score": 1}}')
+    verdict = ask(
+        f'<think>Both are cities, so "equivalent"? {PASSING}</think>\n'
+        '{"reason": "other city", "differences": [], "score": 1}'
+    )
     assert verdict.error is None
     assert not verdict.passed
     assert verdict.reason == "other city"
@@ -374,7 +381,7 @@ def test_a_cached_verdict_is_not_reused_once_the_prompt_text_or_model_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: str
 ) -> None:
     request = JudgeRequest(EQ, "Paris", "Lyon")
-    answers = [PASSING, json.dumps({"reason": "another city", "score": 1})]
+    answers = [PASSING, json.dumps({"reason": "another city", "differences": [], "score": 1})]
     with chat_server(lambda body: completion(answers.pop(0))) as server:
         [first] = run(make(server.base_url, tmp_path), [request])
         if changed == "rubric":  # the text, its version left as it was
@@ -437,8 +444,17 @@ def test_a_timeout_after_the_server_answered_does_not_fail_the_questions_after_i
 @pytest.mark.parametrize(
     ("content", "calls"),
     [
-        (None, [{"reason": "different cities", "score": 1}, {"reason": "same city", "score": 5}]),
-        ('{"reason": "different cities", "score": 1}', [{"reason": "same city", "score": 5}]),
+        (
+            None,
+            [
+                {"reason": "different cities", "differences": [], "score": 1},
+                {"reason": "same city", "differences": [], "score": 5},
+            ],
+        ),
+        (
+            '{"reason": "different cities", "differences": [], "score": 1}',
+            [{"reason": "same city", "differences": [], "score": 5}],
+        ),
     ],
 )
 def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | None, calls: list[Any]) -> None:
@@ -452,7 +468,7 @@ def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | No
 
 @pytest.mark.parametrize("content", ["FAIL - these differ.", "Inaccurate."])
 def test_a_verdict_beside_the_tool_call_is_an_error(content: str) -> None:
-    tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
+    tool_calls = [("call_1", "verdict", {"reason": "same city", "differences": [], "score": 5})]
     with chat_server(lambda body: completion(content, tool_calls=tool_calls)) as server:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "London")])
     assert not verdict.passed
@@ -460,7 +476,7 @@ def test_a_verdict_beside_the_tool_call_is_an_error(content: str) -> None:
 
 
 def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
-    tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
+    tool_calls = [("call_1", "verdict", {"reason": "same city", "differences": [], "score": 5})]
     with chat_server(lambda body: completion("Here is my verdict.", tool_calls=tool_calls)) as server:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
@@ -495,7 +511,7 @@ def test_a_rate_limited_first_question_does_not_make_the_others_wait_for_one_ano
 
 
 def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> None:
-    with chat_server(lambda body: Reply({"reason": "same city", "score": 5})) as server:
+    with chat_server(lambda body: Reply({"reason": "same city", **listing(body), "score": 5})) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
     assert not verdict.passed
     assert verdict.error is not None
@@ -521,7 +537,9 @@ def test_an_answer_that_is_no_chat_completion_says_what_came(reply: Reply, shown
 
 
 def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
-    verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
+    verdict = ask(
+        '{"reason": "the candidate adds a <think> tag the expected text lacks", "differences": [], "score": 2}'
+    )
     assert verdict.error is None
     assert verdict.reason == "the candidate adds a <think> tag the expected text lacks"
 
@@ -577,7 +595,7 @@ def test_a_redirect_to_another_server_does_not_carry_the_key() -> None:
 
 
 def test_a_runaway_reason_is_kept_shortened_in_the_verdict_and_the_cache(tmp_path: Path) -> None:
-    answer = json.dumps({"reason": "Both name Paris. " * 100_000, "score": 5})
+    answer = json.dumps({"reason": "Both name Paris. " * 100_000, "differences": [], "score": 5})
     with chat_server(lambda body: completion(answer)) as server:
         verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "Paris")])[0] for _ in range(2)]
     assert server.calls == 1
@@ -611,7 +629,7 @@ def test_a_model_refused_after_answers_is_a_failure_of_that_question_alone() -> 
 
 
 def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
-    thinking = {"type": "thinking", "thinking": '{"reason": "another city", "score": 1}'}
+    thinking = {"type": "thinking", "thinking": '{"reason": "another city", "differences": [], "score": 1}'}
     parts = [thinking, {"type": "text", "text": "Here is my verdict: "}, {"type": "text", "text": PASSING}]
 
     def handler(body: dict[str, Any]) -> Reply:
@@ -634,7 +652,7 @@ def test_an_answer_given_as_content_parts_is_read_from_its_text_parts() -> None:
     ],
 )
 def test_a_reason_opening_with_not_that_agrees_with_a_pass_is_read(task: JudgeTask, reason: str) -> None:
-    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": 4}))) as server:
+    with chat_server(lambda body: completion(json.dumps({"reason": reason, **listing(body), "score": 4}))) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(task, "a", "b", question="q")])
     assert not verdict.undecided
     assert verdict.passed
@@ -648,7 +666,7 @@ def _parts(parts: list[Any], **verdict: Any) -> Reply:
     return reply
 
 
-FAILING = json.dumps({"reason": "another city", "score": 1})
+FAILING = json.dumps({"reason": "another city", "differences": [], "score": 1})
 
 
 @pytest.mark.parametrize(
@@ -673,7 +691,7 @@ def test_content_parts_other_than_text_and_thinking_make_the_answer_malformed(pa
     ("parts", "verdict"),
     [
         ([{"type": "text", "text": PASSING}, {"type": "refusal", "refusal": "I cannot judge this content."}], {}),
-        ([{"type": "refusal", "refusal": "I refuse"}], {"reason": "same city", "score": 5}),
+        ([{"type": "refusal", "refusal": "I refuse"}], {"reason": "same city", "differences": [], "score": 5}),
     ],
 )
 def test_a_refusal_part_is_a_refusal(parts: list[Any], verdict: dict[str, Any]) -> None:
@@ -698,7 +716,10 @@ def test_thinking_parts_are_left_out_of_the_answer() -> None:
 
 @pytest.mark.parametrize("confidence", [True, None, [0.9], {"level": "high"}, "unsure " * 50_000, "high" + " " * 30])
 def test_a_confidence_that_is_no_number_or_word_is_malformed(confidence: Any) -> None:
-    verdict = ask(json.dumps({"reason": "same city", "score": 5, "confidence": confidence}), response_format="text")
+    verdict = ask(
+        json.dumps({"reason": "same city", "differences": [], "score": 5, "confidence": confidence}),
+        response_format="text",
+    )
     assert not verdict.passed
     assert "malformed answer" in (verdict.error or "")
     assert len(verdict.error or "") < 1000
@@ -725,7 +746,7 @@ LONG = "Both texts name a European capital and use the same format. " * 40
 
 @pytest.mark.parametrize("grade", [4, 5])
 def test_a_reason_saying_no_after_two_thousand_characters_is_still_read(grade: int, tmp_path: Path) -> None:
-    answer = json.dumps({"reason": LONG + "Therefore they are not equivalent.", "score": grade})
+    answer = json.dumps({"reason": LONG + "Therefore they are not equivalent.", "differences": [], "score": grade})
     with chat_server(lambda body: completion(answer)) as server:
         verdicts = [run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])[0] for _ in range(2)]
     assert server.calls == 1
@@ -737,7 +758,7 @@ def test_a_reason_saying_no_after_two_thousand_characters_is_still_read(grade: i
 
 @pytest.mark.parametrize("confidence", [0.1, "high"])
 def test_a_runaway_reason_is_kept_to_two_thousand_characters_whatever_is_added(confidence: Any, tmp_path: Path) -> None:
-    answer = json.dumps({"reason": LONG * 50, "score": 5, "confidence": confidence})
+    answer = json.dumps({"reason": LONG * 50, "differences": [], "score": 5, "confidence": confidence})
     with chat_server(lambda body: completion(answer)) as server:
         [verdict] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "Paris", "London")])
     assert len(verdict.reason) <= 2000
@@ -752,7 +773,10 @@ def _leaks(text: str) -> bool:
 @pytest.mark.parametrize(
     ("answer", "pads"),
     [
-        (lambda pad: completion(json.dumps({"reason": "a" * pad + KEY, "score": 5})), range(1975, 2000, 3)),
+        (
+            lambda pad: completion(json.dumps({"reason": "a" * pad + KEY, "differences": [], "score": 5})),
+            range(1975, 2000, 3),
+        ),
         (lambda pad: completion("w" * pad + " " + KEY), range(180, 200, 3)),
         (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}, status=400), range(262, 284, 3)),
         (lambda pad: Reply({"error": {"message": "m" * pad + " " + KEY}}), range(250, 300, 4)),
@@ -782,7 +806,9 @@ def test_a_key_is_masked_before_any_text_is_cut(answer: Any, pads: range, tmp_pa
 def test_a_reason_on_the_wording_or_one_that_turns_is_read_with_its_grade(
     task: JudgeTask, reason: str, grade: int
 ) -> None:
-    with chat_server(lambda body: completion(json.dumps({"reason": reason, "score": grade}))) as server:
+    with chat_server(
+        lambda body: completion(json.dumps({"reason": reason, **listing(body), "score": grade}))
+    ) as server:
         [verdict] = run(
             make(server.base_url), [JudgeRequest(task, "The train departs 9:40.", "the train leaves at 9:40")]
         )

@@ -13,7 +13,7 @@ import anyio
 import pytest
 
 from mb.judges import JudgeConfigError, JudgeRequest, JudgeTask, LLMJudge, Verdict
-from tests.support.openai_server import Reply, chat_server, completion, llama_like
+from tests.support.openai_server import Reply, chat_server, completion, listing, llama_like
 
 EQ = JudgeTask.EQUIVALENCE
 
@@ -32,8 +32,10 @@ def run(judge: LLMJudge, requests: Sequence[JudgeRequest]) -> list[Verdict]:
     return anyio.run(judge.judge, requests)
 
 
-def answer(score: int = 4, reason: str = "same intent", **options: Any) -> Reply:
-    return completion(json.dumps({"reason": reason, "score": score}), **options)
+def answer(score: int = 4, reason: str = "same intent", body: dict[str, Any] | None = None, **options: Any) -> Reply:
+    """A verdict; ``body``: the request it answers, when it may be of a task that lists no differences."""
+    listed = {"differences": []} if body is None else listing(body)
+    return completion(json.dumps({"reason": reason, **listed, "score": score}), **options)
 
 
 def kinds(requests: list[dict[str, Any]]) -> list[str]:
@@ -54,8 +56,8 @@ def test_a_500_naming_json_schema_steps_down_once_for_all_questions() -> None:
     assert all(verdict.error is None and verdict.passed for verdict in verdicts)
     assert kinds(server.requests) == ["json_schema"] + ["json_object"] * 6
     json_mode = server.requests[1]
-    assert json_mode["response_format"]["schema"]["required"] == ["reason", "score"]
-    assert '"required": ["reason", "score"]' in json_mode["messages"][0]["content"]
+    assert json_mode["response_format"]["schema"]["required"] == ["reason", "differences", "score"]
+    assert '"required": ["reason", "differences", "score"]' in json_mode["messages"][0]["content"]
 
 
 def test_a_500_about_something_else_does_not_change_the_format() -> None:
@@ -74,7 +76,9 @@ def test_the_tool_format_when_no_json_mode_is_taken() -> None:
         if "response_format" in body:
             return Reply({"error": {"message": "response_format is not supported"}}, status=400)
         if body.get("tool_choice"):
-            return completion(None, tool_calls=[("call_1", "verdict", {"reason": "same city", "score": 5})])
+            return completion(
+                None, tool_calls=[("call_1", "verdict", {"reason": "same city", "differences": [], "score": 5})]
+            )
         return completion("no JSON here")
 
     with chat_server(handler) as server:
@@ -86,7 +90,7 @@ def test_the_tool_format_when_no_json_mode_is_taken() -> None:
     assert kinds(server.requests) == ["json_schema", "json_object", "tool", "tool"]
     tool = server.requests[-1]
     assert tool["tool_choice"] == {"type": "function", "function": {"name": "verdict"}}
-    assert tool["tools"][0]["function"]["parameters"]["required"] == ["reason", "score"]
+    assert tool["tools"][0]["function"]["parameters"]["required"] == ["reason", "differences", "score"]
 
 
 @pytest.mark.parametrize("forced", ["json_schema", "json_object", "tool", "text"])
@@ -95,7 +99,9 @@ def test_the_format_can_be_forced_from_the_environment(monkeypatch: pytest.Monke
 
     def handler(body: dict[str, Any]) -> Reply:
         if body.get("tool_choice"):
-            return completion(None, tool_calls=[("call_1", "verdict", {"reason": "fine", "score": 4})])
+            return completion(
+                None, tool_calls=[("call_1", "verdict", {"reason": "fine", "differences": [], "score": 4})]
+            )
         return answer()
 
     with chat_server(handler) as server:
@@ -133,7 +139,7 @@ def test_answers_are_bounded_by_max_tokens() -> None:
 
 
 def test_a_raw_newline_inside_the_reason_is_read() -> None:
-    raw = '{"reason": "same city,\nsame day", "score": 5}'
+    raw = '{"reason": "same city,\nsame day", "differences": [], "score": 5}'
     with chat_server(lambda body: completion(raw)) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "a", "b")])
     assert verdict.error is None
@@ -163,7 +169,7 @@ def test_server_tracebacks_are_one_line_in_the_reason() -> None:
     ],
 )
 def test_a_yes_barely_is_undecided(task: JudgeTask, tmp_path: Path) -> None:
-    with chat_server(lambda body: answer(3, "vaguer than expected")) as server:
+    with chat_server(lambda body: answer(3, "vaguer than expected", body)) as server:
         request = JudgeRequest(task, "candidate", "reference", "2026-01-01T10:00:00+00:00")
         [fresh] = run(make(server.base_url, tmp_path), [request])
         [cached] = run(make(server.base_url, tmp_path), [request])
@@ -178,7 +184,7 @@ def test_a_yes_barely_is_undecided(task: JudgeTask, tmp_path: Path) -> None:
 
 
 def test_a_graded_metric_keeps_grade_3() -> None:
-    with chat_server(lambda body: answer(3, "partly")) as server:
+    with chat_server(lambda body: answer(3, "partly", body)) as server:
         [verdict] = run(make(server.base_url), [JudgeRequest(JudgeTask.RELEVANCE, "an answer", question="a q")])
     assert (verdict.grade, verdict.reason) == (3.0, "partly")
 
@@ -192,7 +198,7 @@ def test_a_malformed_answer_is_kept_as_a_failure_and_asked_again_on_request(
         assert server.calls == 2  # asked twice
         [again] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "a", "b")])
         assert server.calls == 2  # the rerun costs nothing
-        replies["text"] = json.dumps({"reason": "now it parses", "score": 5})
+        replies["text"] = json.dumps({"reason": "now it parses", "differences": [], "score": 5})
         [retried] = run(make(server.base_url, tmp_path, retry_failed=True), [JudgeRequest(EQ, "a", "b")])
         assert server.calls == 3
         monkeypatch.setenv("MB_JUDGE_RETRY_FAILED", "1")

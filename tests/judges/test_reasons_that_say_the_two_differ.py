@@ -174,7 +174,7 @@ AGREE_THROUGHOUT = [
 
 @pytest.mark.parametrize("reason", DIFFER)
 def test_a_first_clause_saying_the_two_differ_leaves_a_pass_undecided(reason: str) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": 5}))
     assert verdict.undecided
     assert not verdict.passed
 
@@ -192,25 +192,25 @@ def test_differ_said_after_a_word_on_the_wording_leaves_a_pass_undecided(reason:
 
 @pytest.mark.parametrize("reason", AGREE)
 def test_a_negated_difference_or_one_of_wording_is_read_with_its_grade(reason: str) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": 5}))
     assert not verdict.undecided
     assert verdict.passed
 
 
 @pytest.mark.parametrize("reason", ["The dates do not match.", "Wrong date."])
 def test_a_difference_beside_a_failing_grade_is_read_as_the_fail(reason: str) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": 1}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": 1}))
     assert not verdict.undecided
     assert not verdict.passed
 
 
 def test_no_beside_nothing_differs_stays_undecided() -> None:
-    assert ask(json.dumps({"reason": "No, nothing differs.", "score": 5})).undecided
+    assert ask(json.dumps({"reason": "No, nothing differs.", "differences": [], "score": 5})).undecided
 
 
 @pytest.mark.parametrize("reason", DIFFER_LATER_OR_OTHERWISE)
 def test_a_difference_in_any_clause_leaves_a_pass_undecided(reason: str) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": 5}))
     assert verdict.undecided
     assert not verdict.passed
 
@@ -223,7 +223,7 @@ def test_every_compared_task_reads_every_clause(task: JudgeTask, reason: str) ->
 
 @pytest.mark.parametrize("reason", AGREE_THROUGHOUT)
 def test_a_reason_agreeing_in_every_clause_is_read_with_its_grade(reason: str) -> None:
-    verdict = ask(json.dumps({"reason": reason, "score": 5}))
+    verdict = ask(json.dumps({"reason": reason, "differences": [], "score": 5}))
     assert not verdict.undecided
     assert verdict.passed
 

@@ -70,4 +70,4 @@ def test_the_date_prompt_shows_the_phrase_the_user_time_and_the_argument() -> No
     assert "<user_time>\n2013-02-12T04:30:00-02:00\n</user_time>" in user
     assert "<expected_phrase>\nthe feast of saint blurple\n</expected_phrase>" in user
     assert "<argument>\n2013-03-01\n</argument>" in user
-    assert PROMPTS[JudgeTask.DATE].version == "date/1"
+    assert PROMPTS[JudgeTask.DATE].version == "date/2"

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 from .generated import executed_lines
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.ray
 def _grader(body: dict[str, Any]) -> Reply:
     prompt = json.dumps(body["messages"])
     score = 2 if "This is report" in prompt else 5
-    return completion(json.dumps({"reason": f"graded {score}", "score": score}), model=body["model"])
+    return completion(json.dumps({"reason": f"graded {score}", **listing(body), "score": score}), model=body["model"])
 
 
 def test_llm_judge_cache_has_one_writer(

@@ -13,7 +13,7 @@ from mb.results import TokenUse
 from mb.results_format import read_results_file
 from mb.run_record import PricesError, load_prices, price_usage, total_cost
 from tests.results.helpers import EXECUTED, json_lines, run_eval, write_lines
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 
 def _executed_with_usage(tmp_path: Path) -> Path:
@@ -122,7 +122,9 @@ def test_a_price_that_is_not_a_finite_number_is_refused(tmp_path: Path, value: s
 
 def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def grader(body: dict[str, object]) -> Reply:
-        return completion(json.dumps({"score": 5, "reason": "same"}), prompt_tokens=100, completion_tokens=20)
+        return completion(
+            json.dumps({"score": 5, "reason": "same", **listing(body)}), prompt_tokens=100, completion_tokens=20
+        )
 
     executed = _executed_with_usage(tmp_path)
     prices = _prices(tmp_path, '{"agent-1": {"input": 2, "output": 10}, "grader-1": {"input": 1, "output": 5}}')
@@ -157,7 +159,7 @@ def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch
     assert summary["cost"] == pytest.approx(agent_cost + judge["cost"])
     record = read_results_file(out).record
     assert (record.judge.name, record.judge.model) == ("llm:grader-1", "grader-1")
-    assert record.judge.prompt_versions["equivalence"] == "equivalence/1"
+    assert record.judge.prompt_versions["equivalence"] == "equivalence/2"
     assert record.judge_usage is not None
     assert record.judge_usage.calls == calls
     assert record.cost == pytest.approx(summary["cost"])
@@ -168,7 +170,7 @@ def test_the_model_the_judge_s_endpoint_served_is_recorded_when_it_is_not_the_on
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served: str, recorded: list[str] | None
 ) -> None:
     def grader(body: dict[str, object]) -> Reply:
-        return completion(json.dumps({"score": 5, "reason": "same"}), model=served)
+        return completion(json.dumps({"score": 5, "reason": "same", **listing(body)}), model=served)
 
     with chat_server(grader) as server:
         monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["ChatServer", "Reply", "chat_server", "completion", "llama_like"]
+__all__ = ["ChatServer", "Reply", "chat_server", "completion", "listing", "llama_like"]
 
 
 @dataclass
@@ -34,6 +34,12 @@ class Reply:
     content_type: str = "application/json"
     cut: bool = False
     """The connection closes halfway through the body (a server that died answering)."""
+
+
+def listing(body: dict[str, Any]) -> dict[str, list[str]]:
+    """``{"differences": []}`` when the request asks for the differences of two texts (a task comparing them), else
+    nothing: what a verdict that lists none holds besides its reason and score."""
+    return {"differences": []} if '"differences"' in str(body["messages"][0]["content"]) else {}
 
 
 def completion(

@@ -2,7 +2,8 @@
 
 Configuration comes from arguments or the environment: ``MB_JUDGE_MODEL``, ``MB_JUDGE_BASE_URL`` (any
 OpenAI-compatible server; default OpenAI) and ``MB_JUDGE_API_KEY`` (else ``OPENAI_API_KEY``; a local server given by
-URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}``, within ``max_tokens``, in the most
+URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}`` (with the ``differences`` listed
+before the score on a task comparing two texts: any one leaves a yes undecided), within ``max_tokens``, in the most
 structured format the server accepts: a strict JSON schema, JSON mode with the schema in the prompt, a forced tool
 call, plain text read by a strict parser. A server that refuses a format (400/422, or any error naming it) is asked
 in the next one, and the format that worked is remembered (one question finds it out while the others wait; when
@@ -395,7 +396,7 @@ class LLMJudge:
                 content, unread = await self._complete(client, requests)
             except _CallFailed as failure:
                 return self._fail(items, str(failure), keep=failure.cached)
-            parsed = unread or parse_answers(content, len(items))
+            parsed = unread or parse_answers(content, items[0][1].task, len(items))
             if isinstance(parsed, str):
                 problem = parsed
                 continue
@@ -428,8 +429,8 @@ class LLMJudge:
 
     def _request(self, requests: list[JudgeRequest], mode: int) -> dict[str, Any]:
         """The arguments of one call: a single request's prompt, or a group's (one verdict per item)."""
-        kind, count = FORMATS[mode], len(requests)
-        messages, schema = messages_for(requests, schema=kind == "json_object"), answer_schema(count)
+        kind, count, task = FORMATS[mode], len(requests), requests[0].task
+        messages, schema = messages_for(requests, schema=kind == "json_object"), answer_schema(task, count)
         arguments: dict[str, Any] = {"model": self.model, "messages": messages}
         if self.temperature is not None:
             arguments["temperature"] = self.temperature
@@ -439,7 +440,7 @@ class LLMJudge:
             strict = {"name": _TOOL, "strict": True, "schema": schema}
             arguments["response_format"] = {"type": "json_schema", "json_schema": strict}
         elif kind == "json_object":
-            arguments["response_format"] = {"type": "json_object", "schema": answer_schema(count, bounded=True)}
+            arguments["response_format"] = {"type": "json_object", "schema": answer_schema(task, count, bounded=True)}
         elif kind == "tool":
             definition = {"name": _TOOL, "description": "Record the verdict.", "parameters": schema}
             arguments["tools"] = [{"type": "function", "function": definition}]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
-from tests.support.openai_server import Reply, chat_server, completion
+from tests.support.openai_server import Reply, chat_server, completion, listing
 
 from .helpers import FIXTURES, assert_valid_1_7
 
@@ -31,7 +31,7 @@ def test_an_llm_judge_scores_relevance_and_coherence(workdir: Path, monkeypatch:
     def handler(body: dict[str, Any]) -> Reply:
         text = json.dumps(body["messages"])
         grade = 2 if "Seattle" in text else 4  # a low grade for the thread's turns
-        return completion(json.dumps({"reason": f"graded {grade}", "score": grade}))
+        return completion(json.dumps({"reason": f"graded {grade}", **listing(body), "score": grade}))
 
     shutil.copyfile(FIXTURES / "example-input-multiturn.json", workdir / "evals.json")
     with chat_server(handler) as server:
