@@ -455,8 +455,13 @@ def _call_texts(response: str) -> list[str]:
     blocks."""
     if "```" not in response and "<" not in response:  # no block: most responses
         return [response.strip()]
-    blocks = [block.strip() for _, block in _WRAPPED_CALL.findall(response)]
-    return [response.strip(), *(blocks if blocks and not _WRAPPED_CALL.sub("", response) else [])]
+    blocks, at = [], 0
+    while at < len(response):  # block after block from the start (linear: a tag never closed ends the reading)
+        if (found := _WRAPPED_CALL.match(response, at)) is None:
+            return [response.strip()]
+        blocks.append(found[2].strip())
+        at = found.end()
+    return [response.strip(), *blocks]
 
 
 _ACTION = re.compile(
