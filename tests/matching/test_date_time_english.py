@@ -93,6 +93,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # "last <holiday>" said within a week after it is that one, never the one a year before; later, either
+    ("last halloween", datetime(2029, 11, 1, 14, 20), "2029-10-31", True),
+    ("last halloween", datetime(2029, 11, 1, 14, 20), "2028-10-31", False),
+    ("last christmas", datetime(2029, 12, 28, 9), "2028-12-25", False),
+    ("last christmas", datetime(2030, 2, 1, 9), "2029-12-25", True),
+    ("last labor day", datetime(2029, 11, 1, 14, 20), "2028-09-04", True),
     # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
     ("this winter", ADELAIDE, "2030-07-15", True),
     ("this winter", ADELAIDE, "2031-01-15", False),
