@@ -48,8 +48,18 @@ ROWS: list[tuple[str, str, object]] = [
     ("after christmas", "2013-12-25", ERROR),
     ("after christmas", "2013-12-26", ERROR),
     ("after march 3", "2013-03-03", ERROR),
-    ("since monday", "2013-02-18", ERROR),  # "since" looks back: never the next Monday
-    ("since christmas", "2013-12-25", ERROR),
+    # "since" a day: from it (the one just gone) to now, never the next one
+    ("since monday", "2013-02-18", False),
+    ("since monday", "2013-02-11", True),
+    ("since monday", "2013-02-11/2013-02-12T04:30", True),
+    ("since monday", "2013-02-11/2013-02-15", False),
+    ("since christmas", "2013-12-25", False),
+    ("since christmas", "2012-12-25", True),
+    ("since 3am", "2013-02-12T03:00", True),
+    ("since 3am", "2013-02-11T03:00", False),
+    ("since 5am", "2013-02-12T05:00", ERROR),  # later today than now
+    ("since tomorrow", "2013-02-13", ERROR),
+    ("since next week", "2013-02-19", ERROR),
     ("3 days after christmas", "2013-12-28", True),
     ("3 days after christmas", "2013-12-25", False),
     ("the monday after thanksgiving", "2013-12-02", True),

@@ -348,8 +348,11 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
+    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date"); "since
+    # monday", "since oct 15", "since 9am": from then to now, a weekday the one just gone (said on a Monday, a week ago)
     text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
+    text = re.sub(rf"^since (?=(?:{WEEKDAY})\b)", "since this past ", text)
+    text = re.sub(r"^since (?=[a-z0-9])(.*?)\W*$", r"from \1 to now", text)
     # a deadline at the start of "the" year (month, week, quarter) with nothing after it but a time of day, a zone or
     # "please": the next one, as the current one's has passed (see ``_current_start``); other words after it ("the
     # month of july", "the week after next", "the month in 2 weeks") are read as they say, or not understood

@@ -139,9 +139,10 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         later: bool | None = None
         with contextlib.suppress(DateProblem):
             later = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
-        if later is False:
+        now_end = [i.kind for i in right] == ["moment"]  # "from 9am to now": today's, when not after now
+        if later is False and not now_end:
             raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
-        left = [*left, TODAY] if later else left
+        left = [*left, TODAY] if later or now_end else left
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(_names_day(i) for i in right)
     left, right = _share(left, right), _share(right, left)
