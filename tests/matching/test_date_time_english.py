@@ -99,6 +99,16 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("last christmas", datetime(2029, 12, 28, 9), "2028-12-25", False),
     ("last christmas", datetime(2030, 2, 1, 9), "2029-12-25", True),
     ("last labor day", datetime(2029, 11, 1, 14, 20), "2028-09-04", True),
+    # a US abbreviation the user's own zone uses at another offset, alone or after Australia's A, is not said to be
+    # either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST); elsewhere the US zone
+    ("9am cst monday", ADELAIDE, "2030-04-08T09:00-05:00", ERROR),
+    ("9am cst monday", ADELAIDE, "2030-04-08T09:00+09:30", ERROR),
+    ("9am est monday", ADELAIDE.replace(tzinfo=ZoneInfo("Australia/Sydney")), "2030-04-08T09:00-04:00", ERROR),
+    ("9am cst monday", ADELAIDE.replace(tzinfo=ZoneInfo("Asia/Shanghai")), "2030-04-08T09:00+08:00", ERROR),
+    ("9am cst monday", ADELAIDE.replace(tzinfo=ZoneInfo("America/Chicago")), "2030-04-08T09:00-05:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T09:00-04:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T09:00-05:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T11:00-04:00", False),
     # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
     ("this winter", ADELAIDE, "2030-07-15", True),
     ("this winter", ADELAIDE, "2031-01-15", False),

@@ -32,7 +32,16 @@ from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
 from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, from_clock, readings
-from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
+from ._zones import (
+    ZoneSpec,
+    fixed_zone,
+    format_offset,
+    home_abbreviation,
+    parse_zone_name,
+    pop_zone,
+    real_offset,
+    user_zone,
+)
 
 __all__ = [
     "MAX_LENGTH",
@@ -957,6 +966,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
+    if home is not None and read.zone is not None and reference is not None:
+        local = home_abbreviation(read.zone, home, reference.year)
+        if local is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
+            why = f"{read.zone.label} may be the user's own {local} ({home.label}) or the US zone's"
+            return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
