@@ -93,6 +93,16 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # "arvo" (Australian) is the afternoon; "effective" and "commencing" a date are from it, as "as of" and "starting"
+    ("this arvo", WED, "2025-03-12T15:00", True),
+    ("this arvo", WED, "2025-03-12T10:00", False),
+    ("fri arvo", WED, "2025-03-14T14:00", True),
+    ("fri arvo", WED, "2025-03-14T09:00", False),
+    ("effective march 17", WED, "2025-03-17", True),
+    ("effective march 17", WED, "2025-03-16", False),
+    ("effective as of monday", WED, "2025-03-17", True),
+    ("commencing monday", WED, "2025-03-17", True),
+    ("commencing monday", WED, "2025-03-24", False),
     # "last <holiday>" said within a week after it is that one, never the one a year before; later, either
     ("last halloween", datetime(2029, 11, 1, 14, 20), "2029-10-31", True),
     ("last halloween", datetime(2029, 11, 1, 14, 20), "2028-10-31", False),

@@ -73,7 +73,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
                   "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
-                  "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
+                  "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon", "commencing": "starting"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 #: "in" and a number with no unit ending the phrase, minutes to most, never a time of day ("in 100"; "in 1500" a year)
@@ -353,7 +353,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)
     text = re.sub(r"\b(?:any|some) day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
-    text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
+    text = re.sub(r"\b(?:effective (?:as of )?|as of )(?=[a-z0-9])", "from ", text)  # "effective january 1"
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
