@@ -93,6 +93,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # am or pm after an hour no 12-hour clock shows is a slip, never that hour
+    ("13 p.m.", WED, "2025-03-12T13:00", ERROR),
+    ("tomorrow 23 pm", WED, "2025-03-13T23:00", ERROR),
+    ("0 am", WED, "2025-03-13T00:00", ERROR),
+    ("friday 3 pm", WED, "2025-03-14T15:00", True),
     # "arvo" (Australian) is the afternoon; "effective" and "commencing" a date are from it, as "as of" and "starting"
     ("this arvo", WED, "2025-03-12T15:00", True),
     ("this arvo", WED, "2025-03-12T10:00", False),

@@ -984,8 +984,8 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
         return dates, [*times, hour_item(number)]  # "tuesday 7 in the evening": an hour of that part of the day
     if not day_named and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
         return [*dates, Item("date", number.text, DayOfMonth(number.value))], times
-    if parts and 0 <= number.value <= 23:
-        return dates, [*times, hour_item(number)]
+    if parts and 0 <= number.value <= 23 and not any(t.value.note in {"am", "pm"} for t in times):
+        return dates, [*times, hour_item(number)]  # ("13 pm", "0 am": no hour of a 12-hour clock)
     raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
 
 
