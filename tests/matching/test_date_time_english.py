@@ -93,6 +93,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # two days each after its weekday, the month said once after the second: both days of that month
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15", True),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-16", False),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15/2030-04-20", True),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15/2030-04-22", False),
+    ("from fri 19 to mon 22 april", ADELAIDE, "2030-04-19", True),
+    ("tue 15 - fri 19 apr", ADELAIDE, "2030-04-15", ERROR),  # April 15 is a Monday
     # am or pm after an hour no 12-hour clock shows is a slip, never that hour
     ("13 p.m.", WED, "2025-03-12T13:00", ERROR),
     ("tomorrow 23 pm", WED, "2025-03-13T23:00", ERROR),

@@ -75,6 +75,11 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
                   "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon", "commencing": "starting"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
+#: Two days of the month each after its weekday, the month said after the second alone ("mon 15 - fri 19 apr").
+_WEEKDAY_DAYS_RE = re.compile(
+    rf"\b((?:{WEEKDAY})\.?,? \d{{1,2}}(?:st|nd|rd|th)?)(\s*-\s*| to | until | till | through | thru )"
+    rf"((?:{WEEKDAY})\.?,? \d{{1,2}}(?:st|nd|rd|th)?,? ({MONTH})\b)"
+)
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 #: "in" and a number with no unit ending the phrase, minutes to most, never a time of day ("in 100"; "in 1500" a year)
 _IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,3}}|0\d{{3}}|1[0-4]\d\d|{number_words(1, 99)})$")
@@ -280,6 +285,7 @@ def normalize(phrase: str) -> str:
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = _WEEKDAY_DAYS_RE.sub(r"\1 \4\2\3", text)  # "mon 15 - fri 19 apr": the month said once is both days'
     # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
     text = re.sub(rf"\bminus\s*(?=(?:{QUANTITY}) ?{UNIT}\b)", "-", text)
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
