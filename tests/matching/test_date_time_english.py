@@ -93,6 +93,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # a number in words and again in digits, as contracts write it, when both agree
+    ("within thirty (30) days", WED, "2025-03-30", True),
+    ("within thirty (30) days", WED, "2025-04-20", False),
+    ("ten (10) days from today", WED, "2025-03-22", True),
+    ("ten (10) days from today", WED, "2025-03-23", False),
+    ("within thirty (31) days", WED, "2025-03-30", ERROR),
     # two days each after its weekday, the month said once after the second: both days of that month
     ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15", True),
     ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-16", False),

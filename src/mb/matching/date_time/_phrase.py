@@ -73,8 +73,11 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
                   "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
-                  "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon", "commencing": "starting"}  # fmt: skip
+                  "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon",
+                  "commencing": "starting"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
+#: A number in words and again in digits, as contracts write it ("thirty (30) days"): one number when both agree.
+_DOUBLED_RE = re.compile(rf"\b({number_words(0, 99)}) ?\((\d{{1,2}})\)")
 #: Two days of the month each after its weekday, the month said after the second alone ("mon 15 - fri 19 apr").
 _WEEKDAY_DAYS_RE = re.compile(
     rf"\b((?:{WEEKDAY})\.?,? \d{{1,2}}(?:st|nd|rd|th)?)(\s*-\s*| to | until | till | through | thru )"
@@ -285,6 +288,7 @@ def normalize(phrase: str) -> str:
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = _DOUBLED_RE.sub(lambda m: m[2] if WORD_NUMBERS.get(" ".join(m[1].split())) == int(m[2]) else m[0], text)
     text = _WEEKDAY_DAYS_RE.sub(r"\1 \4\2\3", text)  # "mon 15 - fri 19 apr": the month said once is both days'
     # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
     text = re.sub(rf"\bminus\s*(?=(?:{QUANTITY}) ?{UNIT}\b)", "-", text)
