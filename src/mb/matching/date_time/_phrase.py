@@ -431,7 +431,7 @@ def _utc_clock(m: re.Match[str]) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours" ("at thirteen hundred": after "at" too); words
     that say no such clock stay as they are (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    at = re.search(r"(?:\bat|@) $", m.string[: m.start()]) is not None
+    at = re.compile(r"(?:\bat|@) $").search(m.string, max(0, m.start() - 3), m.start()) is not None
     if not (m["oh"] or m["hours"] or at) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
@@ -441,13 +441,19 @@ def _military(m: re.Match[str]) -> str:
 
 def _abbreviation(m: re.Match[str]) -> str:
     """The word an abbreviation stands for; "2day" as a length stays a number of days ("in 2day", "2day ago")."""
-    length = _LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or re.match(r" (?:ago|from now)\b", m.string[m.end() :])
-    return m[0] if m[0] == "2day" and length else _ABBREVIATIONS[m[0]]
+    after = re.compile(r" (?:ago|from now)\b")
+    length = m[0] == "2day" and (_length_before(m) or after.match(m.string, m.end()) is not None)
+    return m[0] if length else _ABBREVIATIONS[m[0]]
 
 
 def _around_length(m: re.Match[str]) -> bool:
     """Whether the words around a match make it a length ("in", "for", "ago", "from now")."""
-    return bool(_LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or _LENGTH_AFTER_RE.match(m.string, m.end()))
+    return bool(_length_before(m) or _LENGTH_AFTER_RE.match(m.string, m.end()))
+
+
+def _length_before(m: re.Match[str]) -> bool:
+    """Whether "in", "for" or "within" is just before a match (looked for in the 7 characters before it only)."""
+    return _LENGTH_BEFORE_RE.search(m.string, max(0, m.start() - 7), m.start()) is not None
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
