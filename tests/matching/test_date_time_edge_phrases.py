@@ -59,6 +59,13 @@ ROWS: list[tuple[str, str, object]] = [
     ("since 3am", "2013-02-11T03:00", False),
     ("since 5am", "2013-02-12T05:00", ERROR),  # later today than now
     ("since tomorrow", "2013-02-13", ERROR),
+    # a reading of the start after now leaves no other reading to decide: 05:20 is yet to come, never May 20
+    ("since 5.20", "2012-05-20", ERROR),
+    ("from 5.20 to now", "2012-05-20", ERROR),
+    ("since 3.30", "2013-02-12T03:30", True),
+    ("since 12.10", "2013-02-12T00:10", ERROR),  # 12:10 is yet to come, never 00:10 alone
+    ("since 12:10 am", "2013-02-12T00:10", True),
+    ("since now", "2013-02-12", ERROR),
     ("since next week", "2013-02-19", ERROR),
     ("3 days after christmas", "2013-12-28", True),
     ("3 days after christmas", "2013-12-25", False),

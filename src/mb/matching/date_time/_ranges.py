@@ -97,6 +97,14 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if kinds == [("number",), ("year",)]:
         # "9 to 1790": an hour, a day or a year joined to a year (a clock is never written 1790)
         raise DateProblem("a bare number and a year at the ends of a range")
+    if [i.kind for i in left] == [i.kind for i in right] == ["moment"]:
+        raise DateProblem("the range starts and ends now")  # "since now", "from now to now"
+    if [i.kind for i in right] == ["moment"] and [i.kind for i in left] == ["clock"]:
+        # "since 12.10" said at 10:00: 12:10 is yet to come, so never the 00:10 its other reading is
+        clock, now = left[0].value, ref.hour * 3600 + ref.minute * 60 + ref.second
+        spans = [] if clock.explicit or clock.special else clock.spans
+        if any(span.lo < 3600 for span in spans) and any(span.lo > now for span in spans):
+            raise DateProblem(f"{left[0].text!r} may be a time of day yet to come")
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)

@@ -212,6 +212,9 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
+    # a range to now ("since 10.30", "from 10.30 to now") read one way that does not combine (10:30 today, after now)
+    # is not understood, never left to the other reading (October 30)
+    to_now = len(variants) > 1 and len(items) > 2 and [i.kind for i in items[-2:]] == ["sep", "moment"]
     for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
@@ -224,6 +227,8 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
                 raise
             problem = problem or exc
         except DateProblem as exc:
+            if to_now:
+                raise
             problem = problem or exc
     if problem is not None and not found:
         raise problem  # none combines: the first one's problem
