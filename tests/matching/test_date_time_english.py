@@ -111,6 +111,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow 23 pm", WED, "2025-03-13T23:00", ERROR),
     ("0 am", WED, "2025-03-13T00:00", ERROR),
     ("friday 3 pm", WED, "2025-03-14T15:00", True),
+    ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
+    ("since 0 am", WED, "2025-03-12T00:00", ERROR),
     # "arvo" (Australian) is the afternoon; "effective" and "commencing" a date are from it, as "as of" and "starting"
     ("this arvo", WED, "2025-03-12T15:00", True),
     ("this arvo", WED, "2025-03-12T10:00", False),

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -210,6 +211,11 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
         if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
+    # "13 pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number no 12-hour clock shows, never that hour
+    for number, part in itertools.pairwise(items):
+        noted = number.kind == "number" and part.kind == "part" and part.value.note in {"am", "pm"}
+        if noted and not 1 <= number.value <= 12:
+            raise DateProblem(f"{part.text!r} after {number.text!r}, which is no hour of a 12-hour clock")
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
     # a range to now ("since 10.30", "from 10.30 to now") read one way that does not combine (10:30 today, after now)
@@ -989,8 +995,8 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
         return dates, [*times, hour_item(number)]  # "tuesday 7 in the evening": an hour of that part of the day
     if not day_named and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
         return [*dates, Item("date", number.text, DayOfMonth(number.value))], times
-    if parts and 0 <= number.value <= 23 and not any(t.value.note in {"am", "pm"} for t in times):
-        return dates, [*times, hour_item(number)]  # ("13 pm", "0 am": no hour of a 12-hour clock)
+    if parts and 0 <= number.value <= 23:
+        return dates, [*times, hour_item(number)]
     raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
 
 
