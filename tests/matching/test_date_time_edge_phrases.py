@@ -48,8 +48,32 @@ ROWS: list[tuple[str, str, object]] = [
     ("after christmas", "2013-12-25", ERROR),
     ("after christmas", "2013-12-26", ERROR),
     ("after march 3", "2013-03-03", ERROR),
-    ("since monday", "2013-02-18", ERROR),  # "since" looks back: never the next Monday
-    ("since christmas", "2013-12-25", ERROR),
+    # "since" a day: from it (the one just gone) to now, never the next one
+    ("since monday", "2013-02-18", False),
+    ("since monday", "2013-02-11", True),
+    ("since monday", "2013-02-11/2013-02-12T04:30", True),
+    ("since monday", "2013-02-11/2013-02-15", False),
+    ("since christmas", "2013-12-25", False),
+    ("since christmas", "2012-12-25", True),
+    ("since 3am", "2013-02-12T03:00", True),
+    ("since 3am", "2013-02-11T03:00", False),
+    ("since 5am", "2013-02-12T05:00", ERROR),  # later today than now
+    ("since tomorrow", "2013-02-13", ERROR),
+    # a reading of the start after now leaves no other reading to decide: 05:20 is yet to come, never May 20
+    ("since 5.20", "2012-05-20", ERROR),
+    ("from 5.20 to now", "2012-05-20", ERROR),
+    ("since 3.30", "2013-02-12T03:30", True),
+    ("since 12.10", "2013-02-12T00:10", ERROR),  # 12:10 is yet to come, never 00:10 alone
+    ("since 12:10 am", "2013-02-12T00:10", True),
+    ("since now", "2013-02-12", ERROR),
+    # an effective date said shortly after it (notices are often backdated): the one just gone or the coming one
+    ("effective feb 1", "2013-02-01", True),
+    ("effective feb 1", "2014-02-01", True),
+    ("as of feb 1", "2013-02-01", True),
+    ("effective jan 1", "2013-01-01", False),  # over a month ago
+    ("commencing feb 1", "2013-02-01", False),
+    ("from feb 1", "2013-02-01", False),
+    ("since next week", "2013-02-19", ERROR),
     ("3 days after christmas", "2013-12-28", True),
     ("3 days after christmas", "2013-12-25", False),
     ("the monday after thanksgiving", "2013-12-02", True),

@@ -93,6 +93,52 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-13", True),
     ("tomorrow in a year", datetime(2029, 6, 12, 10), "2030-06-12", False),
     ("tomorrow a month from now", datetime(2029, 6, 12, 10), "2029-07-13", True),
+    # a number in words and again in digits, as contracts write it, when both agree
+    ("within thirty (30) days", WED, "2025-03-30", True),
+    ("within thirty (30) days", WED, "2025-04-20", False),
+    ("ten (10) days from today", WED, "2025-03-22", True),
+    ("ten (10) days from today", WED, "2025-03-23", False),
+    ("within thirty (31) days", WED, "2025-03-30", ERROR),
+    # two days each after its weekday, the month said once after the second: both days of that month
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15", True),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-16", False),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15/2030-04-20", True),
+    ("mon 15 - fri 19 apr", ADELAIDE, "2030-04-15/2030-04-22", False),
+    ("from fri 19 to mon 22 april", ADELAIDE, "2030-04-19", True),
+    ("tue 15 - fri 19 apr", ADELAIDE, "2030-04-15", ERROR),  # April 15 is a Monday
+    # am or pm after an hour no 12-hour clock shows is a slip, never that hour
+    ("13 p.m.", WED, "2025-03-12T13:00", ERROR),
+    ("tomorrow 23 pm", WED, "2025-03-13T23:00", ERROR),
+    ("0 am", WED, "2025-03-13T00:00", ERROR),
+    ("friday 3 pm", WED, "2025-03-14T15:00", True),
+    ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
+    ("since 0 am", WED, "2025-03-12T00:00", ERROR),
+    # "arvo" (Australian) is the afternoon; "effective" and "commencing" a date are from it, as "as of" and "starting"
+    ("this arvo", WED, "2025-03-12T15:00", True),
+    ("this arvo", WED, "2025-03-12T10:00", False),
+    ("fri arvo", WED, "2025-03-14T14:00", True),
+    ("fri arvo", WED, "2025-03-14T09:00", False),
+    ("effective march 17", WED, "2025-03-17", True),
+    ("effective march 17", WED, "2025-03-16", False),
+    ("effective as of monday", WED, "2025-03-17", True),
+    ("commencing monday", WED, "2025-03-17", True),
+    ("commencing monday", WED, "2025-03-24", False),
+    # "last <holiday>" said within a week after it is that one, never the one a year before; later, either
+    ("last halloween", datetime(2029, 11, 1, 14, 20), "2029-10-31", True),
+    ("last halloween", datetime(2029, 11, 1, 14, 20), "2028-10-31", False),
+    ("last christmas", datetime(2029, 12, 28, 9), "2028-12-25", False),
+    ("last christmas", datetime(2030, 2, 1, 9), "2029-12-25", True),
+    ("last labor day", datetime(2029, 11, 1, 14, 20), "2028-09-04", True),
+    # a US abbreviation the user's own zone uses at another offset, alone or after Australia's A, is not said to be
+    # either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST); elsewhere the US zone
+    ("9am cst monday", ADELAIDE, "2030-04-08T09:00-05:00", ERROR),
+    ("9am cst monday", ADELAIDE, "2030-04-08T09:00+09:30", ERROR),
+    ("9am est monday", ADELAIDE.replace(tzinfo=ZoneInfo("Australia/Sydney")), "2030-04-08T09:00-04:00", ERROR),
+    ("9am cst monday", ADELAIDE.replace(tzinfo=ZoneInfo("Asia/Shanghai")), "2030-04-08T09:00+08:00", ERROR),
+    ("9am cst monday", ADELAIDE.replace(tzinfo=ZoneInfo("America/Chicago")), "2030-04-08T09:00-05:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T09:00-04:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T09:00-05:00", True),
+    ("9am est monday", ADELAIDE.replace(tzinfo=BERLIN), "2030-04-08T11:00-04:00", False),
     # seasons south of the equator: winter from June, summer from December (the zone's place in the tz database)
     ("this winter", ADELAIDE, "2030-07-15", True),
     ("this winter", ADELAIDE, "2031-01-15", False),
@@ -123,7 +169,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Harare")), "2030-07-15", ERROR),
     ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", True),
     ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Lima")), "2030-07-15", ERROR),
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", False),
+    # at a bare offset, the southern seasons when every place keeping it then lies south of the tropics (+10:30 in
+    # January: Adelaide, Broken Hill), else the northern ones (+11:00 in January: Magadan; -02:00: Noronha)
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", True),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-07-15", False),
+    ("this summer", datetime.fromisoformat("2013-02-12T04:30-02:00"), "2013-07-15", True),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+11:00"), "2030-07-15", True),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00-05:00"), "2030-07-15", True),
     ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", True),
     # a weekday with a month and day: the date nearest today, coming or past (both when about as near); never one
     # about a year away to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)

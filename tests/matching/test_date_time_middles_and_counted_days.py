@@ -54,7 +54,8 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
      ("since the beginning of the year", {"start": "2024-01-01", "end": "2030-01-01"}, False),
      ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-11T09:00"}, False),
      ("since the start of the month", {"start": "2024-06-01", "end": "2024-12-31"}, False),
-     ("since the start of the month", "2024-06-01", True), ("since Monday", "2024-06-10", ERROR)],
+     ("since the start of the month", "2024-06-01", True), ("since Monday", "2024-06-03", True),
+     ("since Monday", "2024-06-10", False)],  # said on a Monday: the one a week before
 )  # fmt: skip
 def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)

@@ -511,6 +511,10 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if ongoing and all(w.lo.year < today.year for w in ongoing):
                 return ongoing
         picked = _pick(candidates, rel, today)
+        if held and rel in _BACK and picked and now - picked[0].hi < timedelta(days=6):
+            # "last halloween" said within a week after it: that one, as "last friday" is, never the year before's
+            # (a month keeps both: "last july" said in August is often last year's)
+            picked = picked[:1]
         if held:  # every reading of the holiday picked (Passover's seven days and eight)
             years_picked = {held[w] for w in picked}
             return [w for w in candidates if held[w] in years_picked]

@@ -30,9 +30,18 @@ from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
-from ._payloads import Holiday, named_parts, open_parts
+from ._payloads import Holiday, MonthDay, is_date, named_parts, open_parts
 from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, from_clock, readings
-from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
+from ._zones import (
+    ZoneSpec,
+    fixed_zone,
+    format_offset,
+    home_abbreviation,
+    parse_zone_name,
+    pop_zone,
+    real_offset,
+    user_zone,
+)
 
 __all__ = [
     "MAX_LENGTH",
@@ -64,8 +73,16 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
                   "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
-                  "mid night": "midnight", "mid-night": "midnight"}  # fmt: skip
+                  "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon",
+                  "commencing": "starting"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
+#: A number in words and again in digits, as contracts write it ("thirty (30) days"): one number when both agree.
+_DOUBLED_RE = re.compile(rf"\b({number_words(0, 99)}) ?\((\d{{1,2}})\)")
+#: Two days of the month each after its weekday, the month said after the second alone ("mon 15 - fri 19 apr").
+_WEEKDAY_DAYS_RE = re.compile(
+    rf"\b((?:{WEEKDAY})\.?,? \d{{1,2}}(?:st|nd|rd|th)?)(\s*-\s*| to | until | till | through | thru )"
+    rf"((?:{WEEKDAY})\.?,? \d{{1,2}}(?:st|nd|rd|th)?,? ({MONTH})\b)"
+)
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 #: "in" and a number with no unit ending the phrase, minutes to most, never a time of day ("in 100"; "in 1500" a year)
 _IN_NUMBER_RE = re.compile(rf"(?:^|\s)in (?:\d{{1,3}}|0\d{{3}}|1[0-4]\d\d|{number_words(1, 99)})$")
@@ -95,6 +112,8 @@ _DASH_LENGTH_RE = re.compile(
     rf"[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
+#: words before a start that may lie before the day it is said (notices are often backdated): "effective jan 1"
+_BACKDATED_RE = re.compile(r"\b(?:effective|as of)\b")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
 #: left as it is, not understood (never the halves of a slashed date: "\u00bd 2024", "at 3\u00bd")
@@ -271,6 +290,8 @@ def normalize(phrase: str) -> str:
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = _DOUBLED_RE.sub(lambda m: m[2] if WORD_NUMBERS.get(" ".join(m[1].split())) == int(m[2]) else m[0], text)
+    text = _WEEKDAY_DAYS_RE.sub(r"\1 \4\2\3", text)  # "mon 15 - fri 19 apr": the month said once is both days'
     # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
     text = re.sub(rf"\bminus\s*(?=(?:{QUANTITY}) ?{UNIT}\b)", "-", text)
     text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
@@ -344,12 +365,15 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)
     text = re.sub(r"\b(?:any|some) day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
-    text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
+    text = re.sub(r"\b(?:effective (?:as of )?|as of )(?=[a-z0-9])", "from ", text)  # "effective january 1"
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
+    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date"); "since
+    # monday", "since oct 15", "since 9am": from then to now, a weekday the one just gone (said on a Monday, a week ago)
     text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
+    text = re.sub(rf"^since (?=(?:{WEEKDAY})\b)", "since this past ", text)
+    text = re.sub(r"^since (?=[a-z0-9])(.*?)\W*$", r"from \1 to now", text)
     # a deadline at the start of "the" year (month, week, quarter) with nothing after it but a time of day, a zone or
     # "please": the next one, as the current one's has passed (see ``_current_start``); other words after it ("the
     # month of july", "the week after next", "the month in 2 weeks") are read as they say, or not understood
@@ -409,7 +433,7 @@ def _utc_clock(m: re.Match[str]) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours" ("at thirteen hundred": after "at" too); words
     that say no such clock stay as they are (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    at = re.search(r"(?:\bat|@) $", m.string[: m.start()]) is not None
+    at = re.compile(r"(?:\bat|@) $").search(m.string, max(0, m.start() - 3), m.start()) is not None
     if not (m["oh"] or m["hours"] or at) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
@@ -419,13 +443,19 @@ def _military(m: re.Match[str]) -> str:
 
 def _abbreviation(m: re.Match[str]) -> str:
     """The word an abbreviation stands for; "2day" as a length stays a number of days ("in 2day", "2day ago")."""
-    length = _LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or re.match(r" (?:ago|from now)\b", m.string[m.end() :])
-    return m[0] if m[0] == "2day" and length else _ABBREVIATIONS[m[0]]
+    after = re.compile(r" (?:ago|from now)\b")
+    length = m[0] == "2day" and (_length_before(m) or after.match(m.string, m.end()) is not None)
+    return m[0] if length else _ABBREVIATIONS[m[0]]
 
 
 def _around_length(m: re.Match[str]) -> bool:
     """Whether the words around a match make it a length ("in", "for", "ago", "from now")."""
-    return bool(_LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or _LENGTH_AFTER_RE.match(m.string, m.end()))
+    return bool(_length_before(m) or _LENGTH_AFTER_RE.match(m.string, m.end()))
+
+
+def _length_before(m: re.Match[str]) -> bool:
+    """Whether "in", "for" or "within" is just before a match (looked for in the 7 characters before it only)."""
+    return _LENGTH_BEFORE_RE.search(m.string, max(0, m.start() - 7), m.start()) is not None
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
@@ -604,14 +634,15 @@ def _refused(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def resolve_naive(
-    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | None = False
+    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | timedelta | None = False
 ) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where`` and
-    seasons those of the southern hemisphere when ``south``, none when None (raises ``DateProblem``)."""
+    seasons those of the southern hemisphere when ``south``, none when None, those of the places keeping it at a bare
+    offset (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    with counted_at(where, south):
+    with counted_at(where, south, reference):
         return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
 
@@ -954,6 +985,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
+    if home is not None and read.zone is not None and reference is not None:
+        local = home_abbreviation(read.zone, home, reference.year)
+        if local is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
+            why = f"{read.zone.label} may be the user's own {local} ({home.label}) or the US zone's"
+            return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
@@ -990,7 +1026,17 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
         place = home.label if home is not None else None
-        readings_ = resolve_naive(text, reference, places_of(place), southern(place))
+        bare = home is not None and len(home.zones) == 1 and isinstance(home.zones[0], timezone)
+        offset = home.zones[0].utcoffset(None) if home is not None and bare else None
+        where, south = places_of(place), southern(place) if offset is None else offset
+        readings_ = resolve_naive(text, reference, where, south)
+        yearless = any(is_date(i, MonthDay) and not i.value.years for i in parsed.items)
+        if yearless and _BACKDATED_RE.search(phrase.lower()):
+            # "effective jan 1", "as of jan 1" said on January 15: that day just gone as well as the coming one
+            earlier = reference - timedelta(days=31)
+            with contextlib.suppress(DateProblem):
+                gone = resolve_naive(text, earlier, where, south)
+                readings_ += tuple(r for r in gone if earlier.date() <= r.start.lo.date() < reference.date())
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:

@@ -97,6 +97,14 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if kinds == [("number",), ("year",)]:
         # "9 to 1790": an hour, a day or a year joined to a year (a clock is never written 1790)
         raise DateProblem("a bare number and a year at the ends of a range")
+    if [i.kind for i in left] == [i.kind for i in right] == ["moment"]:
+        raise DateProblem("the range starts and ends now")  # "since now", "from now to now"
+    if [i.kind for i in right] == ["moment"] and [i.kind for i in left] == ["clock"]:
+        # "since 12.10" said at 10:00: 12:10 is yet to come, so never the 00:10 its other reading is
+        clock, now = left[0].value, ref.hour * 3600 + ref.minute * 60 + ref.second
+        spans = [] if clock.explicit or clock.special else clock.spans
+        if any(span.lo < 3600 for span in spans) and any(span.lo > now for span in spans):
+            raise DateProblem(f"{left[0].text!r} may be a time of day yet to come")
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)
@@ -139,9 +147,10 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         later: bool | None = None
         with contextlib.suppress(DateProblem):
             later = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
-        if later is False:
+        now_end = [i.kind for i in right] == ["moment"]  # "from 9am to now": today's, when not after now
+        if later is False and not now_end:
             raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
-        left = [*left, TODAY] if later else left
+        left = [*left, TODAY] if later or now_end else left
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(_names_day(i) for i in right)
     left, right = _share(left, right), _share(right, left)

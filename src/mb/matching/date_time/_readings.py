@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -210,8 +211,16 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
         if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
+    # "13 pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number no 12-hour clock shows, never that hour
+    for number, part in itertools.pairwise(items):
+        noted = number.kind == "number" and part.kind == "part" and part.value.note in {"am", "pm"}
+        if noted and not 1 <= number.value <= 12:
+            raise DateProblem(f"{part.text!r} after {number.text!r}, which is no hour of a 12-hour clock")
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
+    # a range to now ("since 10.30", "from 10.30 to now") read one way that does not combine (10:30 today, after now)
+    # is not understood, never left to the other reading (October 30)
+    to_now = len(variants) > 1 and len(items) > 2 and [i.kind for i in items[-2:]] == ["sep", "moment"]
     for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
@@ -224,6 +233,8 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
                 raise
             problem = problem or exc
         except DateProblem as exc:
+            if to_now:
+                raise
             problem = problem or exc
     if problem is not None and not found:
         raise problem  # none combines: the first one's problem

@@ -27,8 +27,8 @@ from typing import Any
 
 from ...entities.outputs import place_zone_names
 
-__all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset",
-           "user_zone"]  # fmt: skip
+__all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "home_abbreviation", "parse_zone_name",
+           "pop_zone", "real_offset", "user_zone"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +148,24 @@ _UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)(?=\)?\s*$)")
 #: -05:00", "Thu, 5 Feb 2026 14:00:00 -0500").
 _ISO_BEFORE_RE = re.compile(r"(?:\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d:\d\d:\d\d)(?::\d\d(?:\.\d+)?)?\s*$")
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
+
+
+def home_abbreviation(written: ZoneSpec, home: ZoneSpec, year: int) -> str | None:
+    """The abbreviation the user's zone ``home`` uses in ``year`` at another offset than the table gives ``written``
+    (a US, Central European or Australian abbreviation), with the same letters ("CST" in Shanghai or Havana) or after
+    Australia's A ("CST" in Adelaide, ACST; "EST" in Sydney, AEST): which of the two the user means is not said."""
+    found = _SEASONAL_ABBREVIATIONS.get(written.label.lower())
+    if found is None:
+        return None
+    for zone in home.zones:
+        for month in (1, 7):
+            probe = datetime(year, month, 1, 12)
+            name, offset = zone.tzname(probe) or "", zone.utcoffset(probe)
+            if name.lower() in {written.label.lower(), f"a{written.label.lower()}"} and offset != timedelta(
+                hours=found[0]
+            ):
+                return name
+    return None
 
 
 def parse_zone_name(name: str) -> ZoneSpec | None:
