@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,7 @@ from click.testing import CliRunner, Result
 
 from mb.cli import main
 from tests.conftest import SPEC
+from tests.support.streams import reader_goes_away
 
 
 def _eval(*args: str) -> Result:
@@ -274,17 +273,8 @@ def test_a_reader_of_standard_output_that_goes_away_is_told_the_results_stopped(
     executed = tmp_path / "many.jsonl"
     lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines(keepends=True)
     executed.write_bytes(b"".join(lines * 40))  # results well beyond what a pipe holds
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "--judge", "lexical"]
-    with subprocess.Popen(
-        [*command, "-o", "-", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
-        assert process.stdout is not None
-        assert process.stderr is not None
-        process.stdout.read(1)
-        process.stdout.close()  # as `| head -c 1` does
-        error = process.stderr.read()
-        process.wait(timeout=120)
-    assert process.returncode == 0  # the reader took what it wanted
+    returncode, error = reader_goes_away("eval", str(executed), "--judge", "lexical")
+    assert returncode == 0  # the reader took what it wanted
     assert "Traceback" not in error
     assert "wrote" not in error
     assert "closed by its reader: the results stopped there" in error

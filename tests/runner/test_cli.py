@@ -14,6 +14,7 @@ from rich.progress import Progress
 
 from mb.cli import main
 from mb.runner._progress import RateColumn
+from tests.support.streams import reader_goes_away
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -360,17 +361,8 @@ def test_a_benchmark_that_is_missing_or_a_folder_is_said_so_as_by_mb_eval(tmp_pa
 
 
 def test_a_reader_of_standard_output_that_goes_away_is_not_told_to_resume(bench: Path) -> None:
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
-    with subprocess.Popen(
-        [*command, "-o", "-", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
-        assert process.stdout is not None
-        assert process.stderr is not None
-        process.stdout.read(1)
-        process.stdout.close()  # as `| head -c 1` does
-        error = process.stderr.read()
-        process.wait(timeout=60)
-    assert process.returncode == 0  # the reader took what it wanted
+    returncode, error = reader_goes_away("run", str(bench), "--agent", SLOW_AGENT, timeout=60)
+    assert returncode == 0  # the reader took what it wanted
     assert "Traceback" not in error
     assert "resume" not in error  # a stream cannot be resumed
     assert "closed by its reader: the run stopped" in error
