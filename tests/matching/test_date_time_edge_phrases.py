@@ -66,13 +66,6 @@ ROWS: list[tuple[str, str, object]] = [
     ("since 12.10", "2013-02-12T00:10", ERROR),  # 12:10 is yet to come, never 00:10 alone
     ("since 12:10 am", "2013-02-12T00:10", True),
     ("since now", "2013-02-12", ERROR),
-    # an effective date said shortly after it (notices are often backdated): the one just gone or the coming one
-    ("effective feb 1", "2013-02-01", True),
-    ("effective feb 1", "2014-02-01", True),
-    ("as of feb 1", "2013-02-01", True),
-    ("effective jan 1", "2013-01-01", False),  # over a month ago
-    ("commencing feb 1", "2013-02-01", False),
-    ("from feb 1", "2013-02-01", False),
     ("since next week", "2013-02-19", ERROR),
     ("3 days after christmas", "2013-12-28", True),
     ("3 days after christmas", "2013-12-25", False),

@@ -30,7 +30,7 @@ from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
-from ._payloads import Holiday, MonthDay, is_date, named_parts, open_parts
+from ._payloads import Holiday, named_parts, open_parts
 from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, from_clock, readings
 from ._zones import (
     ZoneSpec,
@@ -112,8 +112,6 @@ _DASH_LENGTH_RE = re.compile(
     rf"[-\u2013\u2014](?={QUANTITY} ?{UNIT}\b)"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
-#: words before a start that may lie before the day it is said (notices are often backdated): "effective jan 1"
-_BACKDATED_RE = re.compile(r"\b(?:effective|as of)\b")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
 #: left as it is, not understood (never the halves of a slashed date: "\u00bd 2024", "at 3\u00bd")
@@ -1028,15 +1026,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         place = home.label if home is not None else None
         bare = home is not None and len(home.zones) == 1 and isinstance(home.zones[0], timezone)
         offset = home.zones[0].utcoffset(None) if home is not None and bare else None
-        where, south = places_of(place), southern(place) if offset is None else offset
-        readings_ = resolve_naive(text, reference, where, south)
-        yearless = any(is_date(i, MonthDay) and not i.value.years for i in parsed.items)
-        if yearless and _BACKDATED_RE.search(phrase.lower()):
-            # "effective jan 1", "as of jan 1" said on January 15: that day just gone as well as the coming one
-            earlier = reference - timedelta(days=31)
-            with contextlib.suppress(DateProblem):
-                gone = resolve_naive(text, earlier, where, south)
-                readings_ += tuple(r for r in gone if earlier.date() <= r.start.lo.date() < reference.date())
+        readings_ = resolve_naive(text, reference, places_of(place), southern(place) if offset is None else offset)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:
