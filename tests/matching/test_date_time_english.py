@@ -113,14 +113,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday 3 pm", WED, "2025-03-14T15:00", True),
     ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
     ("since 0 am", WED, "2025-03-12T00:00", ERROR),
-    # "arvo" (Australian) is the afternoon; "effective" and "commencing" a date are from it, as "as of" and "starting"
+    # "arvo" (Australian) is the afternoon; "commencing" a date is from it, as "starting"; "effective" a date is not
+    # understood (a notice may be backdated: the day just gone or the coming one is not said)
     ("this arvo", WED, "2025-03-12T15:00", True),
     ("this arvo", WED, "2025-03-12T10:00", False),
     ("fri arvo", WED, "2025-03-14T14:00", True),
     ("fri arvo", WED, "2025-03-14T09:00", False),
-    ("effective march 17", WED, "2025-03-17", True),
-    ("effective march 17", WED, "2025-03-16", False),
-    ("effective as of monday", WED, "2025-03-17", True),
+    ("effective march 17", WED, "2025-03-17", ERROR),
+    ("effective as of monday", WED, "2025-03-17", ERROR),
     ("commencing monday", WED, "2025-03-17", True),
     ("commencing monday", WED, "2025-03-24", False),
     # "last <holiday>" said within a week after it is that one, never the one a year before; later, either

@@ -363,7 +363,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)
     text = re.sub(r"\b(?:any|some) day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
-    text = re.sub(r"\b(?:effective (?:as of )?|as of )(?=[a-z0-9])", "from ", text)  # "effective january 1"
+    text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)

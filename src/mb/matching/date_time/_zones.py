@@ -27,8 +27,8 @@ from typing import Any
 
 from ...entities.outputs import place_zone_names
 
-__all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "home_abbreviation", "parse_zone_name", "pop_zone",
-           "real_offset", "user_zone"]  # fmt: skip
+__all__ = ["ZoneSpec", "clock_change", "fixed_zone", "format_offset", "home_abbreviation", "parse_zone_name",
+           "pop_zone", "real_offset", "user_zone"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
