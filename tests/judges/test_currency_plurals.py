@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -39,8 +39,7 @@ def test_a_subject_said_as_a_pronoun_never_passes(judge: Judge, candidate: str, 
     ],
 )
 def test_a_currency_in_its_plural_against_its_code_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.passed, verdict.reason
 
 
@@ -69,8 +68,7 @@ def test_another_currency_or_amount_fails(judge: Judge, candidate: str, referenc
     ],
 )
 def test_a_currency_name_of_several_never_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -83,8 +81,7 @@ def test_a_currency_name_of_several_never_passes(judge: Judge, candidate: str, r
     ],
 )
 def test_one_comma_group_written_alike_in_another_currency_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.passed, verdict.reason
 
 
@@ -99,8 +96,7 @@ def test_one_comma_group_written_alike_in_another_currency_passes(judge: Judge, 
 def test_one_comma_group_against_the_digits_ungrouped_is_undecided(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -113,6 +109,5 @@ def test_one_comma_group_against_the_digits_ungrouped_is_undecided(
     ],
 )
 def test_one_comma_group_against_another_amount_never_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason

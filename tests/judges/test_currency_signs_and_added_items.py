@@ -8,7 +8,7 @@ import pytest
 
 from mb.judges._quantities import extract_quantities
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -31,8 +31,7 @@ from tests.support.judges import equivalence
     ],
 )
 def test_another_currency_fails(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
         assert not verdict.undecided, verdict.reason
         assert "numbers guard" in verdict.reason
@@ -51,8 +50,7 @@ def test_another_currency_fails(judge: Judge, candidate: str, reference: str) ->
     ],
 )
 def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
         assert "currency or unit" in verdict.reason
 
@@ -69,8 +67,7 @@ def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candid
 def test_a_number_with_a_letter_the_other_reads_as_a_magnitude_is_undecided(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -111,8 +108,7 @@ def test_the_currency_or_unit_of_a_number_is_read_in_one_spelling(text: str, uni
     ],
 )
 def test_another_sign_of_comparison_or_none_never_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -129,8 +125,7 @@ def test_another_sign_of_comparison_or_none_never_passes(judge: Judge, candidate
     ],
 )
 def test_an_item_added_to_a_list_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
     assert equivalence(judge, candidate, reference).undecided
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -28,8 +28,7 @@ from tests.support.judges import equivalence
     ],
 )
 def test_a_dollar_sign_beside_a_name_against_dollars_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -76,8 +75,7 @@ def test_dollars_with_no_name_pass(judge: Judge, candidate: str, reference: str)
 def test_a_magnitude_in_a_letter_or_words_or_one_comma_group_is_undecided(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -113,8 +111,7 @@ def test_another_magnitude_fails(judge: Judge, candidate: str, reference: str) -
     ],
 )
 def test_nought_against_no_in_the_same_words_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.passed, verdict.reason
 
 
@@ -128,8 +125,7 @@ def test_nought_against_no_in_the_same_words_passes(judge: Judge, candidate: str
     ],
 )
 def test_nought_against_no_in_other_words_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -167,6 +163,5 @@ def test_a_count_other_than_nought_or_a_far_text_still_fails(judge: Judge, candi
     ],
 )
 def test_a_nought_counting_no_plural_noun_is_never_read_as_no(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -21,8 +21,7 @@ from tests.support.judges import equivalence
     ],
 )
 def test_a_word_before_free_read_as_joined_to_it_never_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -38,8 +37,7 @@ def test_a_word_before_free_read_as_joined_to_it_never_passes(judge: Judge, cand
     ],
 )
 def test_minus_said_in_one_text_only_never_passes(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -70,8 +68,7 @@ def test_minus_said_by_both_or_against_its_sign_still_passes(judge: Judge, candi
     ],
 )
 def test_it_in_another_role_and_a_sign_lost_either_way_never_pass(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -87,8 +84,7 @@ def test_it_in_another_role_and_a_sign_lost_either_way_never_pass(judge: Judge, 
     ],
 )
 def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.undecided, verdict.reason
 
 
@@ -105,7 +101,6 @@ def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate
     ],
 )
 def test_a_sign_against_no_word_of_sign_still_fails(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
         assert not verdict.undecided, verdict.reason

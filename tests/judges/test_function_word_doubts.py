@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -266,8 +266,7 @@ def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) 
 def test_an_opposite_where_the_word_recurs_or_about_for_another_preposition_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways
 
 
 @pytest.mark.parametrize(
@@ -28,8 +28,7 @@ from tests.support.judges import equivalence
     ],
 )
 def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.passed, verdict.reason
         assert not verdict.undecided, verdict.reason
 
@@ -65,6 +64,5 @@ def test_numbers_written_otherwise_pass(judge: Judge, candidate: str, reference:
     ],
 )
 def test_another_number_or_word_never_passes_as_written_otherwise(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason

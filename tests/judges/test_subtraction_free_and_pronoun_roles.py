@@ -9,7 +9,7 @@ import pytest
 
 from mb.judges._quantities import extract_quantities
 from mb.judges.base import Judge
-from tests.support.judges import equivalence
+from tests.support.judges import both_ways, equivalence
 
 
 @pytest.mark.parametrize(
@@ -30,8 +30,7 @@ from tests.support.judges import equivalence
     ],
 )
 def test_a_subtraction_and_free_written_otherwise_are_not_failed(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert verdict.passed or verdict.undecided, verdict.reason
 
 
@@ -91,8 +90,7 @@ def test_a_sign_and_a_free_said_against_its_opposite_still_fail(judge: Judge, ca
 def test_pronouns_in_other_roles_a_lost_sign_a_perfect_and_the_most_do_not_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -132,8 +130,7 @@ def test_the_most_against_most_is_named_as_such(judge: Judge) -> None:
     ],
 )
 def test_a_noun_perfect_pronouns_moved_and_a_most_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 
@@ -169,8 +166,7 @@ def test_a_noun_perfect_said_out_still_passes(judge: Judge, candidate: str, refe
 def test_a_nouns_s_before_a_participle_read_one_way_only_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    for one, other in ((candidate, reference), (reference, candidate)):
-        verdict = equivalence(judge, one, other)
+    for verdict in both_ways(judge, candidate, reference):
         assert not verdict.passed, verdict.reason
 
 

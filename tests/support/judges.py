@@ -7,13 +7,18 @@ from typing import Any
 
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["FailingJudge", "ScriptedJudge", "equivalence", "fact_check", "keyword_rule"]
+__all__ = ["FailingJudge", "ScriptedJudge", "both_ways", "equivalence", "fact_check", "keyword_rule"]
 
 
 def equivalence(judge: object, candidate: str, reference: str) -> Verdict:
     """``judge``'s verdict: does ``candidate`` mean the same as ``reference`` (a free_text argument's question)?"""
     [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])  # type: ignore[attr-defined]
     return verdict  # type: ignore[no-any-return]
+
+
+def both_ways(judge: object, candidate: str, reference: str) -> list[Verdict]:
+    """``judge``'s equivalence verdicts on the pair read each way round (a symmetric rule must give both alike)."""
+    return [equivalence(judge, candidate, reference), equivalence(judge, reference, candidate)]
 
 
 def fact_check(judge: object, response: str, fact: str, question: str = "What is the status?") -> Any:
