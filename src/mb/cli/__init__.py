@@ -112,9 +112,9 @@ def main(ctx: click.Context) -> None:
     from ..config import load_config
     from .config import check_values
 
-    config = load_config()  # a ConfigError ends the command with status 2, as every MBError does
-    if ctx.invoked_subcommand not in (None, "config"):
-        check_values(ctx, config, {ctx.invoked_subcommand})
+    config = load_config(strict=False)  # check_values raises one ConfigError (status 2) naming every bad key
+    if ctx.invoked_subcommand != "config":  # which checks every command's values itself
+        check_values(ctx, config, {ctx.invoked_subcommand} if ctx.invoked_subcommand else ())
     if config.values:
         ctx.default_map = config.default_map()
         if ctx.invoked_subcommand != "config":
