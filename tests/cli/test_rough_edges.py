@@ -406,3 +406,22 @@ def test_an_unexpected_error_among_concurrent_tasks_is_named_by_its_first_failur
     result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
     assert result.exit_code == 2
     assert "error: unexpected LookupError: no such row" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["export", "eee", "--model-id", "a/b"], ["export", "mlflow"]])
+def test_export_names_a_missing_or_unusable_input_as_eval_does(tmp_path: Path, command: list[str]) -> None:
+    missing, folder = str(tmp_path / "nope.jsonl"), str(tmp_path)
+    code, _, err = _run("eval", missing)
+    assert code == 2
+    assert f"Invalid value for EXECUTED: {missing}: no such file" in err
+    executed = str(SPEC / "examples-executed.jsonl")
+    cases = [
+        ([missing, "--executed", executed], f"Invalid value for RESULTS: {missing}: no such file"),
+        ([folder, "--executed", executed], f"Invalid value for RESULTS: {folder}: is a directory, not a file"),
+        ([executed, "--executed", missing], f"Invalid value for --executed: {missing}: no such file"),
+    ]
+    for args, message in cases:
+        code, _, err = _run(*command, *args)
+        assert code == 2, err
+        assert message in err, err
+        assert "does not exist" not in err
