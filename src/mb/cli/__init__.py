@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from .._redact import redact
+from .._shadowing import shadowing_file
 from .._version import __version__
 from ..errors import MBError
 from ..io import command_inputs
@@ -79,6 +80,9 @@ def _fail(exc: Exception) -> NoReturn:
         cause = cause.exceptions[0]
     if isinstance(cause, MBError):
         raise fail(str(cause), 2) from None
+    shadowed = shadowing_file(cause)
+    if shadowed is not None:  # a user's json.py or six.py imported instead of the library
+        raise fail(f"{shadowed} (an agent's folder and the current directory come first on sys.path)", 2) from None
     if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
         raise exc
     text = printable(redact(str(cause)))
