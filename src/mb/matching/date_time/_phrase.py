@@ -287,7 +287,7 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
-    text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = re.sub(r"(?<!\s)\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)  # (from a run's start: linear)
     text = _DOUBLED_RE.sub(lambda m: m[2] if WORD_NUMBERS.get(" ".join(m[1].split())) == int(m[2]) else m[0], text)
     text = _WEEKDAY_DAYS_RE.sub(r"\1 \4\2\3", text)  # "mon 15 - fri 19 apr": the month said once is both days'
     # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
@@ -403,7 +403,7 @@ def _zulu(text: str) -> str:
 
 
 #: Four digits before "UTC" or "GMT" ("1600 UTC"), with the word before them.
-_UTC_CLOCK_RE = re.compile(r"(?:(\S+) )?\b(\d\d)(\d\d) (?=(?:utc|gmt)\b)")
+_UTC_CLOCK_RE = re.compile(r"(?:(?<!\S)(\S+) )?\b(\d\d)(\d\d) (?=(?:utc|gmt)\b)")
 #: Words before four digits that make them a clock ("at 2000 UTC", "Friday 2030 UTC", "by 2030 UTC") or a year
 #: ("June 2024 UTC").
 _CLOCK_BEFORE_RE = re.compile(
