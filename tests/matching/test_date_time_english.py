@@ -113,6 +113,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday 3 pm", WED, "2025-03-14T15:00", True),
     ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
     ("since 0 am", WED, "2025-03-12T00:00", ERROR),
+    ("at 13 pm", WED, "2025-03-12T13:00", ERROR),  # after "at", or with "o'clock", too
+    ("tomorrow at 13 p.m.", WED, "2025-03-13T13:00", ERROR),
+    ("at 0 am", WED, "2025-03-13T00:00", ERROR),
+    ("13 o'clock pm", WED, "2025-03-12T13:00", ERROR),
+    ("at 1 pm", WED, "2025-03-12T13:00", True),
+    ("at 1 o'clock pm", WED, "2025-03-12T13:00", True),
+    ("at 12 am", WED, "2025-03-13T00:00", True),
     # "arvo" (Australian) is the afternoon; "commencing" a date is from it, as "starting"; "effective" a date is not
     # understood (a notice may be backdated: the day just gone or the coming one is not said)
     ("this arvo", WED, "2025-03-12T15:00", True),

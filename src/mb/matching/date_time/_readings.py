@@ -211,10 +211,12 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
         if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
-    # "13 pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number no 12-hour clock shows, never that hour
+    # "13 pm", "at 13 pm", "13 o'clock pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number (or an hour
+    # read as a clock) no 12-hour clock shows, never that hour
     for number, part in itertools.pairwise(items):
-        noted = number.kind == "number" and part.kind == "part" and part.value.note in {"am", "pm"}
-        if noted and not 1 <= number.value <= 12:
+        said = re.fullmatch(r"(?:(?:at|@)\s+)?(\d{1,2})(?:\s*o(?:'|\s)?clock)?", number.text)
+        hour = number.value if number.kind == "number" else int(said[1]) if said and number.kind == "clock" else 1
+        if part.kind == "part" and part.value.note in {"am", "pm"} and not 1 <= hour <= 12:
             raise DateProblem(f"{part.text!r} after {number.text!r}, which is no hour of a 12-hour clock")
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
