@@ -30,6 +30,7 @@ LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tue
 BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
+NOV1 = datetime(2029, 11, 1, 14, 20, tzinfo=ZoneInfo("America/Denver"))  # the day after Halloween, a Wednesday
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -113,6 +114,16 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday 3 pm", WED, "2025-03-14T15:00", True),
     ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
     ("since 0 am", WED, "2025-03-12T00:00", ERROR),
+    # a day named without its year, said the day after it, is that day too, never the year before's
+    ("Oct. 31", NOV1, "2029-10-31", True),
+    ("Oct. 31", NOV1, "2030-10-31", True),
+    ("Oct. 31", NOV1, "2028-10-31", False),
+    ("Halloween night", NOV1, "2029-10-31T20:00", True),
+    ("Halloween night", NOV1, "2029-11-01T20:00", False),
+    ("oct 30", NOV1, "2029-10-30", False),  # two days ago: next year's alone
+    ("oct 30", NOV1, "2030-10-30", True),
+    ("next oct 31", NOV1, "2029-10-31", False),
+    ("2 days before oct 31", NOV1, "2029-10-29", False),  # never a day counted back into the past
     ("at 13 pm", WED, "2025-03-12T13:00", ERROR),  # after "at", or with "o'clock", too
     ("tomorrow at 13 p.m.", WED, "2025-03-13T13:00", ERROR),
     ("at 0 am", WED, "2025-03-13T00:00", ERROR),
@@ -1103,11 +1114,17 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         ERROR,
     ),
     ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
-    (
+    (  # Christmas yesterday: that one's Monday
         "from the monday after christmas to the friday after new year",
         datetime(2025, 12, 26),
         {"start": "2025-12-28", "end": "2026-01-02"},
-        ERROR,
+        False,
+    ),
+    (
+        "from the monday after christmas to the friday after new year",
+        datetime(2025, 12, 26),
+        {"start": "2025-12-29", "end": "2026-01-02"},
+        True,
     ),
 ]
 

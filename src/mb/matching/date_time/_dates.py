@@ -328,9 +328,12 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
             units.day(w.lo.date() if pieces[0][0] < 0 else w.hi.date() - timedelta(days=1)) if edge else w, pieces
         )
 
-    found = [s for w in anchor for s in shifted(w)]
     named = items[1].value if len(items) == 2 else None
-    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
+    recent = mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel
+    if recent:  # from the coming one (the one just gone counts below)
+        anchor = [w for w in anchor if w.hi > units.midnight(today)] or anchor
+    found = [s for w in anchor for s in shifted(w)]
+    if recent:
         # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
         # latest one when it is at most a month ago and the day counted from it is neither past nor after the next
         # one ("3 days before christmas" or "a year after christmas" said in June, "2 years after christmas" said on
@@ -390,8 +393,8 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     current = [w for w in candidates if w.lo.year == today.year]
     coming = [w for w in candidates if w.hi > now]
     past = [w for w in candidates if w.hi <= now]
-    if rel is None:
-        return coming[:1]
+    if rel is None:  # the coming one, and yesterday too ("oct 31", "halloween" said on November 1: either)
+        return coming[:1] + [w for w in past[-1:] if w.hi == now and w.hi - w.lo <= timedelta(days=1)]
     if rel == "this":
         return current[:1]
     if rel == "current":  # the one under way, or none ("current winter" said in June)
