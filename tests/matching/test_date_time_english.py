@@ -124,6 +124,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("oct 30", NOV1, "2030-10-30", True),
     ("next oct 31", NOV1, "2029-10-31", False),
     ("2 days before oct 31", NOV1, "2029-10-29", False),  # never a day counted back into the past
+    # a day of the month said on that day is today or next month's
+    ("the first of the month", NOV1, "2029-11-01", True),
+    ("the first of the month", NOV1, "2029-12-01", True),
+    ("the first of the month", NOV1, "2029-10-01", False),
+    ("the first of the month", NOV1, "2030-01-01", False),
+    ("the 1st of this month", NOV1, "2029-12-01", False),
+    ("the 1st of next month", NOV1, "2029-11-01", False),
     ("at 13 pm", WED, "2025-03-12T13:00", ERROR),  # after "at", or with "o'clock", too
     ("tomorrow at 13 p.m.", WED, "2025-03-13T13:00", ERROR),
     ("at 0 am", WED, "2025-03-13T00:00", ERROR),
