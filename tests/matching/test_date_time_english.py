@@ -154,8 +154,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("last christmas", datetime(2029, 12, 28, 9), "2028-12-25", False),
     ("last christmas", datetime(2030, 2, 1, 9), "2029-12-25", True),
     ("last labor day", datetime(2029, 11, 1, 14, 20), "2028-09-04", True),
-    # a US abbreviation the user's own zone uses at another offset, alone or after Australia's A, is not said to be
-    # either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST); elsewhere the US zone
+    # a US abbreviation the user's own zone, or another zone of the user's country, uses at another offset, alone or
+    # after Australia's A, is not said to be either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST),
+    # "CST", "EST" or "EDT" anywhere in Australia; elsewhere the US zone (EDT: -04:00, or New York's time that day)
+    ("3pm EDT", BRISBANE, "2030-01-10T15:00-04:00", ERROR),
+    ("3pm CST", BRISBANE, "2030-01-10T15:00-06:00", ERROR),
+    ("3pm EST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Perth")), "2030-01-10T15:00-05:00", ERROR),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-04:00", True),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00+05:30", False),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-06:00", False),
+    ("3pm IST", BRISBANE, "2030-01-10T15:00+05:30", True),  # India, Israel or Ireland: every one
+    ("3pm IST", BRISBANE, "2030-01-10T15:00+01:00", True),
+    ("3pm IST", BRISBANE, "2030-01-10T15:00Z", False),
     ("9am cst monday", ADELAIDE, "2030-04-08T09:00-05:00", ERROR),
     ("9am cst monday", ADELAIDE, "2030-04-08T09:00+09:30", ERROR),
     ("9am est monday", ADELAIDE.replace(tzinfo=ZoneInfo("Australia/Sydney")), "2030-04-08T09:00-04:00", ERROR),

@@ -27,6 +27,7 @@ __all__ = [
     "across_years",
     "add_business_days",
     "counted_at",
+    "country_zones",
     "day",
     "days",
     "half",
@@ -208,6 +209,15 @@ def _zone_places() -> dict[str, str]:
     links = {row[2]: row[1] for row in _tz_rows("tzdata.zi") if len(row) > 2 and row[0] == "L"}
     tables = (row for name in ("zone.tab", "zone1970.tab") for row in _tz_rows(name))
     return links | {row[2]: row[1] for row in tables if len(row) > 2}
+
+
+@functools.cache
+def country_zones(zone: str) -> tuple[str, ...]:
+    """The other zones of each country the system's zone table lists ``zone`` (an IANA name) in, but Antarctic
+    stations ("Australia/Brisbane": Sydney's, Adelaide's...)."""
+    countries = set(_zone_countries().get(zone, ()))
+    listed = _zone_countries().items()
+    return tuple(z for z, c in listed if countries & set(c) and z != zone and not z.startswith("Antarctica/"))
 
 
 @functools.cache

@@ -20,11 +20,12 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 from typing import NamedTuple
+from zoneinfo import ZoneInfo
 
 from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
-from ._calendar import PLACES, Place, counted_at, midnight, places_of, southern
+from ._calendar import PLACES, Place, counted_at, country_zones, midnight, places_of, southern
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
@@ -983,9 +984,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
     if home is not None and read.zone is not None and reference is not None:
-        local = home_abbreviation(read.zone, home, reference.year)
-        if local is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
-            why = f"{read.zone.label} may be the user's own {local} ({home.label}) or the US zone's"
+        country = tuple(k for z in home.zones if isinstance(z, ZoneInfo) for k in country_zones(z.key))
+        why = home_abbreviation(read.zone, home, reference.year, country)
+        if why is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
             return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
