@@ -124,6 +124,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("oct 30", NOV1, "2030-10-30", True),
     ("next oct 31", NOV1, "2029-10-31", False),
     ("2 days before oct 31", NOV1, "2029-10-29", False),  # never a day counted back into the past
+    ("the friday before halloween", NOV1, "2029-10-26", False),  # nor a weekday before the one just gone
+    ("the friday before halloween", NOV1, "2030-10-25", True),
+    ("the weekend before oct 31", NOV1, "2029-10-27", False),
+    ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
+    ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
     # a day of the month said on that day is today or next month's
     ("the first of the month", NOV1, "2029-11-01", True),
     ("the first of the month", NOV1, "2029-12-01", True),
