@@ -129,9 +129,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the weekend before oct 31", NOV1, "2029-10-27", False),
     ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
     ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
-    # a day of the month said on that day is today or next month's
+    # a day of the month said on that day is today's, and next month's too once the time of day it gives has passed
     ("the first of the month", NOV1, "2029-11-01", True),
-    ("the first of the month", NOV1, "2029-12-01", True),
+    ("the first of the month", NOV1, "2029-12-01", False),
+    ("by the 1st", NOV1, "2029-12-01", False),
+    ("the 1st at 8am", NOV1, "2029-12-01T08:00", True),  # said at 14:20
+    ("the 1st at 8am", NOV1, "2029-11-01T08:00", True),
+    ("the first of the month at 9pm", NOV1, "2029-12-01T21:00", False),
+    ("by the 1st at 9pm", NOV1, "2029-11-01T21:00", True),
     ("the first of the month", NOV1, "2029-10-01", False),
     ("the first of the month", NOV1, "2030-01-01", False),
     ("the 1st of this month", NOV1, "2029-12-01", False),
@@ -1136,6 +1141,9 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         ERROR,
     ),
     ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
+    ("from the 1st to the 15th", NOV1, {"start": "2029-12-01", "end": "2029-12-15"}, False),  # said on the 1st
+    ("from the 1st to the 15th", NOV1, {"start": "2029-11-01", "end": "2029-11-15"}, True),
+    ("from the 30th to the 2nd", NOV1 + timedelta(days=29), {"start": "2029-12-30", "end": "2030-01-02"}, False),
     (  # Christmas yesterday: that one's Monday
         "from the monday after christmas to the friday after new year",
         datetime(2025, 12, 26),

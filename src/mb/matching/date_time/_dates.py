@@ -478,9 +478,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 found.append(units.day(first.replace(day=value.day)))
         if wide:
             return found
-        # this month's, and next month's too on that day and once it has passed ("the 14th" said on the 12th: the 14th)
+        # this month's, and next month's too once this month's has passed ("the 14th" said on the 12th: the 14th)
         found = [w for w in found if w.lo.date() >= today.replace(day=1)] or found[:1]
-        return found[:1] if found[0].lo.date() > today else found[:2]
+        return found[:1] if found[0].lo.date() >= today else found[:2]
     if isinstance(value, Named):
         name, written, rel = value.name, value.years or pin, value.rel
         far = rel in _ONE_MORE

@@ -77,6 +77,8 @@ def _clock_dependent(items: tuple[Item, ...]) -> bool:
         return True  # "the past week" is also the week to this minute
     if any(i.kind == "offset" and any(u in _ELAPSED_UNITS or a != int(a) for a, u in i.value.pieces) for i in items):
         return True
+    if kinds & TIME_KINDS and _day_of_month([i for i in items if i.kind not in TIME_KINDS]):
+        return True  # "by the 25th at 9am" said on the 25th: next month's too once 9:00 has passed (see ``_placed``)
     dated = any(i.kind in {"date", "weekday", "year", "offset"} for i in items)
     return bool(kinds & (TIME_KINDS | {"number"})) and not dated
 
@@ -850,6 +852,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None
+    if times and days and _day_of_month(dates) and {w.lo.date() for w in days} == {ref.date()}:
+        # "by the 25th at 9am" said at 22:00 on the 25th: today's time has passed, so next month's too (said at 7:00,
+        # today's alone)
+        passed = all(r.start.hi <= ref for r in _timed(times, days, ref))
+        days += [w for w in date_windows(dates, ref.date() + timedelta(days=1)) if w not in days] if passed else []
     # "3pm in July", "9am in 2025", "3pm in early July", "3pm in July next year": a time of day in a period longer than
     # a week names no day (never its first day), unless the period is said from today alone ("next month at 6pm": 18:00
     # on the 1st, see ``_day_starts``)
@@ -868,6 +875,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
         shifted = [replace(day_range(w.lo + day, w.hi + day), until=ref) for w in pasts[:1]]
         return found + shifted + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]]
     return _timed(times, days, ref)
+
+
+def _day_of_month(dates: list[Item]) -> bool:
+    """Whether ``dates`` name a day of the month alone ("the 25th", "the first of the month")."""
+    return bool(dates) and is_date(dates[0], DayOfMonth) and all(unsaid(i) for i in dates[1:])
 
 
 def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
