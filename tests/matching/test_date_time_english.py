@@ -173,6 +173,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-04:00", True),
     ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00+05:30", False),
     ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-06:00", False),
+    # (a zone of its own country alone: Tokyo is Japan's, the table listing it for Australia too; a link's zone's)
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Tokyo")), "2030-01-10T15:00-04:00", True),
+    ("3pm CST", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Tokyo")), "2030-01-10T15:00-06:00", True),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Queensland")), "2030-01-10T15:00-04:00", ERROR),
+    ("3pm EST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/West")), "2030-01-10T15:00-05:00", ERROR),
+    ("3pm CST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Canberra")), "2030-01-10T15:00-06:00", ERROR),
     ("3pm IST", BRISBANE, "2030-01-10T15:00+05:30", True),  # India, Israel or Ireland: every one
     ("3pm IST", BRISBANE, "2030-01-10T15:00+01:00", True),
     ("3pm IST", BRISBANE, "2030-01-10T15:00Z", False),
