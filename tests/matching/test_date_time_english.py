@@ -1140,11 +1140,18 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-18", "end": "2026-01-05"},
         ERROR,
     ),
+    # said three days after Thanksgiving: the Monday still to come after the one just gone, to the Friday after it
     (
         "the monday after thanksgiving through friday",
         datetime(2025, 11, 30),
         {"start": "2025-11-30", "end": "2025-12-05"},
-        ERROR,
+        False,
+    ),
+    (
+        "the monday after thanksgiving through friday",
+        datetime(2025, 11, 30),
+        {"start": "2025-12-01", "end": "2025-12-05"},
+        True,
     ),
     ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
     ("from the 1st to the 15th", NOV1, {"start": "2029-12-01", "end": "2029-12-15"}, False),  # said on the 1st

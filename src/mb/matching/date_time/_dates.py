@@ -122,13 +122,25 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
             now = units.midnight(today)
             gone = [w for w in container if w.hi == now] if _yearless(named) else []
-            inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
+            ahead = [w for w in container if w not in gone] or container
+            inner = inner_windows(item, ahead, from_today)
             if gone and len(gone) < len(container):
                 # "the friday before halloween" said on November 1: from the one just gone, a day of it or one to
                 # come alone, never a day before it
                 with contextlib.suppress(DateProblem):
                     found = inner_windows(item, gone, from_today)
                     inner += [r for r in found if r.lo >= now or any(r.lo < g.hi and r.hi > g.lo for g in gone)]
+            elif _yearless(named):
+                # "the second monday after labor day" said a week after it: from the one at most a month gone too,
+                # a day still to come alone (as "two weeks after labor day" is, in ``_anchored``)
+                start = min(w.lo for w in ahead)
+                with contextlib.suppress(DateProblem, ValueError):
+                    latest = max(
+                        (w for w in _one(named[0], today, (), wide=True) if w.lo < start),
+                        key=lambda w: w.lo,
+                    )
+                    if (today - latest.lo.date()).days <= 31:
+                        inner += [r for r in inner_windows(item, [latest], from_today) if now <= r.lo < start]
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
