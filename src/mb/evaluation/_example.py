@@ -407,6 +407,35 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
     return None
 
 
+_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
+"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status):
+``outputs.status`` (or its ``state``) so says the task is not done."""
+_STOPS = frozenset({"stopped", "halted", "killed", "terminated", "preempted"})
+_STOPS |= {"cancellationrequested", "cancelrequested"}
+"""Flags at the top of ``outputs`` (folded, ``is`` or ``was`` before them dropped) saying, true, the run was stopped."""
+_SPENT = _MAXIMUM | {"timeout", "deadline", "budget"}
+_SPENT_OF = frozenset({"time", "tool", "tools", "call", "calls", "token", "tokens", "cost", "request", "requests"})
+"""The words of a key at the top of ``outputs`` saying, true, a limit of the run was reached: one of
+:data:`_REACHED`, one of :data:`_SPENT` and only these and what the run spends (``timeout_reached``,
+``max_tool_calls_reached``, ``token_budget_exceeded``; not ``credit_limit_exceeded``)."""
+
+
+def _top_cut(extra: Mapping[str, Any]) -> str | None:
+    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`),
+    reached a limit (:data:`_SPENT`) or is an A2A task not done (:data:`_A2A`), or None."""
+    for key, value in extra.items():
+        split = _key_words(key)
+        split = split[1:] if split[:1] in (("is",), ("was",)) else split
+        folded, heard = "".join(split), set(split)
+        state = value.get("state") if isinstance(value, dict) else value
+        if folded == "status" and isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
+            return key
+        spent = _REACHED & heard and _SPENT & heard and heard <= _REACHED | _SPENT | _SPENT_OF
+        if (folded in _STOPS or spent) and _says(value):
+            return key
+    return None
+
+
 def _calls_untold(
     outputs: Outputs, tools: Collection[str], read: bool = True, listed: bool = False
 ) -> tuple[str, list[Request] | None, bool] | None:
@@ -426,7 +455,7 @@ def _calls_untold(
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None, False
-    if (key := _cut_key(extra)) is not None:
+    if (key := _cut_key(extra) or _top_cut(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     try:
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
