@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mb.entities.outputs import written_calls
@@ -145,6 +147,32 @@ def test_python_calls(response: str, names: list[str]) -> None:
 def test_llama_function_tags_are_calls(response: str, names: list[str]) -> None:
     steps, _ = written_calls(response)
     assert [name for _, name, _ in steps] == names
+
+
+@pytest.mark.parametrize(
+    ("response", "names", "arguments"),
+    [
+        (
+            '<function_calls><invoke name="delete_account"><parameter name="user_id">u1</parameter>'
+            '<parameter name="hard">true</parameter></invoke></function_calls>',
+            ["delete_account"],
+            [{"user_id": "u1", "hard": True}],
+        ),
+        (
+            'Now:\n<invoke name="refund">\n<parameter name="order">A1</parameter>\n</invoke>',
+            ["refund"],
+            [{"order": "A1"}],
+        ),
+        ('<function_calls><invoke name="delete_account"><parameter name="user_id">u1', ["delete_account"], [{}]),
+        ('<ns:invoke name="get_user"></ns:invoke> <INVOKE NAME="refund"/>', ["get_user", "refund"], [{}, {}]),
+        ('The <invoke> element names the tool; <invoker name="x">y</invoker> is ours.', [], []),
+        ('<invoke name="delete_account"> is how Claude names a call.', [], []),
+    ],
+)
+def test_anthropic_invoke_tags_are_calls(response: str, names: list[str], arguments: list[object]) -> None:
+    steps, _ = written_calls(response)
+    assert [name for _, name, _ in steps] == names
+    assert [json.loads(said) if said.startswith("{") else {} for _, _, said in steps] == arguments
 
 
 def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:

@@ -574,7 +574,10 @@ def _function_tags(text: str) -> list[Request]:
             if len(found) == _BLOCKS_READ:
                 raise ValueError(f"more than {_BLOCKS_READ} calls in <function=...> tags")
             start = tag.start(4) if tag[4] else tag.end()
-            found.append((None, tag[2], text[start : min(end, start + _JSON_READ[0])].strip()))
+            said = text[start : min(end, start + _JSON_READ[0])].strip()
+            if params := _PARAMETER.findall(said):  # Anthropic's, as JSON: a recorded call's arguments are its own
+                said = json.dumps({name: _json_or_text(value) for name, value in params})
+            found.append((None, tag[2], said))
     return found
 
 
@@ -586,11 +589,23 @@ _PYTHON_TAGS = frozenset({"", "python", "py", "ipython", "pycon", "tool_code", "
 ``python title="run.py"``, ``tool-code`` and ``tool_code`` as Gemini writes its calls); a JavaScript one is not."""
 _PYTHON_TAG = re.compile(r"<\|python_(?:tag|start)\|>((?:[^<]|<(?!\|))*)|<tool_call>((?:[^<]|<(?!/tool_call>))*)")
 _FUNCTION_TAG = re.compile(
-    r"<function\s*(?:=|\s+name\s*=)\s*([\"']?)([^\W\d][\w.:/-]*?)\1\s*(/?)>\s*([{(])?", re.IGNORECASE
+    r"<(?:function\s*=|(?:\w{1,16}:)?(?:function|invoke)\s+name\s*=)\s*([\"']?)([^\W\d][\w.:/-]*?)\1\s*(/?)>"
+    r"\s*([{(]|<(?:\w{1,16}:)?parameter\b)?",
+    re.IGNORECASE,
 )
-_FUNCTION_END = re.compile(r"</function>", re.IGNORECASE)
+_FUNCTION_END = re.compile(r"</(?:\w{1,16}:)?(?:function|invoke)>", re.IGNORECASE)
+_PARAMETER = re.compile(r"<(?:\w{1,16}:)?parameter\s+name\s*=\s*[\"']?([^\"'<>]*?)[\"']?\s*>([^<]*)<", re.IGNORECASE)
 """Llama's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``) or ``<|python_start|>`` or in
-``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``)."""
+``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``);
+Anthropic's ``<invoke name="name"><parameter name="user_id">u1</parameter></invoke>`` (in ``<function_calls>``)."""
+
+
+def _json_or_text(value: str) -> Any:
+    """A parameter's value written in a tag: JSON, or else the text itself."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value.strip()
 
 
 def _python_tag(tag: str) -> bool:
