@@ -156,7 +156,7 @@ def test_llama_function_tags_are_calls(response: str, names: list[str]) -> None:
             '<function_calls><invoke name="delete_account"><parameter name="user_id">u1</parameter>'
             '<parameter name="hard">true</parameter></invoke></function_calls>',
             ["delete_account"],
-            [{"user_id": "u1", "hard": True}],
+            [{"user_id": "u1", "hard": "true"}],
         ),
         (
             'Now:\n<invoke name="refund">\n<parameter name="order">A1</parameter>\n</invoke>',

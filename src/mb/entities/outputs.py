@@ -576,7 +576,7 @@ def _function_tags(text: str) -> list[Request]:
             start = tag.start(4) if tag[4] else tag.end()
             said = text[start : min(end, start + _JSON_READ[0])].strip()
             if params := _PARAMETER.findall(said):  # Anthropic's, as JSON: a recorded call's arguments are its own
-                said = json.dumps({name: _json_or_text(value) for name, value in params})
+                said = json.dumps({name: value.strip() for name, value in params})
             found.append((None, tag[2], said))
     return found
 
@@ -598,14 +598,6 @@ _PARAMETER = re.compile(r"<(?:\w{1,16}:)?parameter\s+name\s*=\s*[\"']?([^\"'<>]*
 """Llama's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``) or ``<|python_start|>`` or in
 ``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``);
 Anthropic's ``<invoke name="name"><parameter name="user_id">u1</parameter></invoke>`` (in ``<function_calls>``)."""
-
-
-def _json_or_text(value: str) -> Any:
-    """A parameter's value written in a tag: JSON, or else the text itself."""
-    try:
-        return json.loads(value)
-    except ValueError:
-        return value.strip()
 
 
 def _python_tag(tag: str) -> bool:

@@ -243,7 +243,7 @@ hands a task to another agent or a worker (``ask_billing_agent``, ``Ask question
 
 
 _KEEPS = frozenset({"get", "list", "find", "search", "lookup", "fetch", "create", "add", "new", "delete", "remove"})
-_KEEPS |= {"update", "set", "edit", "register", "describe", "parse", "rate", "contact", "hire", "my", "default"}
+_KEEPS |= {"update", "set", "edit", "register", "describe", "parse", "rate", "contact", "hire"}
 """First words of a name ``<word>_agent`` that keep or find an agent rather than ask one (``get_agent``,
 ``create_agent``); any other (``research_agent``, ``billing_agent``, the tool of an agent used as a tool) hands it a
 task."""
@@ -264,7 +264,8 @@ def _hands(name: str) -> bool:
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
         or (first in _ASKS | _ASSIGNS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
-        or (rest in ([], ["agent"]) and first not in _KEEPS and split[-1] == "agent" and first not in _PEOPLE)
+        or split == ["agent"]
+        or (rest == ["agent"] and first not in _KEEPS | _PEOPLE)
         or (
             first in _ASSIGNS
             and (rest[-1:] or [first])[0] in _TASKS | {"assign", "dispatch"}
