@@ -1237,6 +1237,13 @@ def test_an_id_only_in_a_path_in_a_link_query_is_undecided_from_a_result_and_gro
         ("create_agent", "never delete the account u1", "delete_account", False),
         ("user_agent", "Mozilla/5.0 on the page deleting the account", "delete_account", False),
         ("research_assistant", "delete the account u1", "delete_account", False),
+        # a person's trade: no agent handed a task
+        ("live_agent", "customer wants the account u1 deleted", "delete_account", False),
+        ("estate_agent", "book a viewing for flat 3", "book_viewing", False),
+        ("customs_agent", "broker contact for clearing the shipment", "clear_shipment", False),
+        ("insurance_agent", "can I cancel my policy mid-term?", "cancel_policy", False),
+        ("field_agent", "delete the account u1 on site", "delete_account", False),
+        ("travel_agent", "book a hotel in Rome", "book_hotel", True),
         ("find_travel_agent", "an agent who deletes the account u1", "delete_account", False),
         ("route_to_depot", "order cancelled by sender", "cancel_order", False),
         ("dispatch_driver", "pick up the cancelled order", "cancel_order", False),

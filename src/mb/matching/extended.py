@@ -244,8 +244,10 @@ hands a task to another agent or a worker (``ask_billing_agent``, ``Ask question
 
 _KEEPS = frozenset({"get", "list", "find", "search", "lookup", "fetch", "create", "add", "new", "delete", "remove"})
 _KEEPS |= {"update", "set", "edit", "register", "describe", "parse", "rate", "contact", "hire"}
+_KEEPS |= {"live", "estate", "customs", "field", "secret", "insurance"}
 """First words of a name ``<word>_agent`` that keep or find an agent rather than ask one (``get_agent``,
-``create_agent``); any other (``research_agent``, ``billing_agent``, the tool of an agent used as a tool) hands it a
+``create_agent``) or name a person's trade (``live_agent``, ``estate_agent``, ``customs_agent``, ``insurance_agent``);
+any other (``research_agent``, ``billing_agent``, ``travel_agent``, the tool of an agent used as a tool) hands it a
 task."""
 
 
