@@ -226,6 +226,18 @@ def test_a_benchmark_missing_or_without_examples_stops_collection(
     assert "another exception occurred" not in run.stdout.str()
 
 
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_mb_eval_of_a_file_without_examples_is_a_collection_error(plugin_run: pytest.Pytester, content: str) -> None:
+    executed = _write(plugin_run.path / "executed.jsonl", [_line("Hi", "weather", "Paris", _call("weather", "Paris"))])
+    (plugin_run.path / "empty.jsonl").write_text(content)
+    run = plugin_run.runpytest(
+        "-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), "--mb-eval", "empty.jsonl"
+    )
+    run.assert_outcomes(errors=1)
+    assert run.ret == pytest.ExitCode.INTERRUPTED
+    run.stdout.fnmatch_lines(["*empty.jsonl: holds no example (it is empty or blank)*"])
+
+
 def test_assert_example_with_an_unknown_judge_says_so_without_the_engine_s_traceback(
     plugin_run: pytest.Pytester,
 ) -> None:
