@@ -77,6 +77,42 @@ CASES: list[tuple[str, str, str, bool, str]] = [
     ("9am UTC+05:30 monday", "2024-06-05T12:00:00", "2024-06-10T09:00:00+05:00", False, ""),
     ("noon gmt+1 on friday", "2024-06-05T12:00:00", "2024-06-07T12:00:00+01:00", True, ""),
     ("noon gmt+1 on friday", "2024-06-05T12:00:00", "2024-06-07T12:00:00+00:00", False, ""),
+    # a zone in brackets after an offset (mail headers, JavaScript dates) repeats it: never a range to that hour, and
+    # one that does not keep the offset is not understood
+    ("Thu, 01 May 2031 20:20:00 -0400 (EDT)", "2031-04-09T10:25:00-04:00", "2031-05-01T20:20:00-04:00", True, ""),
+    ("Thu, 01 May 2031 20:20:00 -0400 (EDT)", "2031-04-09T10:25:00-04:00", "2031-05-01T23:00:00-04:00", False, ""),
+    ("Thu, 01 May 2031 20:20:00 -0400 (EDT)", "2031-04-09T10:25:00-04:00", "2031-05-02T03:00:00-04:00", False, ""),
+    (
+        "Thu, 01 May 2031 20:20:00 -0500 (EDT)",
+        "2031-04-09T10:25:00-04:00",
+        "2031-05-01T20:20:00-05:00",
+        False,
+        "could not understand",
+    ),
+    ("Thu, 01 May 2031 20:20:00 +0000 (UTC)", "2031-04-09T10:25:00-04:00", "2031-05-01T20:20:00Z", True, ""),
+    ("Sat Aug 16 2031 18:40:39 GMT+0900 (JST)", "2031-04-09T10:25:00", "2031-08-16T18:40:39+09:00", True, ""),
+    ("Sat Aug 16 2031 18:40:39 GMT+0900 (JST)", "2031-04-09T10:25:00", "2031-08-16T18:40:39+08:00", False, ""),
+    (
+        "Sat Aug 16 2031 18:40:39 GMT+0900 (Japan Standard Time)",
+        "2031-04-09T10:25:00",
+        "2031-08-16T09:40:39Z",
+        True,
+        "",
+    ),
+    (
+        "Sat Aug 16 2031 18:40:39 GMT+0800 (Japan Standard Time)",
+        "2031-04-09T10:25:00",
+        "2031-08-16T18:40:39+08:00",
+        False,
+        "could not understand",
+    ),
+    (
+        "Sat Aug 16 2031 18:40:39 GMT+0900 (Mars Time)",
+        "2031-04-09T10:25:00",
+        "2031-08-16T18:40:39+09:00",
+        False,
+        "could not understand",
+    ),
 ]
 
 

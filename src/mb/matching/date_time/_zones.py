@@ -210,6 +210,13 @@ def _iana(key: str) -> ZoneSpec:
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
     """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
     ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
+    comment = _COMMENT_RE.search(text)
+    if comment:
+        # "Thu, 1 May 2031 20:20:00 -0400 (EDT)", "GMT+0900 (Japan Standard Time)": a zone in brackets after an
+        # offset, as mail headers and JavaScript write it, repeats the offset; one that does not keep it (or names no
+        # zone) leaves the phrase not understood
+        head, spec = pop_zone(text[: comment.start("paren")], abbreviations)
+        return (head, spec) if spec is not None and _keeps_offset(comment["name"], spec) else (text, None)
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -258,6 +265,24 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             if spec is not None:
                 return _cut(text, found.start(), found.start("city") + len(words)), spec
     return _pop_zone_word(text) if abbreviations else (text, None)
+
+
+_COMMENT_RE = re.compile(r"[+-]\d\d:?\d\d\s*(?P<paren>\((?P<name>[a-z][a-z .]*)\))\s*$")
+
+
+def _keeps_offset(name: str, spec: ZoneSpec) -> bool:
+    """Whether the zone ``name`` ("edt", "eastern daylight time", "japan standard time" by its initials) keeps the
+    one fixed offset of ``spec``: its own fixed offsets, else its offsets in January or July."""
+    words = name.split()
+    named = parse_zone_name(name)
+    if named is None and len(words) > 1 and words[-1] == "time":
+        named = parse_zone_name("".join(w[0] for w in words))
+    if named is None or len(spec.zones) != 1 or type(spec.zones[0]) is not timezone:
+        return False
+    fixed = [z for z in named.zones if type(z) is timezone]
+    year = datetime.now(UTC).year
+    kept = {z.utcoffset(None if fixed else datetime(year, m, 15)) for z in fixed or named.zones for m in (1, 7)}
+    return spec.zones[0].utcoffset(None) in kept
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z.]+(?:\s[a-z.]+)?)\s+time\b")
