@@ -189,6 +189,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tuesday 29 february", datetime(2028, 2, 20, 10), "2028-02-29", True),
     ("saturday 14 june", datetime(2029, 12, 14, 10), "2030-06-14", ERROR),  # (a Friday; 2029's was a Thursday)
     ("thursday 14 june", datetime(2029, 12, 14, 10), "2029-06-14", True),  # half a year either way: both near
+    # ... and the coming one when the past one is over three months back (said in April 2031: 23 November 2030 was a
+    # Saturday, 23 November 2031 is a Sunday; 6 January 2031 was a Monday, 2032's is a Tuesday)
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", True),
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", False),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", True),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", False),
+    ("tuesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", True),
+    ("wednesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", ERROR),  # neither falls on a Wednesday
     # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
     ("the easter long weekend", ADELAIDE, "2030-04-19", True),
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),

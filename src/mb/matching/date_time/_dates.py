@@ -191,6 +191,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     return kept
 
 
+_YEARISH = timedelta(days=335)  # about a year away
+
+
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
     of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day."""
@@ -438,14 +441,15 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif not years:
-                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
+                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near), and the
+                # coming one when the past one is over three months back ("Sun, Nov 23" said in April); never one
                 # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
                 # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
                 now = units.midnight(today)
                 sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
                 nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
-                bound = min(nearest + timedelta(days=31), timedelta(days=335))
-                options = [w for w in sides if abs(w.lo - now) <= bound]
+                bound, far = min(nearest + timedelta(days=31), _YEARISH), nearest > timedelta(days=91)
+                options = [w for w in sides if abs(w.lo - now) <= bound or (far and now < w.lo <= now + _YEARISH)]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
