@@ -29,6 +29,9 @@ def inner(item: Item, container: list[Window], from_today: bool = False) -> list
                 saturday = end + timedelta(days=(5 - end.weekday()) % 7)
                 sunday = first - timedelta(days=(first.weekday() - 6) % 7 or 7)
                 found.append(units.weekend((saturday if direction > 0 else sunday) + more))
+            elif weekday == "week":  # the Monday-to-Sunday week after (before) the period's own, or the 7 days
+                start = (end if direction > 0 else first - timedelta(days=7)) + more
+                found += [units.week(start + timedelta(days=6 if direction > 0 else 0)), units.days(start, 7, "week")]
             elif direction > 0:
                 found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7) + more))
             else:
