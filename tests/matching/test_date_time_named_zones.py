@@ -106,6 +106,13 @@ CASES: list[tuple[str, str, str, bool, str]] = [
         False,
         "could not understand",
     ),
+    (  # daylight time is -04:00 alone, though New York keeps -05:00 in winter
+        "Sat Aug 16 2031 18:40:39 GMT-0500 (Eastern Daylight Time)",
+        "2031-04-09T10:25:00",
+        "2031-08-16T18:40:39-05:00",
+        False,
+        "could not understand",
+    ),
     (
         "Sat Aug 16 2031 18:40:39 GMT+0900 (Mars Time)",
         "2031-04-09T10:25:00",

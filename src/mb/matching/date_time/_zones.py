@@ -271,12 +271,11 @@ _COMMENT_RE = re.compile(r"[+-]\d\d:?\d\d\s*(?P<paren>\((?P<name>[a-z][a-z .]*)\
 
 
 def _keeps_offset(name: str, spec: ZoneSpec) -> bool:
-    """Whether the zone ``name`` ("edt", "eastern daylight time", "japan standard time" by its initials) keeps the
-    one fixed offset of ``spec``: its own fixed offsets, else its offsets in January or July."""
+    """Whether the zone ``name`` ("edt"; "eastern daylight time", "japan standard time" by their initials first) keeps
+    the one fixed offset of ``spec``: its own fixed offsets, else its offsets in January or July."""
     words = name.split()
-    named = parse_zone_name(name)
-    if named is None and len(words) > 1 and words[-1] == "time":
-        named = parse_zone_name("".join(w[0] for w in words))
+    initials = "".join(w[0] for w in words) if len(words) > 1 and words[-1] == "time" else ""
+    named = (parse_zone_name(initials) if initials else None) or parse_zone_name(name)
     if named is None or len(spec.zones) != 1 or type(spec.zones[0]) is not timezone:
         return False
     fixed = [z for z in named.zones if type(z) is timezone]
