@@ -517,12 +517,14 @@ _NEXT_WORD_RE = re.compile(
     rf"(?P<placed>\s+(?:{WEEKDAY}|{_PERIOD}|{alternatives(_DATE_NAMES)})\b)?"
 )
 
+_PLACES = ("first", "second", "third", "fourth", "fifth", "last", "final")
+
 
 @_element(
     rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)\s+)?"
     rf"(?P<wd>{WEEKDAY}|weekend|week)|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
     r"(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "second", "third", "fourth", "fifth", "last", "final", "weekend", "two", "three", "four", "five"),
+    ("the", *_PLACES, "weekend", "week", "two", "three", "four", "five"),
     WEEKDAY_FIRST,
     DIGIT,
 )
@@ -532,7 +534,7 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     week after easter``: the calendar week after its own, or the seven days after it; ``the second friday after new
     year`` (``two fridays after new year``): the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
-    if following is None:
+    if following is None or m[0].startswith("week"):  # "week after easter": which week is not said
         return None
     word = following.group(1)
     if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
