@@ -11,7 +11,8 @@ to the shortest's (about 1 for linear cost; a quadratic grammar would show about
 date matcher's caches after a run over distinct phrases, to show they stay bounded. With the ``dates`` extra
 installed, also the cost of the second reader (Duckling, asked only about phrases whose words the grammar leaves
 unread): its first phrase in a fresh interpreter (starting Duckling's child process included) and each phrase after
-it, read or refused. Also the CPU time per character of rewriting abbreviations before parsing, up to a megabyte.
+it, read or refused. Also the CPU time per character of rewriting abbreviations before parsing, and of normalising a
+phrase with a long run of whitespace, dots or letters inside, up to a megabyte.
 """
 
 from __future__ import annotations
@@ -185,17 +186,21 @@ def main() -> None:
         per_char = [t / n for t, n in zip(times, LENGTHS, strict=True)]
         row = "".join(f"{t * 1000:>8.2f}ms" for t in times)
         print(f"{name:<18}{row}   {per_char[-1] / per_char[0]:.2f}")
-    # the words rewritten before parsing ("arvo", "midnite", "commencing", "2day"; a military hour after "at"), over
-    # hostile lengths up to a megabyte: the same time per character at every length
-    unit, sizes = "arvo midnite commencing 2day at thirteen hundred ", (16_000, 64_000, 256_000, 1_024_000)
-    times = []
-    for size in sizes:
-        text = (unit * (size // len(unit) + 1))[:size]
-        start = time.process_time()
-        normalize(text)
-        times.append(time.process_time() - start)
-    row = "".join(f"{t * 1e6 / n:>8.2f}us" for t, n in zip(times, sizes, strict=True))
-    print(f"normalising words {sizes[0]:,} to {sizes[-1]:,} characters, per character:{row}")
+    # the words rewritten before parsing ("arvo", "midnite", "commencing", "2day"; a military hour after "at"), and long
+    # runs of whitespace, of dots or of one word's letters inside a phrase, over hostile lengths up to a megabyte: the
+    # same time per character at every length
+    sizes = (16_000, 64_000, 256_000, 1_024_000)
+    words = "arvo midnite commencing 2day at thirteen hundred "
+    runs = {"words": words, "whitespace": " \t\n", "dots": ".", "one word": "a"}
+    for name, unit in runs.items():
+        times = []
+        for size in sizes:
+            text = f"jan 1{(unit * (size // len(unit) + 1))[:size]}1230 utc"
+            start = time.process_time()
+            normalize(text)
+            times.append(time.process_time() - start)
+        row = "".join(f"{t * 1e6 / n:>8.2f}us" for t, n in zip(times, sizes, strict=True))
+        print(f"normalising {name:<10} {sizes[0]:,} to {sizes[-1]:,} characters, per character:{row}")
     gc.collect()
     for index in range(30_000):
         match_date_time(f"in {index} minutes", "2013-02-12T05:00:00-02:00", None)

@@ -217,3 +217,27 @@ def test_a_folder_named_mb_toml_is_an_error_naming_it(tmp_path: Path, monkeypatc
     code, _, err = _run("config")
     assert code == 2
     assert f"{tmp_path / 'mb.toml'}: cannot read" in err
+
+
+def test_every_bad_key_and_value_is_named_in_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mb]\nconcurency = 3\njudge = 5\ntimeout = 10\nmetrix = ["x"]\njobs = 0\nshow_failures = -1\n'
+    )
+    monkeypatch.chdir(tmp_path)
+    where = f"{tmp_path / 'pyproject.toml'} [tool.mb]"
+    expected = [
+        f'{where}: unknown key "concurency"; did you mean "concurrency"?',
+        f"{where}: judge: expected a string, got 5",
+        f'{where}: unknown key "metrix"; did you mean "metrics"?',
+        f"{where}: jobs: jobs must be auto or a whole number of at least 1, got 0",
+        f"{where}: show_failures: -1 is not in the range x>=0",
+    ]
+    for command in (["config"], ["eval", str(SPEC / "examples-executed.jsonl")]):
+        code, _, err = _run(*command)
+        assert code == 2
+        assert "Traceback" not in err
+        for line in expected:
+            assert line in err, (command, err)
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path)
+    assert str(raised.value).splitlines() == expected[:3], "without the options, the keys and types are all checked"

@@ -2,7 +2,8 @@
 
 The file is looked for in the current directory, then in each parent; ``mb.toml`` wins over ``pyproject.toml`` in
 the same directory. Its values are the defaults of the command-line options they name, so a flag always overrides
-them. An unknown key is an error with the closest known key; a value of the wrong type is an error naming the key.
+them. An unknown key is an error with the closest known key; a value of the wrong type is an error naming the key; one
+error names every bad key and value of the file, one per line.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 import difflib
 import os
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,12 +85,21 @@ class Config:
     values: dict[str, Any] = field(default_factory=dict)
     """Its values by key, checked."""
 
+    problems: list[str] = field(default_factory=list)
+    """One line per bad key or value (file and key first), when read with ``strict=False``."""
+
     @property
     def where(self) -> str:
         """The file as messages name it (``pyproject.toml [tool.mb]`` or ``mb.toml``)."""
         if self.path is None:
             return "no configuration file"
         return f"{self.path} [tool.mb]" if self.path.name == "pyproject.toml" else str(self.path)
+
+    def raise_problems(self, more: Iterable[str] = ()) -> None:
+        """Raise one :class:`ConfigError` with every problem (these and ``more``), one per line, if there is any."""
+        problems = [*self.problems, *more]
+        if problems:
+            raise ConfigError("\n".join(problems))
 
     def default_map(self) -> dict[str, dict[str, Any]]:
         """The values as click defaults, by command."""
@@ -162,30 +172,45 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def load_config(start: Path | None = None) -> Config:
-    """The checked configuration from ``start`` (default: the current directory) up; empty when there is none."""
+def load_config(start: Path | None = None, *, strict: bool = True) -> Config:
+    """The checked configuration from ``start`` (default: the current directory) up; empty when there is none.
+
+    Every bad key and value is found, not only the first: ``strict`` raises one :class:`ConfigError` naming them
+    all; otherwise they are left in :attr:`Config.problems` (with the good values kept) for a caller that checks
+    more before raising (:meth:`Config.raise_problems`).
+    """
     found = find_config(start)
     if found is None:
         return Config()
     path, table = found
-    where = Config(path).where
-    values: dict[str, Any] = {}
+    config = Config(path)
     for key, value in table.items():
-        setting = SETTINGS.get(key)
-        if setting is None:
-            close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
-            hint = f'; did you mean "{close[0]}"?' if close else f"; known keys: {', '.join(SETTINGS)}"
-            if key == "tool" and path.name == "mb.toml":
-                hint = "; mb.toml holds the keys at its top level (no [tool.mb] table)"
-            raise ConfigError(f'{where}: unknown key "{key}"{hint}')
-        if isinstance(value, bool) or not isinstance(value, setting.kind):
-            raise ConfigError(f"{where}: {key}: expected {_kind_name(setting.kind)}, got {value!r}")
-        if setting.kind is str and isinstance(value, str) and not value.strip():
-            raise ConfigError(f"{where}: {key}: expected a non-empty string, got {value!r}")
-        if isinstance(value, list) and not all(isinstance(item, str) for item in value):
-            raise ConfigError(f"{where}: {key}: expected a list of strings, got {value!r}")
-        values[key] = value
-    return Config(path, values)
+        problem = _problem(path, key, value)
+        if problem is None:
+            config.values[key] = value
+        else:
+            config.problems.append(f"{config.where}: {problem}")
+    if strict:
+        config.raise_problems()
+    return config
+
+
+def _problem(path: Path, key: str, value: object) -> str | None:
+    """What is wrong with ``key = value`` (the key first), or None."""
+    setting = SETTINGS.get(key)
+    if setting is None:
+        close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
+        hint = f'; did you mean "{close[0]}"?' if close else f"; known keys: {', '.join(SETTINGS)}"
+        if key == "tool" and path.name == "mb.toml":
+            hint = "; mb.toml holds the keys at its top level (no [tool.mb] table)"
+        return f'unknown key "{key}"{hint}'
+    if isinstance(value, bool) or not isinstance(value, setting.kind):
+        return f"{key}: expected {_kind_name(setting.kind)}, got {value!r}"
+    if setting.kind is str and isinstance(value, str) and not value.strip():
+        return f"{key}: expected a non-empty string, got {value!r}"
+    if isinstance(value, list) and not all(isinstance(item, str) for item in value):
+        return f"{key}: expected a list of strings, got {value!r}"
+    return None
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:

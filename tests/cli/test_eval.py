@@ -278,3 +278,11 @@ def test_a_reader_of_standard_output_that_goes_away_is_told_the_results_stopped(
     assert "Traceback" not in error
     assert "wrote" not in error
     assert "closed by its reader: the results stopped there" in error
+
+
+def test_matcher_rows_of_the_summary_table_are_not_indented_under_the_last_assertion() -> None:
+    result = CliRunner().invoke(main, ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.lstrip().startswith(("assertion ", "matcher "))]
+    assert any(row.startswith("matcher ") for row in rows), rows
+    assert all(not row.startswith(" ") for row in rows), "a matcher row belongs to no one assertion kind"

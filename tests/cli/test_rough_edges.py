@@ -6,9 +6,11 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +408,70 @@ def test_an_unexpected_error_among_concurrent_tasks_is_named_by_its_first_failur
     result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
     assert result.exit_code == 2
     assert "error: unexpected LookupError: no such row" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["export", "eee", "--model-id", "a/b"], ["export", "mlflow"]])
+def test_export_names_a_missing_or_unusable_input_as_eval_does(tmp_path: Path, command: list[str]) -> None:
+    missing, folder = str(tmp_path / "nope.jsonl"), str(tmp_path)
+    code, _, err = _run("eval", missing)
+    assert code == 2
+    assert f"Invalid value for EXECUTED: {missing}: no such file" in err
+    executed = str(SPEC / "examples-executed.jsonl")
+    cases = [
+        ([missing, "--executed", executed], f"Invalid value for RESULTS: {missing}: no such file"),
+        ([folder, "--executed", executed], f"Invalid value for RESULTS: {folder}: is a directory, not a file"),
+        ([executed, "--executed", missing], f"Invalid value for --executed: {missing}: no such file"),
+    ]
+    for args, message in cases:
+        code, _, err = _run(*command, *args)
+        assert code == 2, err
+        assert message in err, err
+        assert "does not exist" not in err
+
+
+def _mb_process(cwd: Path, *args: str, path: list[Path] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` in ``cwd`` with this checkout's sources (and ``path``) importable."""
+    source = Path(mb.__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in (source, *(path or [])))}
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("name", "source"), [("json", "x = 1\n"), ("typing_extensions", "raise RuntimeError('my script')\n")]
+)
+def test_python_m_mb_names_a_file_of_the_current_directory_that_shadows_a_library(
+    tmp_path: Path, name: str, source: str
+) -> None:
+    (tmp_path / f"{name}.py").write_text(source)
+    done = _mb_process(tmp_path, "-m", "mb", "validate", str(SPEC / "examples-executed.jsonl"))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: {tmp_path / name}.py shadows the library module {name!r}: rename it"), (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_an_agent_import_that_meets_a_shadowing_file_names_it(tmp_path: Path) -> None:
+    library = tmp_path / "site"
+    (library / "fakelib_zz").mkdir(parents=True)
+    (library / "fakelib_zz" / "__init__.py").write_text("VALUE = 1\n")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "fakelib_zz.py").write_text("raise RuntimeError('a script of mine')\n")
+    (project / "my_agent.py").write_text("import fakelib_zz\n\ndef answer(messages):\n    return 'hi'\n")
+    bench = SPEC / "examples-unexecuted.jsonl"
+    for spec in ("my_agent:answer", "my_agent.py:answer"):
+        script = "import sys; from mb.__main__ import main; sys.argv[0] = 'mb'; main()"  # as the mb script: -P
+        done = _mb_process(
+            project, "-P", "-c", script, "run", str(bench), "--agent", spec, "-o", "x.jsonl", path=[library]
+        )
+        assert done.returncode == 2, done.stderr
+        assert f"{project / 'fakelib_zz.py'} shadows the library module 'fakelib_zz': rename it" in done.stderr
+        assert "Traceback" not in done.stderr
+    (project / "fakelib_zz.py").unlink()
+    (project / "test.py").write_text("raise RuntimeError('my own module')\ndef answer(messages):\n    return 'x'\n")
+    done = _mb_process(project, "-P", "-m", "mb", "run", str(bench), "--agent", "test:answer", "-o", "x.jsonl")
+    assert done.returncode == 2
+    assert "RuntimeError: my own module" in done.stderr
+    assert "shadows" not in done.stderr, "the agent's own module, named on purpose, is not a shadowing file"

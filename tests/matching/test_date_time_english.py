@@ -30,6 +30,7 @@ LEAP = datetime(2028, 2, 29, 8, 15, tzinfo=ZoneInfo("America/Chicago"))  # a Tue
 BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
+NOV1 = datetime(2029, 11, 1, 14, 20, tzinfo=ZoneInfo("America/Denver"))  # the day after Halloween, a Wednesday
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -113,6 +114,40 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday 3 pm", WED, "2025-03-14T15:00", True),
     ("from 13 pm to 3pm", WED, "2025-03-12T13:00", ERROR),  # at the ends of a range too
     ("since 0 am", WED, "2025-03-12T00:00", ERROR),
+    # a day named without its year, said the day after it, is that day too, never the year before's
+    ("Oct. 31", NOV1, "2029-10-31", True),
+    ("Oct. 31", NOV1, "2030-10-31", True),
+    ("Oct. 31", NOV1, "2028-10-31", False),
+    ("Halloween night", NOV1, "2029-10-31T20:00", True),
+    ("Halloween night", NOV1, "2029-11-01T20:00", False),
+    ("oct 30", NOV1, "2029-10-30", False),  # two days ago: next year's alone
+    ("oct 30", NOV1, "2030-10-30", True),
+    ("next oct 31", NOV1, "2029-10-31", False),
+    ("2 days before oct 31", NOV1, "2029-10-29", False),  # never a day counted back into the past
+    ("the friday before halloween", NOV1, "2029-10-26", False),  # nor a weekday before the one just gone
+    ("the friday before halloween", NOV1, "2030-10-25", True),
+    ("the weekend before oct 31", NOV1, "2029-10-27", False),
+    ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
+    ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
+    # a day of the month said on that day is today's, and next month's too once the time of day it gives has passed
+    ("the first of the month", NOV1, "2029-11-01", True),
+    ("the first of the month", NOV1, "2029-12-01", False),
+    ("by the 1st", NOV1, "2029-12-01", False),
+    ("the 1st at 8am", NOV1, "2029-12-01T08:00", True),  # said at 14:20
+    ("the 1st at 8am", NOV1, "2029-11-01T08:00", True),
+    ("the first of the month at 9pm", NOV1, "2029-12-01T21:00", False),
+    ("by the 1st at 9pm", NOV1, "2029-11-01T21:00", True),
+    ("the first of the month", NOV1, "2029-10-01", False),
+    ("the first of the month", NOV1, "2030-01-01", False),
+    ("the 1st of this month", NOV1, "2029-12-01", False),
+    ("the 1st of next month", NOV1, "2029-11-01", False),
+    ("at 13 pm", WED, "2025-03-12T13:00", ERROR),  # after "at", or with "o'clock", too
+    ("tomorrow at 13 p.m.", WED, "2025-03-13T13:00", ERROR),
+    ("at 0 am", WED, "2025-03-13T00:00", ERROR),
+    ("13 o'clock pm", WED, "2025-03-12T13:00", ERROR),
+    ("at 1 pm", WED, "2025-03-12T13:00", True),
+    ("at 1 o'clock pm", WED, "2025-03-12T13:00", True),
+    ("at 12 am", WED, "2025-03-13T00:00", True),
     # "arvo" (Australian) is the afternoon; "commencing" a date is from it, as "starting"; "effective" a date is not
     # understood (a notice may be backdated: the day just gone or the coming one is not said)
     ("this arvo", WED, "2025-03-12T15:00", True),
@@ -129,8 +164,24 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("last christmas", datetime(2029, 12, 28, 9), "2028-12-25", False),
     ("last christmas", datetime(2030, 2, 1, 9), "2029-12-25", True),
     ("last labor day", datetime(2029, 11, 1, 14, 20), "2028-09-04", True),
-    # a US abbreviation the user's own zone uses at another offset, alone or after Australia's A, is not said to be
-    # either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST); elsewhere the US zone
+    # a US abbreviation the user's own zone, or another zone of the user's country, uses at another offset, alone or
+    # after Australia's A, is not said to be either: "CST" in Adelaide (ACST) or Shanghai, "EST" in Sydney (AEST),
+    # "CST", "EST" or "EDT" anywhere in Australia; elsewhere the US zone (EDT: -04:00, or New York's time that day)
+    ("3pm EDT", BRISBANE, "2030-01-10T15:00-04:00", ERROR),
+    ("3pm CST", BRISBANE, "2030-01-10T15:00-06:00", ERROR),
+    ("3pm EST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Perth")), "2030-01-10T15:00-05:00", ERROR),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-04:00", True),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00+05:30", False),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Kolkata")), "2030-01-10T15:00-06:00", False),
+    # (a zone of its own country alone: Tokyo is Japan's, the table listing it for Australia too; a link's zone's)
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Tokyo")), "2030-01-10T15:00-04:00", True),
+    ("3pm CST", BRISBANE.replace(tzinfo=ZoneInfo("Asia/Tokyo")), "2030-01-10T15:00-06:00", True),
+    ("3pm EDT", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Queensland")), "2030-01-10T15:00-04:00", ERROR),
+    ("3pm EST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/West")), "2030-01-10T15:00-05:00", ERROR),
+    ("3pm CST", BRISBANE.replace(tzinfo=ZoneInfo("Australia/Canberra")), "2030-01-10T15:00-06:00", ERROR),
+    ("3pm IST", BRISBANE, "2030-01-10T15:00+05:30", True),  # India, Israel or Ireland: every one
+    ("3pm IST", BRISBANE, "2030-01-10T15:00+01:00", True),
+    ("3pm IST", BRISBANE, "2030-01-10T15:00Z", False),
     ("9am cst monday", ADELAIDE, "2030-04-08T09:00-05:00", ERROR),
     ("9am cst monday", ADELAIDE, "2030-04-08T09:00+09:30", ERROR),
     ("9am est monday", ADELAIDE.replace(tzinfo=ZoneInfo("Australia/Sydney")), "2030-04-08T09:00-04:00", ERROR),
@@ -1104,11 +1155,20 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         ERROR,
     ),
     ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
-    (
+    ("from the 1st to the 15th", NOV1, {"start": "2029-12-01", "end": "2029-12-15"}, False),  # said on the 1st
+    ("from the 1st to the 15th", NOV1, {"start": "2029-11-01", "end": "2029-11-15"}, True),
+    ("from the 30th to the 2nd", NOV1 + timedelta(days=29), {"start": "2029-12-30", "end": "2030-01-02"}, False),
+    (  # Christmas yesterday: that one's Monday
         "from the monday after christmas to the friday after new year",
         datetime(2025, 12, 26),
         {"start": "2025-12-28", "end": "2026-01-02"},
-        ERROR,
+        False,
+    ),
+    (
+        "from the monday after christmas to the friday after new year",
+        datetime(2025, 12, 26),
+        {"start": "2025-12-29", "end": "2026-01-02"},
+        True,
     ),
 ]
 

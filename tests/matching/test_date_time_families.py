@@ -453,6 +453,19 @@ def test_long_phrases_and_arguments_are_refused_in_linear_time() -> None:
     assert "too long" in outcome.reason
 
 
+@pytest.mark.parametrize("run", [" " * 100_000, "\t\n \u00a0" * 25_000])
+def test_a_long_run_of_whitespace_inside_a_phrase_is_one_space(run: str) -> None:
+    assert match_date_time(f"march 3,{run}2013", "2013-03-03", U).passed
+    assert not match_date_time(f"march 3,{run}2013", "2013-03-04", U).passed
+
+
+@pytest.mark.parametrize("run", ["." * 100_000, "a" * 100_000, "1" * 100_000])
+def test_a_long_word_or_run_of_punctuation_is_refused(run: str) -> None:
+    outcome = match_date_time(f"march 3 {run} 1230 utc", "2013-03-03T12:30:00Z", U)
+    assert outcome.error is not None
+    assert "too long" in outcome.reason
+
+
 @pytest.mark.parametrize(
     ("phrase", "argument", "says"),
     [

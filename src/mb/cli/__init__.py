@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from .._redact import redact
+from .._shadowing import shadowing_file
 from .._version import __version__
 from ..errors import MBError
 from ..io import command_inputs
@@ -79,6 +80,9 @@ def _fail(exc: Exception) -> NoReturn:
         cause = cause.exceptions[0]
     if isinstance(cause, MBError):
         raise fail(str(cause), 2) from None
+    shadowed = shadowing_file(cause)
+    if shadowed is not None:  # a user's json.py or six.py imported instead of the library
+        raise fail(f"{shadowed} (an agent's folder and the current directory come first on sys.path)", 2) from None
     if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
         raise exc
     text = printable(redact(str(cause)))
@@ -112,9 +116,9 @@ def main(ctx: click.Context) -> None:
     from ..config import load_config
     from .config import check_values
 
-    config = load_config()  # a ConfigError ends the command with status 2, as every MBError does
-    if ctx.invoked_subcommand not in (None, "config"):
-        check_values(ctx, config, {ctx.invoked_subcommand})
+    config = load_config(strict=False)  # check_values raises one ConfigError (status 2) naming every bad key
+    if ctx.invoked_subcommand != "config":  # which checks every command's values itself
+        check_values(ctx, config, {ctx.invoked_subcommand} if ctx.invoked_subcommand else ())
     if config.values:
         ctx.default_map = config.default_map()
         if ctx.invoked_subcommand != "config":

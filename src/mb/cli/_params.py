@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import click
 from ..io._limits import LARGEST_LINE_LIMIT
 from ..results_format import results_file_problem
 
-__all__ = ["Seconds", "input_file_problem", "max_line_bytes_option"]
+__all__ = ["RESULTS_FILE", "Seconds", "check_input_files", "input_file_problem", "max_line_bytes_option"]
 
 
 class Seconds(click.FloatRange):
@@ -26,7 +27,8 @@ class Seconds(click.FloatRange):
 
 def input_file_problem(path: Path, expected: str, *, streams: bool = False) -> str | None:
     """Why ``path`` cannot be read as ``expected`` (e.g. "an executed benchmark"), or None: missing, a directory,
-    not a regular file (a pipe, a device: read once, they pass with ``streams``), or a results file."""
+    not a regular file (a pipe, a device: read once, they pass with ``streams``), not readable, or a results file
+    (unless ``expected`` is :data:`RESULTS_FILE`)."""
     if str(path) == "-":
         return None
     if not path.exists():
@@ -35,8 +37,23 @@ def input_file_problem(path: Path, expected: str, *, streams: bool = False) -> s
         return f"{path}: is a directory, not a file"
     if not path.is_file():
         return None if streams else f"{path}: not a file"
-    problem = results_file_problem(path, expected)
+    if not os.access(path, os.R_OK):
+        return f"{path}: not readable"
+    problem = None if expected == RESULTS_FILE else results_file_problem(path, expected)
     return None if problem is None else f"{path}: {problem}"
+
+
+def check_input_files(*files: tuple[Path | None, str, str]) -> None:
+    """Raise ``click.BadParameter`` (status 2) for the first ``(path, expected, hint)`` whose path is given and
+    cannot be read as ``expected`` (see :func:`input_file_problem`); ``hint`` names the argument or option."""
+    for path, expected, hint in files:
+        problem = None if path is None else input_file_problem(path, expected)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint=hint)
+
+
+RESULTS_FILE = "a results file"
+"""What ``input_file_problem`` is told a results file (``mb eval -o``) is expected."""
 
 
 max_line_bytes_option = click.option(

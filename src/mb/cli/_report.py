@@ -174,7 +174,7 @@ def render_summary(
         if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
             # one compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics
             deciding = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
-            deciding += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
+            deciding += [(f"matcher {name}", stat) for name, stat in summary.by_matcher.items()]
             deciding += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
             deciding += [(f"required metric {n}", stat) for n, stat in summary.by_metric.items() if n in required]
             headers = ("checked", "passed", "failed", "errors")

@@ -8,27 +8,27 @@ from typing import Any
 
 import click
 
-from ..config import SETTINGS, Config, ConfigError, load_config
+from ..config import SETTINGS, Config, load_config
 from ._console import out_console
 
 __all__ = ["check_values", "config_command"]
 
 
 def check_values(ctx: click.Context, config: Config, commands: Collection[str]) -> None:
-    """Raise ``ConfigError`` naming the file and key when a value is one its option of ``commands`` refuses.
+    """Raise one ``ConfigError`` naming the file and every bad key: those the file's reading found and those whose
+    value an option of ``commands`` refuses.
 
     The values are defaults of command options: checked here, a bad one is reported as the file's key rather than
     as a flag the user never gave.
     """
     group = ctx.command if isinstance(ctx.command, click.Group) else None
-    if group is None:
-        return
-    defaults = config.default_map()
+    refused: list[str] = []
+    defaults = config.default_map() if group is not None else {}
     for key in config.values:
         for command_name, parameter in SETTINGS[key].targets:
             if command_name not in commands:
                 continue
-            command = group.get_command(ctx, command_name)
+            command = group.get_command(ctx, command_name) if group is not None else None
             option = next((item for item in command.params if item.name == parameter), None) if command else None
             if command is None or option is None:
                 continue
@@ -36,7 +36,8 @@ def check_values(ctx: click.Context, config: Config, commands: Collection[str]) 
             try:
                 option.process_value(scratch, defaults[command_name][parameter])
             except click.BadParameter as exc:
-                raise ConfigError(f"{config.where}: {key}: {exc.message}") from None
+                refused.append(f"{config.where}: {key}: {exc.message}")
+    config.raise_problems(refused)
 
 
 @click.command("config")
@@ -49,10 +50,9 @@ def config_command(ctx: click.Context) -> None:
     directory or the nearest parent that has one. They are the defaults of the options they name;
     a command-line flag overrides them. Unknown keys are errors (exit 2) with the closest known key.
     """
-    config = load_config()
-    if ctx.parent is not None:
-        every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
-        check_values(ctx.parent, config, every_command)
+    config = load_config(strict=False)
+    every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
+    check_values(ctx.parent or ctx, config, every_command)
     where = "no configuration file" if config.path is None else str(config.path)
     out_console.print(f"# configuration: {where}", markup=False)
     group = ctx.parent.command if ctx.parent is not None else None

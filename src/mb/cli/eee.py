@@ -12,10 +12,11 @@ from ..errors import ResultsFormatError
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
 from ._files import warn_if_other_run, write_failure_status
+from ._params import RESULTS_FILE, check_input_files
 
 __all__ = ["export_eee"]
 
-_FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+_FILE = click.Path(path_type=Path)  # checked as `mb eval` checks its input (input_file_problem)
 _SHOWN = 10
 """The shared sample ids named on stderr (and lines named for each); the rest are counted."""
 
@@ -108,6 +109,7 @@ def export_eee(
     or aux.v1, or a trailing dot), an OUT_DIR that cannot be written or results of other examples (joined by
     example hash).
     """
+    check_input_files((results, RESULTS_FILE, "RESULTS"), (executed, "an executed benchmark", "--executed"))
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
     from ..formats.eee._paths import UnportableName, split_model_id

@@ -37,7 +37,7 @@ from ._judge import (
     judge_note,
     judge_options,
 )
-from ._params import Seconds, input_file_problem, max_line_bytes_option
+from ._params import Seconds, check_input_files, max_line_bytes_option
 from ._report import FailureLog, render_reliability, render_summary
 
 __all__ = ["eval_command"]
@@ -242,9 +242,7 @@ def eval_command(
 
     --backend ray scores the lines across a Ray cluster (the results and summary are those of a local run).
     """
-    problem = input_file_problem(executed, "an executed benchmark")
-    if problem is not None:
-        raise click.BadParameter(problem, param_hint="EXECUTED")
+    check_input_files((executed, "an executed benchmark", "EXECUTED"))
     if backend != "ray" and address is not None:
         raise click.UsageError("--address applies to --backend ray only")
     seen: dict[str, str] = {}  # two outputs that are the same file: one would overwrite the other

@@ -11,10 +11,11 @@ from ..errors import ResultsFormatError
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
 from ._files import warn_if_other_run, write_failure_status
+from ._params import RESULTS_FILE, check_input_files
 
 __all__ = ["export_mlflow"]
 
-_FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+_FILE = click.Path(path_type=Path)  # checked as `mb eval` checks its input (input_file_problem)
 
 
 @click.command("mlflow")
@@ -46,6 +47,7 @@ def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
     RESULTS file that does not read (cut short, edited, a line that is not a result), or when --executed holds
     other examples than RESULTS scored (joined by example hash).
     """
+    check_input_files((results, RESULTS_FILE, "RESULTS"), (options["executed"], "an executed benchmark", "--executed"))
     from ..integrations._mlflow_support import offline_environment, require_mlflow
 
     offline_environment()

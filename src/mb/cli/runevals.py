@@ -293,7 +293,10 @@ def runevals(
     skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
     for (evaluator, reason), times in sorted(skipped.items()):
         err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
-    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
+    # "partial" is the format's word for an answer not fully scored: no verdict, never a partial pass
+    labels = {"partial": "partial (answered, not fully scored: no verdict)"}
+    statuses = ("pass", "fail", "partial", "error")
+    by_status = ", ".join(f"{counts.items[s]} {labels.get(s, s) if counts.items[s] else s}" for s in statuses)
     threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
     err_console.print(
         f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -44,8 +43,6 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
     empty: list[Path] = []
     for path in files:
         problem = input_file_problem(path, "a benchmark")
-        if problem is None and str(path) != "-" and not os.access(path, os.R_OK):
-            problem = f"{path}: not readable"
         tally, file_warnings = Tally(), 0
         try:
             if problem is not None:

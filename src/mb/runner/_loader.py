@@ -23,6 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .._shadowing import shadowing_file
 from ._agent import AgentInput, CallableAgent
 from ._errors import AgentLoadError
 
@@ -93,6 +94,7 @@ def _import_file(path: Path) -> ModuleType:
 
 def _import(target: str) -> ModuleType:
     is_file = target.endswith(".py") or "/" in target or os.sep in target
+    own = Path(target).stem if is_file else target.partition(".")[0]  # the user's module, named on purpose
     if not is_file:
         cwd = os.getcwd()
         if cwd not in sys.path and "" not in sys.path:
@@ -108,6 +110,9 @@ def _import(target: str) -> ModuleType:
                 f"cannot import {target!r}: no module named {missing!r} (looked in the current directory and "
                 "sys.path; for a file, write path/to/file.py:attribute)"
             ) from exc
+        shadowed = shadowing_file(exc, own=own)
+        if shadowed is not None:
+            raise AgentLoadError(f"importing {target!r} failed: it imports {missing!r}; {shadowed}") from exc
         raise AgentLoadError(
             f"importing {target!r} failed: it imports {missing!r}, which is not installed{_user_frame(exc)}"
         ) from exc
@@ -116,7 +121,11 @@ def _import(target: str) -> ModuleType:
             f"importing {target!r} failed: syntax error at {exc.filename}:{exc.lineno}: {exc.msg}"
         ) from None
     except (Exception, SystemExit) as exc:  # sys.exit() at import (argparse at module level) ends no run
-        raise AgentLoadError(f"importing {target!r} failed: {type(exc).__name__}: {exc}{_user_frame(exc)}") from exc
+        shadowed = shadowing_file(exc, own=own)
+        note = f"; {shadowed}" if shadowed else ""
+        raise AgentLoadError(
+            f"importing {target!r} failed: {type(exc).__name__}: {exc}{_user_frame(exc)}{note}"
+        ) from exc
 
 
 def load_agent(spec: str) -> Any:

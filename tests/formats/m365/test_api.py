@@ -117,7 +117,8 @@ def test_evaluators_needing_an_llm_judge_fail_to_run_without_one() -> None:
     assert single["status"] == "partial"
     assert single["error"] == {
         "code": "evaluatorsFailed",
-        "message": "Agent response obtained. 2 of 2 evaluators failed to run.",
+        "message": "Agent response obtained. 2 of 2 evaluators failed to run. "
+        "Not scored: relevance, coherence not run.",
     }
     assert "extensions" not in single or "skipped" not in single["extensions"].get("morganabench", {})
     last = run.document["items"][1]["turns"][2]

@@ -74,6 +74,10 @@ def test_without_an_llm_judge_llm_evaluators_fail_to_run(workdir: Path) -> None:
     assert_valid_1_7(document)
     assert all(item["status"] == "partial" for item in document["items"])
     assert all(score["result"] == "error" for item in document["items"] for score in item["scores"].values())
+    assert all(
+        item["error"]["message"].endswith(" Not scored: relevance, coherence not run.") for item in document["items"]
+    )
+    assert " partial (answered, not fully scored: no verdict), 0 error;" in result.stderr
     assert result.stderr.count("no LLM judge:") == 1
     assert "coherence, relevance need an LLM judge and were not scored" in result.stderr
     assert "could not score" not in result.stderr

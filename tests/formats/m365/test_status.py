@@ -139,3 +139,28 @@ def test_the_document_builder_reproduces_every_scenario() -> None:
                 if score["result"] == "error":
                     assert got["scores"][key] == score
         assert produced.get("summary") == published.get("summary")
+
+
+def test_an_answer_not_scored_says_which_evaluators_were_not_run_or_undecided() -> None:
+    status, error = item_status(
+        {
+            "relevance": {"result": "error", "error": "Evaluator not run: relevance needs an LLM judge"},
+            "similarity": {"result": "error", "error": "Evaluator undecided: 3/5, undecided"},
+            "exactMatch": {"match": True, "result": "pass"},
+        }
+    )
+    assert status == "partial", "the format's status for an answer not fully evaluated, never pass"
+    assert error == {
+        "code": "evaluatorsFailed",
+        "message": "Agent response obtained. 2 of 3 evaluators failed to run. "
+        "Not scored: relevance not run; similarity undecided by the judge.",
+    }
+    status, error = item_status(
+        {
+            "relevance": {"result": "error", "error": "Evaluator not run: relevance needs an LLM judge"},
+            "coherence": {"result": "error", "error": "Evaluator failed: timeout"},
+        }
+    )
+    assert status == "partial"
+    assert error is not None
+    assert error["message"] == "Agent response obtained. 2 of 2 evaluators failed to run.", "a crash is no verdict"

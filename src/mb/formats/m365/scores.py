@@ -24,6 +24,7 @@ from .evaluators import EVALUATORS, MetricRequest
 __all__ = [
     "NEEDS_LLM_JUDGE_TEXT",
     "NOT_RUN_PREFIX",
+    "UNDECIDED_PREFIX",
     "m365_citations",
     "native_scores",
     "not_run_score",
@@ -37,6 +38,9 @@ NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"
 
 NOT_RUN_PREFIX = "Evaluator not run: "
 """How the error of an evaluator that did not run (not applicable, not supported) starts."""
+
+UNDECIDED_PREFIX = "Evaluator undecided: "
+"""How the error of an evaluator whose judge could not decide starts."""
 
 SCORE_EVALUATOR_PREFIX = "morganabench."
 """Scores name the metric that produced them in their ``evaluator`` field, e.g. ``morganabench.relevance``."""
@@ -58,7 +62,7 @@ def not_run_score(reason: str) -> dict[str, Any]:
 
 def undecided_score(reason: str) -> dict[str, Any]:
     """An errored score record for a verdict the judge could not decide (never a pass; the item is ``partial``)."""
-    return {"result": "error", "error": f"Evaluator undecided: {reason.strip() or 'the judge could not tell'}"}
+    return {"result": "error", "error": UNDECIDED_PREFIX + (reason.strip() or "the judge could not tell")}
 
 
 def score_key(evaluator: str) -> str:

@@ -15,6 +15,11 @@ Per item or turn:
    not applicable, or no LLM judge configured), which cannot undo a failure; else an evaluator not run leaves it
    ``partial``; else ``pass``. The error object counts the errored evaluators whenever there are some.
 
+``partial`` is the format's status of an answer that was not fully evaluated, never a partial pass. When what kept
+the item from a verdict is only evaluators not run or left undecided by the judge (none that crashed), the message
+says so after the format's sentence, naming them: ``Agent response obtained. 2 of 2 evaluators failed to run. Not
+scored: relevance, coherence not run.``
+
 A thread is ``error`` when any turn errored, else ``partial`` when any turn is partial, else ``fail`` when any
 failed, else ``pass``; its summary counts the turns of each status.
 """
@@ -24,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from .scores import NOT_RUN_PREFIX
+from .scores import NOT_RUN_PREFIX, UNDECIDED_PREFIX
 
 __all__ = ["Status", "agent_failure", "item_status", "skipped_turn", "thread_summary"]
 
@@ -59,18 +64,25 @@ def item_status(scores: Mapping[str, Any]) -> tuple[Status, dict[str, str] | Non
     ``scores`` is the entry's ``scores`` object: every entry whose ``result`` is ``"error"`` is an evaluator that
     failed to run; a ``"fail"`` result is a failed verdict.
     """
-    entries = [entry if isinstance(entry, Mapping) else {} for entry in scores.values()]
+    entries = {key: entry if isinstance(entry, Mapping) else {} for key, entry in scores.items()}
     if not entries:
         message = "Agent response obtained. No evaluator applies: nothing was evaluated."
         return "partial", {"code": EVALUATORS_FAILED, "message": message}
-    results = [entry.get("result") for entry in entries]
-    errors = [str(entry.get("error", "")) for entry in entries if entry.get("result") == "error"]
+    results = [entry.get("result") for entry in entries.values()]
+    errors = {key: str(entry.get("error", "")) for key, entry in entries.items() if entry.get("result") == "error"}
     message = f"Agent response obtained. {len(errors)} of {len(results)} evaluators failed to run."
-    error = {"code": EVALUATORS_FAILED, "message": message} if errors else None
-    ran_and_errored = any(not text.startswith(NOT_RUN_PREFIX) for text in errors)
+    ran_and_errored = any(not text.startswith(NOT_RUN_PREFIX) for text in errors.values())
     if not ran_and_errored and any(result == "fail" for result in results):
-        return "fail", error
-    return ("partial" if errors else "pass"), error
+        return "fail", {"code": EVALUATORS_FAILED, "message": message} if errors else None
+    if not errors:
+        return "pass", None
+    if not any(not text.startswith((NOT_RUN_PREFIX, UNDECIDED_PREFIX)) for text in errors.values()):
+        groups = (
+            (", ".join(key for key, text in errors.items() if text.startswith(prefix)), what)
+            for prefix, what in ((NOT_RUN_PREFIX, "not run"), (UNDECIDED_PREFIX, "undecided by the judge"))
+        )
+        message += " Not scored: " + "; ".join(f"{names} {what}" for names, what in groups if names) + "."
+    return "partial", {"code": EVALUATORS_FAILED, "message": message}
 
 
 def thread_summary(statuses: Sequence[Status]) -> dict[str, Any]:

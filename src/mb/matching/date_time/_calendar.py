@@ -27,6 +27,7 @@ __all__ = [
     "across_years",
     "add_business_days",
     "counted_at",
+    "country_zones",
     "day",
     "days",
     "half",
@@ -178,10 +179,7 @@ def southern(zone: str | None) -> bool | None:
     zone at all name no place: the northern seasons, the convention of date parsers."""
     if zone is None:
         return False
-    places = _zone_places()
-    for _ in range(4):  # (a link names a zone; an older database may link a link)
-        zone = places.get(zone, zone)
-    found = _LATITUDE_RE.match(zone or "")
+    found = _LATITUDE_RE.match(_zone_places().get(_canonical(zone), ""))
     if found is None or found[1] == "+":
         return False
     latitude = int(found[2]) + int(found[3]) / 60 + int(found[4] or 0) / 3600
@@ -208,6 +206,28 @@ def _zone_places() -> dict[str, str]:
     links = {row[2]: row[1] for row in _tz_rows("tzdata.zi") if len(row) > 2 and row[0] == "L"}
     tables = (row for name in ("zone.tab", "zone1970.tab") for row in _tz_rows(name))
     return links | {row[2]: row[1] for row in tables if len(row) > 2}
+
+
+def _canonical(zone: str) -> str:
+    """The zone a link of the system's tz database names (``Australia/Canberra``: ``Australia/Sydney``; an older
+    database may link a link), else ``zone`` itself."""
+    places = _zone_places()
+    for _ in range(4):
+        if places.get(zone, "+")[0] in "+-":  # a zone's coordinates, or no name the database knows
+            break
+        zone = places[zone]
+    return zone
+
+
+@functools.cache
+def country_zones(zone: str) -> tuple[str, ...]:
+    """The other zones of the country the system's ``zone.tab`` lists ``zone`` (an IANA name, or a link to one) in,
+    its own alone (``zone1970.tab`` lists Tokyo for Japan and Australia), but Antarctic stations
+    ("Australia/Brisbane": Sydney's, Adelaide's...)."""
+    own = {row[2]: row[0] for row in _tz_rows("zone.tab") if len(row) > 2}
+    named = _canonical(zone)
+    country = own.get(zone) or own.get(named)
+    return tuple(z for z, c in own.items() if c == country and z not in {zone, named} and "Antarctica/" not in z)
 
 
 @functools.cache

@@ -108,7 +108,8 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 # "the end of a week from today": of that day, or of the week it reaches, is not said
                 unit = after[0].value.pieces[0][1]
                 raise DateProblem(f"{item.text!r} {after[0].text!r}: that day's or its {unit}'s is not said")
-            container = date_windows([i for i in after if i not in later_weekdays], today)
+            named = [i for i in after if i not in later_weekdays]
+            container = date_windows(named, today)
             if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
             from_today = all(i.kind == "weekday" or isinstance(i.value, Days) for i in after)
@@ -117,9 +118,17 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 # "w/e 17 may" said on the 19th, "w/c 13 may" on the 16th: that week just gone or under way (a
                 # timesheet is handed in after it) as well as the next one
                 recent = today - timedelta(days=21)
-                found = date_windows([i for i in after if i not in later_weekdays], recent)
+                found = date_windows(named, recent)
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
-            inner = inner_windows(item, container, from_today)
+            now = units.midnight(today)
+            gone = [w for w in container if w.hi == now] if _yearless(named) else []
+            inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
+            if gone and len(gone) < len(container):
+                # "the friday before halloween" said on November 1: from the one just gone, a day of it or one to
+                # come alone, never a day before it
+                with contextlib.suppress(DateProblem):
+                    found = inner_windows(item, gone, from_today)
+                    inner += [r for r in found if r.lo >= now or any(r.lo < g.hi and r.hi > g.lo for g in gone)]
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
@@ -331,9 +340,11 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
             units.day(w.lo.date() if pieces[0][0] < 0 else w.hi.date() - timedelta(days=1)) if edge else w, pieces
         )
 
+    recent = mode == "anchored" and _yearless(items[1:])
+    if recent:  # from the coming one (the one just gone counts below)
+        anchor = [w for w in anchor if w.hi > units.midnight(today)] or anchor
     found = [s for w in anchor for s in shifted(w)]
-    named = items[1].value if len(items) == 2 else None
-    if mode == "anchored" and isinstance(named, MonthDay | Named) and not named.years and not named.rel:
+    if recent:
         # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
         # latest one when it is at most a month ago and the day counted from it is neither past nor after the next
         # one ("3 days before christmas" or "a year after christmas" said in June, "2 years after christmas" said on
@@ -343,6 +354,13 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
             found += [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
     return list(dict.fromkeys(found))
+
+
+def _yearless(items: list[Item]) -> bool:
+    """Whether ``items`` is one day named without its year or a word placing it ("oct 31", "halloween"), read as
+    the next one and, said the day after it, the one just gone too."""
+    named = items[0].value if len(items) == 1 else None
+    return isinstance(named, MonthDay | Named) and not named.years and not named.rel
 
 
 def _bare_week(item: Item) -> bool:
@@ -393,8 +411,8 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     current = [w for w in candidates if w.lo.year == today.year]
     coming = [w for w in candidates if w.hi > now]
     past = [w for w in candidates if w.hi <= now]
-    if rel is None:
-        return coming[:1]
+    if rel is None:  # the coming one, and yesterday too ("oct 31", "halloween" said on November 1: either)
+        return coming[:1] + [w for w in past[-1:] if w.hi == now and w.hi - w.lo <= timedelta(days=1)]
     if rel == "this":
         return current[:1]
     if rel == "current":  # the one under way, or none ("current winter" said in June)

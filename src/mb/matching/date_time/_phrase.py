@@ -20,11 +20,12 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from difflib import SequenceMatcher
 from typing import NamedTuple
+from zoneinfo import ZoneInfo
 
 from ..._numbers import TENS, words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
-from ._calendar import PLACES, Place, counted_at, midnight, places_of, southern
+from ._calendar import PLACES, Place, counted_at, country_zones, midnight, places_of, southern
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
@@ -287,7 +288,7 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
-    text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
+    text = re.sub(r"(?<!\s)\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)  # (from a run's start: linear)
     text = _DOUBLED_RE.sub(lambda m: m[2] if WORD_NUMBERS.get(" ".join(m[1].split())) == int(m[2]) else m[0], text)
     text = _WEEKDAY_DAYS_RE.sub(r"\1 \4\2\3", text)  # "mon 15 - fri 19 apr": the month said once is both days'
     # "jan 5 minus 3 days": a sign before a length, never a dash ("jan 5 - 3 days"); "jan 3 minus 5" is no range
@@ -403,7 +404,7 @@ def _zulu(text: str) -> str:
 
 
 #: Four digits before "UTC" or "GMT" ("1600 UTC"), with the word before them.
-_UTC_CLOCK_RE = re.compile(r"(?:(\S+) )?\b(\d\d)(\d\d) (?=(?:utc|gmt)\b)")
+_UTC_CLOCK_RE = re.compile(r"(?:(?<!\S)(\S+) )?\b(\d\d)(\d\d) (?=(?:utc|gmt)\b)")
 #: Words before four digits that make them a clock ("at 2000 UTC", "Friday 2030 UTC", "by 2030 UTC") or a year
 #: ("June 2024 UTC").
 _CLOCK_BEFORE_RE = re.compile(
@@ -983,9 +984,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
     if home is not None and read.zone is not None and reference is not None:
-        local = home_abbreviation(read.zone, home, reference.year)
-        if local is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
-            why = f"{read.zone.label} may be the user's own {local} ({home.label}) or the US zone's"
+        country = tuple(k for z in home.zones if isinstance(z, ZoneInfo) for k in country_zones(z.key))
+        why = home_abbreviation(read.zone, home, reference.year, country)
+        if why is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
             return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None

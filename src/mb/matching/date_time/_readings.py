@@ -77,6 +77,8 @@ def _clock_dependent(items: tuple[Item, ...]) -> bool:
         return True  # "the past week" is also the week to this minute
     if any(i.kind == "offset" and any(u in _ELAPSED_UNITS or a != int(a) for a, u in i.value.pieces) for i in items):
         return True
+    if kinds & TIME_KINDS and _day_of_month([i for i in items if i.kind not in TIME_KINDS]):
+        return True  # "by the 25th at 9am" said on the 25th: next month's too once 9:00 has passed (see ``_placed``)
     dated = any(i.kind in {"date", "weekday", "year", "offset"} for i in items)
     return bool(kinds & (TIME_KINDS | {"number"})) and not dated
 
@@ -211,10 +213,12 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
         if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
-    # "13 pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number no 12-hour clock shows, never that hour
+    # "13 pm", "at 13 pm", "13 o'clock pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number (or an hour
+    # read as a clock) no 12-hour clock shows, never that hour
     for number, part in itertools.pairwise(items):
-        noted = number.kind == "number" and part.kind == "part" and part.value.note in {"am", "pm"}
-        if noted and not 1 <= number.value <= 12:
+        said = re.fullmatch(r"(?:(?:at|@)\s+)?(\d{1,2})(?:\s*o(?:'|\s)?clock)?", number.text)
+        hour = number.value if number.kind == "number" else int(said[1]) if said and number.kind == "clock" else 1
+        if part.kind == "part" and part.value.note in {"am", "pm"} and not 1 <= hour <= 12:
             raise DateProblem(f"{part.text!r} after {number.text!r}, which is no hour of a 12-hour clock")
     pairs = [(c, _other_parse(c, deadline)) for o in _orders(items) for c in _centuries(o)]
     variants = [(v, v is o) for c, o in pairs for v in ((_day_first(c), o) if o else (c,)) if v is not None]
@@ -848,6 +852,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None
+    if times and days and _day_of_month(dates) and {w.lo.date() for w in days} == {ref.date()}:
+        # "by the 25th at 9am" said at 22:00 on the 25th: today's time has passed, so next month's too (said at 7:00,
+        # today's alone)
+        passed = all(r.start.hi <= ref for r in _timed(times, days, ref))
+        days += [w for w in date_windows(dates, ref.date() + timedelta(days=1)) if w not in days] if passed else []
     # "3pm in July", "9am in 2025", "3pm in early July", "3pm in July next year": a time of day in a period longer than
     # a week names no day (never its first day), unless the period is said from today alone ("next month at 6pm": 18:00
     # on the 1st, see ``_day_starts``)
@@ -866,6 +875,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
         shifted = [replace(day_range(w.lo + day, w.hi + day), until=ref) for w in pasts[:1]]
         return found + shifted + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]]
     return _timed(times, days, ref)
+
+
+def _day_of_month(dates: list[Item]) -> bool:
+    """Whether ``dates`` name a day of the month alone ("the 25th", "the first of the month")."""
+    return bool(dates) and is_date(dates[0], DayOfMonth) and all(unsaid(i) for i in dates[1:])
 
 
 def _same_time(item: Item, ref: datetime, alone: bool) -> Item:

@@ -150,21 +150,23 @@ _ISO_BEFORE_RE = re.compile(r"(?:\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d:\d\d:\d\d)(?::\
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
 
 
-def home_abbreviation(written: ZoneSpec, home: ZoneSpec, year: int) -> str | None:
-    """The abbreviation the user's zone ``home`` uses in ``year`` at another offset than the table gives ``written``
-    (a US, Central European or Australian abbreviation), with the same letters ("CST" in Shanghai or Havana) or after
-    Australia's A ("CST" in Adelaide, ACST; "EST" in Sydney, AEST): which of the two the user means is not said."""
+def home_abbreviation(written: ZoneSpec, home: ZoneSpec, year: int, country: tuple[str, ...] = ()) -> str | None:
+    """Why ``written`` (a US, Central European or Australian abbreviation) is not said, when the user's zone ``home``,
+    or a zone of the user's ``country`` (IANA names), uses it in ``year`` at another offset than the table gives it,
+    with the same letters ("CST" in Shanghai or Havana) or after Australia's A ("CST" in Adelaide or Brisbane, where
+    Adelaide keeps ACST; "EST" in Sydney or Perth, AEST): which of the two the user means is not said."""
     found = _SEASONAL_ABBREVIATIONS.get(written.label.lower())
     if found is None:
         return None
-    for zone in home.zones:
+    for zone in [*home.zones, *map(zoneinfo.ZoneInfo, country)]:
         for month in (1, 7):
             probe = datetime(year, month, 1, 12)
             name, offset = zone.tzname(probe) or "", zone.utcoffset(probe)
             if name.lower() in {written.label.lower(), f"a{written.label.lower()}"} and offset != timedelta(
                 hours=found[0]
             ):
-                return name
+                where = f"own {name} ({home.label})" if zone in home.zones else f"country's {name} ({zone})"
+                return f"{written.label} may be the user's {where} or {found[1]}'s"
     return None
 
 
