@@ -120,15 +120,17 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 recent = today - timedelta(days=21)
                 found = date_windows(named, recent)
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
-            now = units.midnight(today)
-            gone = [w for w in container if w.hi == now] if _yearless(named) else []
+            now, gone = units.midnight(today), []
+            if _yearless(named) and not week:  # the one gone within two weeks too (a week's own are kept above)
+                gone = [w for w in date_windows(named, today - _RECENT) if now - _RECENT < w.hi <= now]
             inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
-            if gone and len(gone) < len(container):
-                # "the friday before halloween" said on November 1: from the one just gone, a day of it or one to
-                # come alone, never a day before it
-                with contextlib.suppress(DateProblem):
-                    found = inner_windows(item, gone, from_today)
-                    inner += [r for r in found if r.lo >= now or any(r.lo < g.hi and r.hi > g.lo for g in gone)]
+            with contextlib.suppress(DateProblem):
+                # "the week after christmas" said on December 27, "the friday after halloween" on November 1: from
+                # the one just gone while what it names lasts (or a part of yesterday's: "the evening of halloween"),
+                # never next year's; "the friday before halloween" said on November 1: next year's alone
+                found = inner_windows(item, gone, from_today) if gone else []
+                yesterday = [g for g in gone if g.hi == now]
+                inner = [r for r in found if r.hi > now or any(r.lo < g.hi and r.hi > g.lo for g in yesterday)] or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
@@ -201,6 +203,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 
 
 _YEARISH = timedelta(days=335)  # about a year away
+_RECENT = timedelta(days=14)  # a day named without its year gone this long ago still anchors the week after it
 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
