@@ -142,6 +142,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the week after easter", datetime(2031, 4, 14, 9, tzinfo=NEW_YORK), "2032-03-31", False),
     ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2031-12-02", True),
     ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2032-11-30", False),
+    # a month named without its year said the day after it ended: a day or week of it is next year's, never the past
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2026-03-27", False),
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2027-03-26", True),
+    ("the last day of october", NOV1, "2029-10-31", False),
+    ("the last day of october", NOV1, "2030-10-31", True),
+    ("the first weekend of june", datetime(2026, 7, 1, 10, tzinfo=NEW_YORK), "2026-06-06", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2026-12-01", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2027-12-01", True),
     # a day of the month said on that day is today's, and next month's too once the time of day it gives has passed
     ("the first of the month", NOV1, "2029-11-01", True),
     ("the first of the month", NOV1, "2029-12-01", False),

@@ -126,10 +126,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
             with contextlib.suppress(DateProblem):
                 # "the week after christmas" said on December 27, "the friday after halloween" on November 1: from
-                # the one just gone while what it names lasts (or a part of yesterday's: "the evening of halloween"),
-                # never next year's; "the friday before halloween" said on November 1: next year's alone
+                # the one just gone while what it names lasts (or a part of yesterday's, a single day: "the evening
+                # of halloween"), never next year's; "the friday before halloween" said on November 1, "the last
+                # friday of march" on April 1 (a month gone yesterday): next year's alone
                 found = inner_windows(item, gone, from_today) if gone else []
-                yesterday = [g for g in gone if g.hi == now]
+                yesterday = [g for g in gone if g.hi == now and g.hi - g.lo <= timedelta(days=1)]
                 inner = [r for r in found if r.hi > now or any(r.lo < g.hi and r.hi > g.lo for g in yesterday)] or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
