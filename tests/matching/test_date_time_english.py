@@ -31,6 +31,7 @@ BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 NOV1 = datetime(2029, 11, 1, 14, 20, tzinfo=ZoneInfo("America/Denver"))  # the day after Halloween, a Wednesday
+DEC27 = datetime(2026, 12, 27, 10, tzinfo=LONDON)  # a Sunday, two days after Christmas
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -129,6 +130,26 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the weekend before oct 31", NOV1, "2029-10-27", False),
     ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
     ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
+    # a week or weekday counted from a day named without its year gone within two weeks, while it lasts: that one's
+    ("the week after christmas", DEC27, "2026-12-28", True),  # December 28 to January 3
+    ("the week after christmas", DEC27, "2026-12-26", True),  # or the seven days from December 26
+    ("the week after christmas", DEC27, "2027-12-28", False),  # never next year's
+    ("the monday after christmas", DEC27, "2026-12-28", True),
+    ("the monday after christmas", DEC27, "2027-12-27", False),
+    ("the week before christmas", DEC27, "2027-12-20", True),  # one gone: next year's
+    ("the week before christmas", DEC27, "2026-12-21", False),
+    ("the week after easter", datetime(2031, 4, 14, 9, tzinfo=NEW_YORK), "2031-04-16", True),
+    ("the week after easter", datetime(2031, 4, 14, 9, tzinfo=NEW_YORK), "2032-03-31", False),
+    ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2031-12-02", True),
+    ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2032-11-30", False),
+    # a month named without its year said the day after it ended: a day or week of it is next year's, never the past
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2026-03-27", False),
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2027-03-26", True),
+    ("the last day of october", NOV1, "2029-10-31", False),
+    ("the last day of october", NOV1, "2030-10-31", True),
+    ("the first weekend of june", datetime(2026, 7, 1, 10, tzinfo=NEW_YORK), "2026-06-06", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2026-12-01", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2027-12-01", True),
     # a day of the month said on that day is today's, and next month's too once the time of day it gives has passed
     ("the first of the month", NOV1, "2029-11-01", True),
     ("the first of the month", NOV1, "2029-12-01", False),
@@ -240,6 +261,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tuesday 29 february", datetime(2028, 2, 20, 10), "2028-02-29", True),
     ("saturday 14 june", datetime(2029, 12, 14, 10), "2030-06-14", ERROR),  # (a Friday; 2029's was a Thursday)
     ("thursday 14 june", datetime(2029, 12, 14, 10), "2029-06-14", True),  # half a year either way: both near
+    # ... and the coming one when the past one is over three months back (said in April 2031: 23 November 2030 was a
+    # Saturday, 23 November 2031 is a Sunday; 6 January 2031 was a Monday, 2032's is a Tuesday)
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", True),
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", False),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", True),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", False),
+    ("tuesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", True),
+    ("wednesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", ERROR),  # neither falls on a Wednesday
     # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
     ("the easter long weekend", ADELAIDE, "2030-04-19", True),
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),
@@ -1140,11 +1169,17 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-18", "end": "2026-01-05"},
         ERROR,
     ),
-    (
+    (  # Thanksgiving three days ago: that one's Monday, never a Sunday
         "the monday after thanksgiving through friday",
         datetime(2025, 11, 30),
         {"start": "2025-11-30", "end": "2025-12-05"},
-        ERROR,
+        False,
+    ),
+    (
+        "the monday after thanksgiving through friday",
+        datetime(2025, 11, 30),
+        {"start": "2025-12-01", "end": "2025-12-05"},
+        True,
     ),
     ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
     ("from the 1st to the 15th", NOV1, {"start": "2029-12-01", "end": "2029-12-15"}, False),  # said on the 1st

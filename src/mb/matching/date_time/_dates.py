@@ -120,15 +120,18 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 recent = today - timedelta(days=21)
                 found = date_windows(named, recent)
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
-            now = units.midnight(today)
-            gone = [w for w in container if w.hi == now] if _yearless(named) else []
+            now, gone = units.midnight(today), []
+            if _yearless(named) and not week:  # the one gone within two weeks too (a week's own are kept above)
+                gone = [w for w in date_windows(named, today - _RECENT) if now - _RECENT < w.hi <= now]
             inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
-            if gone and len(gone) < len(container):
-                # "the friday before halloween" said on November 1: from the one just gone, a day of it or one to
-                # come alone, never a day before it
-                with contextlib.suppress(DateProblem):
-                    found = inner_windows(item, gone, from_today)
-                    inner += [r for r in found if r.lo >= now or any(r.lo < g.hi and r.hi > g.lo for g in gone)]
+            with contextlib.suppress(DateProblem):
+                # "the week after christmas" said on December 27, "the friday after halloween" on November 1: from
+                # the one just gone while what it names lasts (or a part of yesterday's, a single day: "the evening
+                # of halloween"), never next year's; "the friday before halloween" said on November 1, "the last
+                # friday of march" on April 1 (a month gone yesterday): next year's alone
+                found = inner_windows(item, gone, from_today) if gone else []
+                yesterday = [g for g in gone if g.hi == now and g.hi - g.lo <= timedelta(days=1)]
+                inner = [r for r in found if r.hi > now or any(r.lo < g.hi and r.hi > g.lo for g in yesterday)] or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
@@ -198,6 +201,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         near = coming[0] is not None and coming[0].lo - now <= timedelta(days=31)
         kept = [w for w in coming + ([] if near else past) if w is not None]
     return kept
+
+
+_YEARISH = timedelta(days=335)  # about a year away
+_RECENT = timedelta(days=14)  # a day named without its year gone this long ago still anchors the week after it
 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
@@ -456,14 +463,15 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif not years:
-                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
+                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near), and the
+                # coming one when the past one is over three months back ("Sun, Nov 23" said in April); never one
                 # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
                 # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
                 now = units.midnight(today)
                 sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
                 nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
-                bound = min(nearest + timedelta(days=31), timedelta(days=335))
-                options = [w for w in sides if abs(w.lo - now) <= bound]
+                bound, far = min(nearest + timedelta(days=31), _YEARISH), nearest > timedelta(days=91)
+                options = [w for w in sides if abs(w.lo - now) <= bound or (far and now < w.lo <= now + _YEARISH)]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)
