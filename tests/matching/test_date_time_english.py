@@ -31,6 +31,8 @@ BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 NOV1 = datetime(2029, 11, 1, 14, 20, tzinfo=ZoneInfo("America/Denver"))  # the day after Halloween, a Wednesday
+DEC26_EARLY = datetime(2026, 12, 26, 0, 30, tzinfo=ZoneInfo("Pacific/Kiritimati"))  # still December 25 in UTC
+DEC26_LATE = datetime(2026, 12, 26, 23, 30, tzinfo=ZoneInfo("Pacific/Pago_Pago"))  # already December 27 in UTC
 DEC27 = datetime(2026, 12, 27, 10, tzinfo=LONDON)  # a Sunday, two days after Christmas
 
 ROWS: list[tuple[str, datetime, object, object]] = [
@@ -873,12 +875,27 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
     ("the first business day of september", WED, "2025-09-03", False),
     ("the first weekday of september", WED, "2025-09-02", False),  # a weekday, holiday or not
-    # a length after or before a date without its year counts from the next occurrence (as the date alone names),
-    # and from the latest past one when the day counted from it has not passed
+    # a length after or before a date without its year counts from the latest past one while the day counted from it
+    # has not passed, never then from next year's; else from the next occurrence (as the date alone names)
     ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2027-10-14", True),
-    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", True),
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", False),
     ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
+    ("2 weeks after christmas", DEC26_EARLY, "2027-01-08", True),
+    ("2 weeks after christmas", DEC26_EARLY, "2028-01-08", False),
+    ("the day after christmas", DEC26_LATE, "2026-12-26", True),
+    ("the day after christmas", DEC26_LATE, "2027-12-26", False),
+    ("the day after christmas", datetime(2026, 12, 27, 9, 0), "2027-12-26", True),  # today's is over: next year's
+    ("the day after christmas", datetime(2026, 12, 27, 9, 0), "2026-12-26", False),
+    ("the day after easter", datetime(2026, 4, 6, 1, 30, tzinfo=LONDON), "2027-03-29", False),
+    ("5 days after halloween", NOV1, "2029-11-05", True),
+    ("5 days after halloween", NOV1, "2030-11-05", False),
+    ("3 days after christmas at 9am", datetime(2026, 12, 27, 8, 0), "2027-12-28T09:00:00", False),
+    ("2 days after feb 29", LEAP + timedelta(days=1), "2028-03-02", True),
+    ("2 days after feb 29", LEAP + timedelta(days=1), "2032-03-02", False),
+    ("the day after march 8", datetime(2026, 3, 9, 1, 30, tzinfo=NEW_YORK), "2027-03-09", False),
+    ("2 business days after christmas", datetime(2026, 12, 26, 12, 0), "2027-12-28", False),
+    ("11 months after christmas", datetime(2026, 12, 29, 12, 0), "2028-11-25", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
     ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2029-11-24", True),
@@ -894,7 +911,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 business days after christmas", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
     ("6 months after june 1", datetime(2028, 12, 29, 13, 50), "2028-12-01", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
     # ... and only when that one is at most a month ago and the day counted from it comes before the next one
     ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2025-12-25", False),

@@ -349,14 +349,16 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         anchor = [w for w in anchor if w.hi > units.midnight(today)] or anchor
     found = [s for w in anchor for s in shifted(w)]
     if recent:
-        # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
-        # latest one when it is at most a month ago and the day counted from it is neither past nor after the next
-        # one ("3 days before christmas" or "a year after christmas" said in June, "2 years after christmas" said on
-        # December 29th: never last December's)
+        # "10 days after christmas" said on December 29th: from the latest Christmas when it is at most a month ago and
+        # the day counted from it is neither past nor after the next one, and then from it alone ("the day after
+        # christmas" said on December 26th is today, never next year's); else from the next one ("3 days before
+        # christmas" or "a year after christmas" said in June, "2 years after christmas" said on December 29th: never
+        # last December's)
         start = min(a.lo for a in anchor)
         earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and (today - w.lo.date()).days <= 31]
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
-            found += [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
+            latest = [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
+            found = latest or found
     return list(dict.fromkeys(found))
 
 
