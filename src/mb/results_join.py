@@ -9,6 +9,7 @@ from __future__ import annotations
 from ._hashing import example_hash
 from .entities import Example
 from .errors import InputError
+from .io import LineError
 from .results import ExampleResult
 
 __all__ = ["JoinMismatch", "check_join", "hash_of_line"]
@@ -23,9 +24,9 @@ def hash_of_line(example: Example | None) -> str | None:
     return None if example is None else example_hash(example)
 
 
-def check_join(result: ExampleResult, where: str, example: Example | None) -> None:
+def check_join(result: ExampleResult, where: str, example: Example | None, why: LineError | None = None) -> None:
     """Raise :class:`JoinMismatch` when ``result`` carries a hash and the line ``where`` (``FILE:LINE``) holds
-    another example, or no valid one."""
+    another example, or no valid one (``why``: the line's problems, named in the message)."""
     expected = result.example_hash
     if expected is None:
         return
@@ -33,6 +34,8 @@ def check_join(result: ExampleResult, where: str, example: Example | None) -> No
     if actual == expected:
         return
     found = f"example {actual[:12]}" if actual is not None else "no valid example"
+    if actual is None and why is not None:
+        found += f" ({'; '.join(f'{problem.path}: {problem.message}' for problem in why.problems)})"
     raise JoinMismatch(
         f"{where}: the result of line {result.line} scores example {expected[:12]}, but this line holds {found}: "
         "the results were not computed from this file (another benchmark, another run, or lines moved); "

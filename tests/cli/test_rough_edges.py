@@ -209,6 +209,13 @@ def test_a_threshold_outside_the_metric_scale_is_a_usage_error(tmp_path: Path) -
     assert MetricSpec.parse("citations=2").threshold == 2.0
 
 
+def test_an_empty_threshold_is_refused_not_read_as_the_default() -> None:
+    # `--require similarity=$MIN` with MIN unset must not gate on a weaker default pass mark
+    with pytest.raises(ValueError, match="the threshold of 'similarity' is empty"):
+        MetricSpec.parse("similarity= ")
+    assert MetricSpec.parse("similarity").threshold is None
+
+
 def test_empty_benchmark_and_directory_are_said_so(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mb.entities.outputs import written_calls
@@ -145,6 +147,75 @@ def test_python_calls(response: str, names: list[str]) -> None:
 def test_llama_function_tags_are_calls(response: str, names: list[str]) -> None:
     steps, _ = written_calls(response)
     assert [name for _, name, _ in steps] == names
+
+
+_LONG = "Thank you for your patience. " * 200
+
+
+def _invoke(*params: tuple[str, str]) -> str:
+    said = "".join(f'<parameter name="{name}">{value}</parameter>\n' for name, value in params)
+    return f'<function_calls>\n<invoke name="send">\n{said}</invoke>\n</function_calls>'
+
+
+@pytest.mark.parametrize(
+    ("response", "names", "arguments"),
+    [
+        (
+            '<function_calls><invoke name="delete_account"><parameter name="user_id">u1</parameter>'
+            '<parameter name="hard">true</parameter></invoke></function_calls>',
+            ["delete_account"],
+            [{"user_id": "u1", "hard": True}],
+        ),
+        (
+            'Now:\n<invoke name="refund">\n<parameter name="order">A1</parameter>\n</invoke>',
+            ["refund"],
+            [{"order": "A1"}],
+        ),
+        # cut short: its arguments cannot be read
+        ('<function_calls><invoke name="delete_account"><parameter name="user_id">u1', ["delete_account"], [None]),
+        # BPEL's <invoke name="x"/> is no call; in <function_calls> it is
+        ('<ns:invoke name="get_user"></ns:invoke> <INVOKE NAME="refund"/>', ["get_user"], [{}]),
+        ('<function_calls><invoke name="refund"/></function_calls>', ["refund"], [{}]),
+        ('The <invoke> element names the tool; <invoker name="x">y</invoker> is ours.', [], []),
+        ('<invoke name="delete_account"> is how Claude names a call.', [], []),
+        # each value read as JSON when it is JSON, up to its </parameter>, XML's entities read
+        (
+            _invoke(("limit", "5"), ("amount", "12.5"), ("to", '["a@x.com", "b@x.com"]')),
+            ["send"],
+            [{"limit": 5, "amount": 12.5, "to": ["a@x.com", "b@x.com"]}],
+        ),
+        (
+            _invoke(("query", "price < 10"), ("body", "<p>Hi</p>"), ("q", "terms &amp; conditions")),
+            ["send"],
+            [{"query": "price < 10", "body": "<p>Hi</p>", "q": "terms & conditions"}],
+        ),
+        (_invoke(("body", _LONG), ("to", "ana@x.com")), ["send"], [{"body": _LONG.strip(), "to": "ana@x.com"}]),
+        # a name given twice, text between parameters or too many: cannot be read
+        (_invoke(("order_id", "A2"), ("order_id", "A1")), ["send"], [None]),
+        (_invoke(("order_id", "A2")).replace("</parameter>", "</parameter> and A1"), ["send"], [None]),
+        (_invoke(*((f"p{at}", "1") for at in range(51))), ["send"], [None]),
+        # Llama's JSON is read as JSON, a <parameter> in it a value
+        (
+            '<function=refund>{"order_id": "A2", "memo": "<parameter name=\'order_id\'>A1</parameter>"}</function>',
+            ["refund"],
+            [{"order_id": "A2", "memo": "<parameter name='order_id'>A1</parameter>"}],
+        ),
+    ],
+)
+def test_anthropic_invoke_tags_are_calls(response: str, names: list[str], arguments: list[object]) -> None:
+    steps, _ = written_calls(response)
+    assert [name for _, name, _ in steps] == names
+    assert [json.loads(said or "{}") if said[:1] in ("{", "") else None for _, _, said in steps] == arguments
+
+
+def test_anthropic_parameters_are_read_in_linear_time() -> None:
+    for response in (
+        '<invoke name="x">' + '<parameter name="a">' * 30_000,
+        '<function_calls><invoke name="x"><parameter name="' + "a" * 1_000_000,
+        "<function_calls>" + '<invoke name="x"><parameter name="a">1</parameter>' * 20_000,
+    ):
+        steps, _ = written_calls(response)
+        assert [name for _, name, _ in steps] == ["x"]
 
 
 def test_json_of_calls_is_read_at_a_bounded_number_of_starts() -> None:

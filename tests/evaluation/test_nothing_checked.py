@@ -85,3 +85,23 @@ def test_the_warning_agrees_with_a_verdict_a_required_metric_decides(tmp_path: P
     assert "only a required metric (--require) can pass it" in required.output
     assert "checks nothing" not in required.output
     assert "1 undecided" in CliRunner().invoke(main, args).output
+
+
+@pytest.mark.parametrize(
+    ("expectations", "path"),
+    [
+        ({"expected_response": " "}, "$.expectations.expected_response"),
+        ({"expected_facts": ["Paris is the capital", ""]}, "$.expectations.expected_facts"),
+        ({"guidelines": ["\t"]}, "$.expectations.guidelines"),
+    ],
+)
+def test_validate_warns_of_a_blank_expectation_that_eval_counts_as_an_error(
+    tmp_path: Path, expectations: dict[str, Any], path: str
+) -> None:
+    benchmark = tmp_path / "b.jsonl"
+    benchmark.write_text(json.dumps(_line(expectations)) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(benchmark)])
+    assert result.exit_code == 0  # the schema allows it: a warning, not an invalid line
+    assert f"b.jsonl:1: warning: {path}: blank: it states nothing to check" in result.output
+    evaluated = CliRunner().invoke(main, ["eval", str(benchmark), "--judge", "lexical", "--metrics", "none"])
+    assert "0/1 passed" in evaluated.output

@@ -31,6 +31,9 @@ BRISBANE = datetime(2030, 1, 10, 10, tzinfo=ZoneInfo("Australia/Brisbane"))
 ADELAIDE = datetime(2030, 4, 5, 16, 40, tzinfo=ZoneInfo("Australia/Adelaide"))  # autumn in the southern hemisphere
 AFTER_LEAP = datetime(2029, 2, 28, 10, 0)  # a year after a leap year's February 28, a day before its March 1
 NOV1 = datetime(2029, 11, 1, 14, 20, tzinfo=ZoneInfo("America/Denver"))  # the day after Halloween, a Wednesday
+DEC26_EARLY = datetime(2026, 12, 26, 0, 30, tzinfo=ZoneInfo("Pacific/Kiritimati"))  # still December 25 in UTC
+DEC26_LATE = datetime(2026, 12, 26, 23, 30, tzinfo=ZoneInfo("Pacific/Pago_Pago"))  # already December 27 in UTC
+DEC27 = datetime(2026, 12, 27, 10, tzinfo=LONDON)  # a Sunday, two days after Christmas
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -129,6 +132,26 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the weekend before oct 31", NOV1, "2029-10-27", False),
     ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
     ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
+    # a week or weekday counted from a day named without its year gone within two weeks, while it lasts: that one's
+    ("the week after christmas", DEC27, "2026-12-28", True),  # December 28 to January 3
+    ("the week after christmas", DEC27, "2026-12-26", True),  # or the seven days from December 26
+    ("the week after christmas", DEC27, "2027-12-28", False),  # never next year's
+    ("the monday after christmas", DEC27, "2026-12-28", True),
+    ("the monday after christmas", DEC27, "2027-12-27", False),
+    ("the week before christmas", DEC27, "2027-12-20", True),  # one gone: next year's
+    ("the week before christmas", DEC27, "2026-12-21", False),
+    ("the week after easter", datetime(2031, 4, 14, 9, tzinfo=NEW_YORK), "2031-04-16", True),
+    ("the week after easter", datetime(2031, 4, 14, 9, tzinfo=NEW_YORK), "2032-03-31", False),
+    ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2031-12-02", True),
+    ("the week after thanksgiving", datetime(2031, 11, 28, 9, tzinfo=NEW_YORK), "2032-11-30", False),
+    # a month named without its year said the day after it ended: a day or week of it is next year's, never the past
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2026-03-27", False),
+    ("the last friday of march", datetime(2026, 4, 1, 10, tzinfo=NEW_YORK), "2027-03-26", True),
+    ("the last day of october", NOV1, "2029-10-31", False),
+    ("the last day of october", NOV1, "2030-10-31", True),
+    ("the first weekend of june", datetime(2026, 7, 1, 10, tzinfo=NEW_YORK), "2026-06-06", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2026-12-01", False),
+    ("the first week of december", datetime(2027, 1, 1, 10, tzinfo=NEW_YORK), "2027-12-01", True),
     # a day of the month said on that day is today's, and next month's too once the time of day it gives has passed
     ("the first of the month", NOV1, "2029-11-01", True),
     ("the first of the month", NOV1, "2029-12-01", False),
@@ -240,6 +263,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tuesday 29 february", datetime(2028, 2, 20, 10), "2028-02-29", True),
     ("saturday 14 june", datetime(2029, 12, 14, 10), "2030-06-14", ERROR),  # (a Friday; 2029's was a Thursday)
     ("thursday 14 june", datetime(2029, 12, 14, 10), "2029-06-14", True),  # half a year either way: both near
+    # ... and the coming one when the past one is over three months back (said in April 2031: 23 November 2030 was a
+    # Saturday, 23 November 2031 is a Sunday; 6 January 2031 was a Monday, 2032's is a Tuesday)
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", True),
+    ("sun, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", False),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2030-11-23", True),
+    ("sat, nov 23", datetime(2031, 4, 9, 10), "2031-11-23", False),
+    ("tuesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", True),
+    ("wednesday, january 6", datetime(2031, 4, 9, 10), "2032-01-06", ERROR),  # neither falls on a Wednesday
     # the Easter long weekend: Good Friday to Easter Monday (its weekend alone is Saturday and Sunday)
     ("the easter long weekend", ADELAIDE, "2030-04-19", True),
     ("the easter long weekend", ADELAIDE, "2030-04-22", True),
@@ -844,12 +875,27 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the first business day of september", WED, "2025-09-02", True),  # Labor Day is September 1st
     ("the first business day of september", WED, "2025-09-03", False),
     ("the first weekday of september", WED, "2025-09-02", False),  # a weekday, holiday or not
-    # a length after or before a date without its year counts from the next occurrence (as the date alone names),
-    # and from the latest past one when the day counted from it has not passed
+    # a length after or before a date without its year counts from the latest past one while the day counted from it
+    # has not passed, never then from next year's; else from the next occurrence (as the date alone names)
     ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2027-10-14", True),
-    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", True),
+    ("oct 11 + 3 days", datetime(2027, 10, 13, 14, 35), "2028-10-14", False),
     ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("dec 28 + 1 week", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
+    ("2 weeks after christmas", DEC26_EARLY, "2027-01-08", True),
+    ("2 weeks after christmas", DEC26_EARLY, "2028-01-08", False),
+    ("the day after christmas", DEC26_LATE, "2026-12-26", True),
+    ("the day after christmas", DEC26_LATE, "2027-12-26", False),
+    ("the day after christmas", datetime(2026, 12, 27, 9, 0), "2027-12-26", True),  # today's is over: next year's
+    ("the day after christmas", datetime(2026, 12, 27, 9, 0), "2026-12-26", False),
+    ("the day after easter", datetime(2026, 4, 6, 1, 30, tzinfo=LONDON), "2027-03-29", False),
+    ("5 days after halloween", NOV1, "2029-11-05", True),
+    ("5 days after halloween", NOV1, "2030-11-05", False),
+    ("3 days after christmas at 9am", datetime(2026, 12, 27, 8, 0), "2027-12-28T09:00:00", False),
+    ("2 days after feb 29", LEAP + timedelta(days=1), "2028-03-02", True),
+    ("2 days after feb 29", LEAP + timedelta(days=1), "2032-03-02", False),
+    ("the day after march 8", datetime(2026, 3, 9, 1, 30, tzinfo=NEW_YORK), "2027-03-09", False),
+    ("2 business days after christmas", datetime(2026, 12, 26, 12, 0), "2027-12-28", False),
+    ("11 months after christmas", datetime(2026, 12, 29, 12, 0), "2028-11-25", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2028-06-04", False),
     ("jun 1 + 3 days", datetime(2028, 12, 29, 13, 50), "2029-06-04", True),
     ("thanksgiving + 2 days", datetime(2028, 12, 29, 13, 50), "2029-11-24", True),
@@ -865,7 +911,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 business days after christmas", datetime(2028, 12, 29, 13, 50), "2028-12-28", False),
     ("6 months after june 1", datetime(2028, 12, 29, 13, 50), "2028-12-01", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-04", True),
-    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", True),
+    ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2030-01-04", False),
     ("10 days after christmas", datetime(2028, 12, 29, 13, 50), "2029-01-05", False),
     # ... and only when that one is at most a month ago and the day counted from it comes before the next one
     ("a year after christmas", datetime(2025, 6, 15, 10, 0), "2025-12-25", False),
@@ -1140,8 +1186,7 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-18", "end": "2026-01-05"},
         ERROR,
     ),
-    # said three days after Thanksgiving: the Monday still to come after the one just gone, to the Friday after it
-    (
+    (  # Thanksgiving three days ago: that one's Monday, never a Sunday
         "the monday after thanksgiving through friday",
         datetime(2025, 11, 30),
         {"start": "2025-11-30", "end": "2025-12-05"},

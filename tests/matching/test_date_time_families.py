@@ -123,7 +123,7 @@ ROWS: list[Row] = [
     ("period", "EOM", U, "2013-02-27", False),
     ("period", "end of year", U, "2013-12-31T23:00:00-02:00", True),
     ("period", "first week of october 2014", U, "2014-10-02", True),
-    ("period", "first week of october 2014", U, "2014-10-06", False),
+    ("period", "first week of october 2014", U, "2014-10-08", False),  # (October 1 to 5, or 1 to 7)
     ("period", "the closest Monday to Oct 5th", U, "2013-10-07", True),
     ("period", "the closest Monday to Oct 5th", U, "2013-09-30", False),
     ("period", "2019-H2", U, "2019-08-01", True),

@@ -1,6 +1,7 @@
 """The weeks of a month are its Monday-to-Sunday weeks holding only its own days: a day of the month before or after
 never passes "the first (last) week of" it. A first (last) week holding fewer than four of the month's days may also
-be left out of the count, so both readings are kept; a year's weeks stay ISO weeks.
+be left out of the count, so both readings are kept, and so is the month's n-th seven days (its last seven days); a
+year's weeks stay ISO weeks.
 
 user_time is 2026-03-10T14:20, a Tuesday. March 2026 starts on a Sunday and ends on a Tuesday; April 2026 starts on
 a Wednesday and ends on a Thursday; February 2027 starts on a Monday.
@@ -21,7 +22,14 @@ ROWS: list[tuple[str, str, bool]] = [
     ("the first week of april", "2026-03-31", False),
     ("the first week of april", "2026-04-01", True),
     ("the first week of april", "2026-04-05", True),
-    ("the first week of april", "2026-04-06", False),
+    ("the first week of april", "2026-04-06", True),  # April 1 to 7
+    ("the first week of april", "2026-04-07", True),
+    ("the first week of april", "2026-04-08", False),
+    ("the second week of april", "2026-04-14", True),  # April 8 to 14, or the calendar week April 6 to 12
+    ("the second week of april", "2026-04-05", False),
+    ("the second week of april", "2026-04-15", False),
+    ("the last week of april", "2026-04-24", True),  # April 24 to 30, or April 27 to 30
+    ("the last week of april", "2026-04-23", False),
     ("the first week of next month", "2026-03-31", False),
     ("the first week of next month", "2026-04-02", True),
     ("the first week of march", "2026-02-27", False),

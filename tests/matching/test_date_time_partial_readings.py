@@ -26,8 +26,25 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow week", DEC_22, "2026-12-30", True),
     ("friday the week", DEC_22, "2026-12-25", ERROR),
     ("the month of christmas", DEC_22, "2026-12-25", ERROR),
-    ("the week before christmas", DEC_1, "2026-12-02", ERROR),
-    ("the week before christmas", DEC_22, "2026-12-23", ERROR),
+    # ... but a week placed before or after a date is the calendar week before (after) the date's own or the seven
+    # days before (after) the date, both kept (Christmas 2026 is a Friday: December 14 to 24)
+    ("the week before christmas", DEC_1, "2026-12-02", False),
+    ("the week before christmas", DEC_1, "2026-12-14", True),
+    ("the week before christmas", DEC_1, "2026-12-13", False),
+    ("the week before christmas", DEC_22, "2026-12-24", True),
+    ("the week before christmas", DEC_22, "2026-12-25", False),
+    ("the week after christmas", DEC_1, "2026-12-26", True),  # the seven days after
+    ("the week after christmas", DEC_1, "2027-01-03", True),  # the calendar week after (December 28 to January 3)
+    ("the week after christmas", DEC_1, "2026-12-25", False),
+    ("the week after christmas", DEC_1, "2027-01-04", False),
+    ("the week after easter", MAR_24, "2027-04-04", True),  # Easter 2027 is a Sunday: March 29 to April 4
+    ("the week after easter", MAR_24, "2027-03-28", False),
+    ("the week after easter", MAR_24, "2027-04-05", False),
+    ("the second week after easter", MAR_24, "2027-04-07", True),
+    ("the second week after easter", MAR_24, "2027-04-04", False),
+    ("a week after easter", MAR_24, "2027-04-04", True),  # the day seven days on, never the whole week
+    ("a week after easter", MAR_24, "2027-04-01", False),
+    ("2 weeks after easter", MAR_24, "2027-04-07", False),
     ("the month before christmas", DEC_1, "2026-12-02", ERROR),
     ("the week before friday", DEC_22, "2026-12-23", ERROR),
     ("tomorrow at month 15 to noon", DEC_22, "2026-12-23T11:45:00", ERROR),

@@ -56,10 +56,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second day before Christmas", MON, "2027-12-24", False),
     ("first day after Halloween", MON, "2027-11-01", True),
     ("the second month after October", MON, ERROR, ERROR),  # from its start or its end: not said
-    # a weekday counted from a holiday just gone: the one still to come, as well as next year's
+    # a weekday counted from a holiday gone within a month: that one's while still to come, never next year's too
     ("the first Monday after Labor Day", MON, "2027-09-13", True),
     ("the second Monday after Labor Day", MON, "2027-09-20", True),
-    ("the second Monday after Labor Day", MON, "2028-09-18", True),
+    ("the second Monday after Labor Day", MON, "2028-09-18", False),
     ("the second Monday after Labor Day", MON, "2027-09-27", False),
     ("the second Monday after Labor Day", MON, "2027-09-13", False),
     ("the Friday after Labor Day", MON, "2027-09-10", False),  # gone: next year's alone

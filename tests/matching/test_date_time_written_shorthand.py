@@ -116,11 +116,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("today-3 days", "2027-10-10", True),
     ("tomorrow-2 days", "2027-10-12", True),
     ("in 2-3 days", {"start": "2027-10-15", "end": "2027-10-16"}, True),
-    # a length after a date named without its year counts from the next occurrence, and from the latest one when that
-    # is at most a month ago and the day counted from it has not passed ("oct 11" two days ago; never "christmas" 300
-    # days before)
+    # a length after a date named without its year counts from the latest one when that is at most a month ago and the
+    # day counted from it has not passed ("oct 11" two days ago; never "christmas" 300 days before), and then from it
+    # alone; else from the next occurrence
     ("oct 11 + 3 days", "2027-10-14", True),
-    ("oct 11 + 3 days", "2028-10-14", True),
+    ("oct 11 + 3 days", "2028-10-14", False),
     ("oct 11 + 3 days", "2027-10-13", False),
     ("a year before christmas", "2027-12-25", False),
     ("10 days before oct 20", "2028-10-10", False),

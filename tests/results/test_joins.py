@@ -97,6 +97,18 @@ def test_the_m365_document_builder_checks_the_hash(results: Path, swapped: Path)
         examples_to_document(examples, results=by_line)
 
 
+def test_an_export_given_the_benchmark_before_its_run_says_why_its_lines_do_not_join(
+    tmp_path: Path, results: Path
+) -> None:
+    unexecuted = [{key: value for key, value in line.items() if key != "outputs"} for line in json_lines(EXECUTED)]
+    benchmark = write_lines(tmp_path / "bench.jsonl", unexecuted)
+    args = ["export", "eee", str(results), "--executed", str(benchmark), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 2
+    assert "bench.jsonl:1: the result of line 1 scores example" in outcome.output
+    assert "this line holds no valid example ($.outputs: required in an executed benchmark" in outcome.output
+
+
 def test_results_without_hashes_join_by_line_and_a_hash_meets_no_valid_example() -> None:
     old = read_results_file(FORMAT_1).results
     example = Example.model_validate(json_lines(EXECUTED)[2])

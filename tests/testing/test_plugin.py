@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 from pathlib import Path
@@ -10,6 +11,11 @@ from typing import Any
 import pytest
 
 from mb.judges import Verdict
+
+# Before any pytester exists: an in-process run drops the modules first imported inside it, and numpy cannot be
+# imported twice in one process (a local-judge test run after these would fail); absent, nothing to protect.
+with contextlib.suppress(ImportError):
+    import numpy  # noqa: F401
 
 CONTRACT = "undecided" in {field.name for field in dataclasses.fields(Verdict)}
 
@@ -224,6 +230,18 @@ def test_a_benchmark_missing_or_without_examples_stops_collection(
     run.assert_outcomes(errors=1)
     run.stdout.fnmatch_lines([f"*{says}"])
     assert "another exception occurred" not in run.stdout.str()
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_mb_eval_of_a_file_without_examples_is_a_collection_error(plugin_run: pytest.Pytester, content: str) -> None:
+    executed = _write(plugin_run.path / "executed.jsonl", [_line("Hi", "weather", "Paris", _call("weather", "Paris"))])
+    (plugin_run.path / "empty.jsonl").write_text(content)
+    run = plugin_run.runpytest(
+        "-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), "--mb-eval", "empty.jsonl"
+    )
+    run.assert_outcomes(errors=1)
+    assert run.ret == pytest.ExitCode.INTERRUPTED
+    run.stdout.fnmatch_lines(["*empty.jsonl: holds no example (it is empty or blank)*"])
 
 
 def test_assert_example_with_an_unknown_judge_says_so_without_the_engine_s_traceback(

@@ -29,6 +29,7 @@ from ..formats.m365 import (
     write_starter,
 )
 from ..formats.m365.evalrun import run_document, run_metadata
+from ..formats.m365.importer import document_units
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
@@ -36,7 +37,7 @@ from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
 from ._files import require_file, writing
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
-from .m365 import load_or_exit
+from .m365 import fail_document, load_or_exit
 
 __all__ = ["runevals"]
 
@@ -191,6 +192,13 @@ def runevals(
             raise fail("no dataset to run", 2)
         err_console.print(f"using {escape(str(found))}")
         loaded = load_or_exit(found)
+    if loaded is not None:  # a dataset that does not convert is refused before it is upgraded or run
+        try:
+            document_units(loaded)
+        except M365DocumentError as exc:
+            if loaded.file == "<command line>":
+                raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
+            fail_document(exc)
     refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
 
     if agent_spec is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import html
 import json
 import re
 import sys
@@ -564,18 +565,36 @@ def _function_tags(text: str) -> list[Request]:
     ``the <function=x> tag``), their arguments read for 4,000 characters at most; a ValueError past
     :data:`_BLOCKS_READ` of them."""
     found: list[Request] = []
-    end = 0
+    end, bpel = 0, not _CALLS.search(text)
     for tag in _FUNCTION_TAG.finditer(text):
-        if tag.start() < end:  # inside the arguments of one read
-            continue
+        if tag.start() < end or (tag[3] and bpel and _INVOKE.match(tag[0])):
+            continue  # inside the arguments of one read, or BPEL's <invoke name="x"/> (not in <function_calls>)
         close = -1 if tag[3] else (ended.start() if (ended := _FUNCTION_END.search(text, tag.end())) else -1)
         end = tag.end() if tag[3] else len(text) if close < 0 else close
         if close >= 0 or tag[3] or tag[4]:
             if len(found) == _BLOCKS_READ:
                 raise ValueError(f"more than {_BLOCKS_READ} calls in <function=...> tags")
             start = tag.start(4) if tag[4] else tag.end()
-            found.append((None, tag[2], text[start : min(end, start + _JSON_READ[0])].strip()))
+            said = text[start : min(end, start + _JSON_READ[0])].strip()
+            found.append((None, tag[2], _parameters(text, start, end) if tag[4] == "<" else said))
     return found
+
+
+def _parameters(text: str, start: int, end: int) -> str:
+    """Anthropic's parameters of a call, ``text`` from ``start`` to ``end``, as JSON: each value up to its
+    ``</parameter>``, XML's entities read (``&amp;``), JSON when it reads as JSON (``5``, ``true``, ``["a"]``), text
+    else. Text not so read, a name given twice or more than :data:`_BLOCKS_READ` parameters leave them unread: the
+    text itself (4,000 characters), no recorded call's arguments."""
+    said: dict[str, Any] = {}
+    at = start
+    while (param := _PARAMETER.match(text, at, end)) and param[2] not in said and len(said) < _BLOCKS_READ:
+        value = _ENTITY.sub(lambda entity: html.unescape(entity[0]), param[3]).strip()
+        try:
+            said[param[2]] = json.loads(value)
+        except (ValueError, RecursionError):
+            said[param[2]] = value
+        at = param.end()
+    return json.dumps(said) if not text[at:end].strip() else text[start : min(end, start + _JSON_READ[0])]
 
 
 _FENCED = re.compile(r"```([^`\n]*)\n((?:[^`]|`(?!``))*)```")
@@ -585,12 +604,22 @@ _PYTHON_TAGS = frozenset({"", "python", "py", "ipython", "pycon", "tool_code", "
 """The tags of a fenced block read as Python code, by their first word, a version dropped (``python3.11``, ``py3``,
 ``python title="run.py"``, ``tool-code`` and ``tool_code`` as Gemini writes its calls); a JavaScript one is not."""
 _PYTHON_TAG = re.compile(r"<\|python_(?:tag|start)\|>((?:[^<]|<(?!\|))*)|<tool_call>((?:[^<]|<(?!/tool_call>))*)")
+_INVOKE, _CALLS = re.compile(r"<(?:\w{1,16}:)?invoke\b", re.I), re.compile(r"<(?:\w{1,16}:)?function_calls>", re.I)
+_ENTITY = re.compile(r"&(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[\da-f]{1,6});", re.IGNORECASE)
+"""Anthropic's ``<invoke>`` tag, ``<function_calls>`` around it, and XML's entities read in its parameters."""
 _FUNCTION_TAG = re.compile(
-    r"<function\s*(?:=|\s+name\s*=)\s*([\"']?)([^\W\d][\w.:/-]*?)\1\s*(/?)>\s*([{(])?", re.IGNORECASE
+    r"<(?:function\s*=|(?:\w{1,16}:)?(?:function|invoke)\s+name\s*=)\s*([\"']?)([^\W\d][\w.:/-]*?)\1\s*(/?)>"
+    r"\s*([{(]|<(?=(?:\w{1,16}:)?parameter\b))?",
+    re.IGNORECASE,
 )
-_FUNCTION_END = re.compile(r"</function>", re.IGNORECASE)
+_FUNCTION_END = re.compile(r"</(?:\w{1,16}:)?(?:function|invoke)>", re.IGNORECASE)
+_PARAMETER = re.compile(
+    r"\s*<(?:\w{1,16}:)?parameter\s+name\s*=\s*([\"']?)([^\"'<>]*?)\1\s*>(.*?)</(?:\w{1,16}:)?parameter\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
 """Llama's calls: code after ``<|python_tag|>`` (up to ``<|eom_id|>``) or ``<|python_start|>`` or in
-``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``)."""
+``<tool_call>`` tags, and ``<function=name>{...}</function>`` (``<function name="name">``, ``<function=name/>``);
+Anthropic's ``<invoke name="name"><parameter name="user_id">u1</parameter></invoke>`` (in ``<function_calls>``)."""
 
 
 def _python_tag(tag: str) -> bool:

@@ -407,6 +407,42 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
     return None
 
 
+_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
+"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status): the
+``state`` of ``outputs.status`` so says the task is not done when ``outputs`` is an A2A task (``kind: "task"`` or a
+``contextId`` beside it); a bare ``status: "submitted"`` is an expense form's, a loan's."""
+_STOPS = frozenset({"stopped", "halted", "killed", "terminated", "preempted", "cancelrequested"})
+"""Flags of a key at the top of ``outputs`` naming the run (:data:`_RUN`: ``run_killed``, ``agent_stopped``) saying,
+true, it was stopped; alone (``stopped``, ``terminated``) they may be a machine's, a contract's."""
+_SPENDS = frozenset({"tool", "tools", "token", "tokens", "model", "request", "requests", "call", "calls"})
+_SPENDS |= {"turn", "turns", "step", "steps", "iteration", "iterations"}
+_BOUNDS, _COUNTED = _MAXIMUM | {"budget"}, _MAXIMUM | {"budget", "call", "calls", "request", "requests"} | _REACHED
+"""The words of a key at the top of ``outputs`` saying, true, a limit of the run was reached: one of
+:data:`_REACHED`, ``max``, ``limit`` or ``budget``, one of tools, tokens, turns, steps, iterations or model, and only
+these and ``call`` or ``request`` (``max_tool_calls_reached``, ``token_budget_exceeded``, ``model_request_limit_hit``;
+not ``request_limit_reached``, ``budget_exceeded``, ``cost_limit_exceeded``, ``deadline_reached``: a business
+object's)."""
+
+
+def _top_cut(extra: Mapping[str, Any]) -> str | None:
+    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`),
+    reached a limit of what it spends (:data:`_SPENDS`) or is an A2A task not done (:data:`_A2A`), or None."""
+    task = extra.get("kind") == "task" or any("".join(_key_words(key)) == "contextid" for key in extra)
+    for key, value in extra.items():
+        split = [word for word in _key_words(key) if word not in ("is", "was")]
+        heard = set(split)
+        state = value.get("state") if task and isinstance(value, dict) and split == ["status"] else None
+        if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
+            return key
+        limit = (
+            bool(_REACHED & heard and _BOUNDS & heard and heard - _COUNTED) and heard <= _REACHED | _BOUNDS | _SPENDS
+        )
+        stops = bool(_RUN & heard) and "".join(word for word in split if word not in _RUN) in _STOPS
+        if (stops or limit) and _says(value):
+            return key
+    return None
+
+
 def _calls_untold(
     outputs: Outputs, tools: Collection[str], read: bool = True, listed: bool = False
 ) -> tuple[str, list[Request] | None, bool] | None:
@@ -426,7 +462,7 @@ def _calls_untold(
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None, False
-    if (key := _cut_key(extra)) is not None:
+    if (key := _cut_key(extra) or _top_cut(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     try:
         steps, code = written_calls(outputs.response, tools) if read else ([], [])

@@ -220,6 +220,8 @@ _CHECKS_NOTHING = (
     "undecided, never a pass (only inputs.tools and tool results with no call are checked)"
 )
 
+_BLANK = "blank: it states nothing to check (an error check under `mb eval`, never a pass)"
+
 _CALLS_GO = "tool calls go in outputs.trace"
 
 
@@ -260,6 +262,10 @@ def line_key_warnings(data: bytes, *, file: str, line: int, record: Record | Non
             found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, what))
     if valid and not any(expectations.get(key) not in (None, []) for key in EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
+    for key in ("expected_response", "expected_facts", "guidelines") if valid else ():  # allowed, yet never judged
+        value = expectations.get(key)
+        if any(not text.strip() for text in ([value] if isinstance(value, str) else value or ())):
+            found.append(KeyWarning(file, line, f"$.expectations.{key}", "", None, False, _BLANK))
     return found
 
 

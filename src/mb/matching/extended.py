@@ -242,6 +242,15 @@ hands a task to another agent or a worker (``ask_billing_agent``, ``Ask question
 ``ask_expert``; not ``call_agent_api``, ``ask_human_agent``, ``dispatch_driver``, ``assign_ticket``, ``submit``)."""
 
 
+_KEEPS = frozenset({"get", "list", "find", "search", "lookup", "fetch", "create", "add", "new", "delete", "remove"})
+_KEEPS |= {"update", "set", "edit", "register", "describe", "parse", "rate", "contact", "hire"}
+_KEEPS |= {"live", "estate", "customs", "field", "secret", "insurance"}
+"""First words of a name ``<word>_agent`` that keep or find an agent rather than ask one (``get_agent``,
+``create_agent``) or name a person's trade (``live_agent``, ``estate_agent``, ``customs_agent``, ``insurance_agent``);
+any other (``research_agent``, ``billing_agent``, ``travel_agent``, the tool of an agent used as a tool) hands it a
+task."""
+
+
 def _hands(name: str) -> bool:
     """Whether a call named ``name`` hands a task to another agent: ``Task``, a name whose first word is
     ``delegate...`` or ``handoff`` (``hand off``), with the word ``subagent``, ``transfer to ...`` (not to a person:
@@ -257,6 +266,8 @@ def _hands(name: str) -> bool:
         or split[:2] == ["hand", "off"]
         or (split[:2] == ["transfer", "to"] and not _PEOPLE & set(split))
         or (first in _ASKS | _ASSIGNS and bool(rest) and rest[-1] in _AGENTS and not _PEOPLE & set(split))
+        or split == ["agent"]
+        or (rest == ["agent"] and first not in _KEEPS | _PEOPLE)
         or (
             first in _ASSIGNS
             and (rest[-1:] or [first])[0] in _TASKS | {"assign", "dispatch"}

@@ -33,14 +33,16 @@ class MetricSpec:
     def parse(cls, text: str) -> MetricSpec:
         """``name`` or ``name=threshold``; raises :class:`~mb.errors.ConfigError` (a ``ValueError``)
         for an unknown name or a bad threshold."""
-        name, _, threshold = text.strip().partition("=")
+        name, equals, threshold = text.strip().partition("=")
         name = name.strip().replace("-", "_").lower()
         if name not in METRICS:
             close = close_name(name, list(METRICS))
             hint = f" (did you mean {close!r}?)" if close else ""
             raise ConfigError(f"unknown metric {name!r}{hint}; known: {', '.join(METRICS)}")
-        if not threshold.strip():
+        if not equals:
             return cls(name)
+        if not threshold.strip():  # `name=$UNSET` must not gate on the default pass mark
+            raise ConfigError(f"the threshold of {name!r} is empty: give a number after '=', or no '='")
         try:
             value = float(threshold)
         except ValueError:

@@ -96,8 +96,12 @@ class BenchmarkFile(pytest.File):
         from ..io import iter_records
         from ._api import example_id
 
+        collected = False
         for record in iter_records(self.path, executed=True):
+            collected = True
             yield ExampleItem.from_parent(self, name=example_id(record.line, record.example), line=record.line)
+        if not collected:  # a run that wrote nothing must not leave the suite green
+            raise self.CollectError(f"{self.path}: holds no example (it is empty or blank)")
 
     def result(self, line: int) -> Any:
         """The result of the example on ``line`` (the whole file is evaluated on first use)."""

@@ -290,6 +290,27 @@ def test_usage_and_content_errors(workdir: Path) -> None:
     assert "folder: not a file" in folder.output
 
 
+def test_a_dataset_that_does_not_convert_is_invalid_and_left_untouched(workdir: Path) -> None:
+    current = workdir / "evals.json"
+    current.write_text('{"schemaVersion": "1.2.0", "items": [{"prompt": "  "}]}', encoding="utf-8")
+    invalid = _run("--agent", ECHO, "-o", "r.json")
+    assert invalid.exit_code == 1
+    assert "error: evals.json: $.items[0].prompt: only white space" in invalid.stderr
+    current.unlink()
+    legacy = workdir / "tests.json"
+    legacy.write_text('[{"prompt": "hi", "extensions": {"morganabench": {"asertions": [1]}}}]', encoding="utf-8")
+    original = legacy.read_bytes()
+    refused = _run("--agent", ECHO, "-o", "r.json")
+    assert refused.exit_code == 1
+    assert 'unknown key "asertions"' in refused.stderr
+    assert legacy.read_bytes() == original
+    assert not list(workdir.glob("tests.json.bak.*"))
+    assert not (workdir / "r.json").exists()
+    inline = _run("--prompts", " ", "--agent", ECHO)
+    assert inline.exit_code == 2
+    assert "--prompts[0].prompt: only white space" in inline.output
+
+
 def test_prompt_options_take_several_values_or_the_equals_form(workdir: Path) -> None:
     empty = _run("--prompts", "--agent", ECHO)
     assert empty.exit_code == 2

@@ -75,5 +75,5 @@ class ExecutedIndex:
         """The executed line ``result`` scores; :class:`~mb.results_join.JoinMismatch` when it holds another
         example than the one the result names by hash."""
         record = self.get(result.line)
-        check_join(result, f"{self._name}:{record.line}", record.example)
+        check_join(result, f"{self._name}:{record.line}", record.example, record.error)
         return record

@@ -120,27 +120,18 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 recent = today - timedelta(days=21)
                 found = date_windows(named, recent)
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
-            now = units.midnight(today)
-            gone = [w for w in container if w.hi == now] if _yearless(named) else []
-            ahead = [w for w in container if w not in gone] or container
-            inner = inner_windows(item, ahead, from_today)
-            if gone and len(gone) < len(container):
-                # "the friday before halloween" said on November 1: from the one just gone, a day of it or one to
-                # come alone, never a day before it
-                with contextlib.suppress(DateProblem):
-                    found = inner_windows(item, gone, from_today)
-                    inner += [r for r in found if r.lo >= now or any(r.lo < g.hi and r.hi > g.lo for g in gone)]
-            elif _yearless(named):
-                # "the second monday after labor day" said a week after it: from the one at most a month gone too,
-                # a day still to come alone (as "two weeks after labor day" is, in ``_anchored``)
-                start = min(w.lo for w in ahead)
-                with contextlib.suppress(DateProblem, ValueError):
-                    latest = max(
-                        (w for w in _one(named[0], today, (), wide=True) if w.lo < start),
-                        key=lambda w: w.lo,
-                    )
-                    if (today - latest.lo.date()).days <= 31:
-                        inner += [r for r in inner_windows(item, [latest], from_today) if now <= r.lo < start]
+            now, gone = units.midnight(today), []
+            if _yearless(named) and not week:  # the one gone within a month too (a week's own are kept above)
+                gone = [w for w in date_windows(named, today - _RECENT) if now - _RECENT < w.hi <= now]
+            inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
+            with contextlib.suppress(DateProblem):
+                # "the week after christmas" said on December 27, "the friday after halloween" on November 1: from
+                # the one just gone while what it names lasts (or a part of yesterday's, a single day: "the evening
+                # of halloween"), never next year's; "the friday before halloween" said on November 1, "the last
+                # friday of march" on April 1 (a month gone yesterday): next year's alone
+                found = inner_windows(item, gone, from_today) if gone else []
+                yesterday = [g for g in gone if g.hi == now and g.hi - g.lo <= timedelta(days=1)]
+                inner = [r for r in found if r.hi > now or any(r.lo < g.hi and r.hi > g.lo for g in yesterday)] or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
@@ -210,6 +201,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         near = coming[0] is not None and coming[0].lo - now <= timedelta(days=31)
         kept = [w for w in coming + ([] if near else past) if w is not None]
     return kept
+
+
+_YEARISH = timedelta(days=335)  # about a year away
+_RECENT = timedelta(days=31)  # a day named without its year gone this long ago still anchors what is counted from it
 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
@@ -354,14 +349,16 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         anchor = [w for w in anchor if w.hi > units.midnight(today)] or anchor
     found = [s for w in anchor for s in shifted(w)]
     if recent:
-        # "10 days after christmas" said on December 29th: from the next Christmas the date alone names, or from the
-        # latest one when it is at most a month ago and the day counted from it is neither past nor after the next
-        # one ("3 days before christmas" or "a year after christmas" said in June, "2 years after christmas" said on
-        # December 29th: never last December's)
+        # "10 days after christmas" said on December 29th: from the latest Christmas when it is at most a month ago and
+        # the day counted from it is neither past nor after the next one, and then from it alone ("the day after
+        # christmas" said on December 26th is today, never next year's); else from the next one ("3 days before
+        # christmas" or "a year after christmas" said in June, "2 years after christmas" said on December 29th: never
+        # last December's)
         start = min(a.lo for a in anchor)
-        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and (today - w.lo.date()).days <= 31]
+        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and today - w.lo.date() <= _RECENT]
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
-            found += [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
+            latest = [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
+            found = latest or found
     return list(dict.fromkeys(found))
 
 
@@ -468,14 +465,15 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif not years:
-                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near); never one
+                # "Sunday, Feb 10": the Feb 10 nearest today, coming or past (both when about as near), and the
+                # coming one when the past one is over three months back ("Sun, Nov 23" said in April); never one
                 # about a year away to find the weekday ("friday 6 april" said on Friday 5 April is a slip, as is
                 # "wednesday 29 january" said on January 31 when the 29th was a Tuesday)
                 now = units.midnight(today)
                 sides = _pick(options, None, today)[:1] + [w for w in options if w.hi <= now][-1:]
                 nearest = min((abs(w.lo - now) for w in sides), default=timedelta(0))
-                bound = min(nearest + timedelta(days=31), timedelta(days=335))
-                options = [w for w in sides if abs(w.lo - now) <= bound]
+                bound, far = min(nearest + timedelta(days=31), _YEARISH), nearest > timedelta(days=91)
+                options = [w for w in sides if abs(w.lo - now) <= bound or (far and now < w.lo <= now + _YEARISH)]
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
             days_found.extend(options)

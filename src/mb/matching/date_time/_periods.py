@@ -29,6 +29,9 @@ def inner(item: Item, container: list[Window], from_today: bool = False) -> list
                 saturday = end + timedelta(days=(5 - end.weekday()) % 7)
                 sunday = first - timedelta(days=(first.weekday() - 6) % 7 or 7)
                 found.append(units.weekend((saturday if direction > 0 else sunday) + more))
+            elif weekday == "week":  # the Monday-to-Sunday week after (before) the period's own, or the 7 days
+                start = (end if direction > 0 else first - timedelta(days=7)) + more
+                found += [units.week(start + timedelta(days=6 if direction > 0 else 0)), units.days(start, 7, "week")]
             elif direction > 0:
                 found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7) + more))
             else:
@@ -159,12 +162,15 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
             return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
         # the n-th week of a month is its n-th Monday-based week, only its days: a first (last) week holding fewer
         # than four of them may also be left out of the count ("the first week of February" 2026, a Sunday 1st: that
-        # Sunday, or February 2-8)
+        # Sunday, or February 2-8); or its n-th seven days from the first (the last seven days from the end)
         mondays = sorted({d - timedelta(days=d.weekday()) for d in all_days})
         short = first.weekday() > 3 if n > 0 else (end - timedelta(days=1)).weekday() < 3
         counts = [mondays, mondays[1:] if n > 0 else mondays[:-1]] if short else [mondays]
         spans = [(max(m, first), min(m + timedelta(days=7), end)) for m in (_nth(c, n) for c in counts) if m]
-        return [units.days(lo, (hi - lo).days, "week") for lo, hi in spans]
+        seven = first + timedelta(days=7 * (n - 1)) if n > 0 else end + timedelta(days=7 * n)
+        if first <= seven and seven + timedelta(days=7) <= end:
+            spans.append((seven, seven + timedelta(days=7)))
+        return [units.days(lo, (hi - lo).days, "week") for lo, hi in dict.fromkeys(spans)]
     return []
 
 

@@ -517,21 +517,24 @@ _NEXT_WORD_RE = re.compile(
     rf"(?P<placed>\s+(?:{WEEKDAY}|{_PERIOD}|{alternatives(_DATE_NAMES)})\b)?"
 )
 
+_PLACES = ("first", "second", "third", "fourth", "fifth", "last", "final")
+
 
 @_element(
-    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)\s+)?(?P<wd>{WEEKDAY}|weekend)"
-    rf"|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
+    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final)\s+)?"
+    rf"(?P<wd>{WEEKDAY}|weekend|week)|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
     r"(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "second", "third", "fourth", "fifth", "last", "final", "weekend", "two", "three", "four", "five"),
+    ("the", *_PLACES, "weekend", "week", "two", "three", "four", "five"),
     WEEKDAY_FIRST,
     DIGIT,
 )
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
-    second friday after new year`` (``two fridays after new year``): the one a week later."""
+    week after easter``: the calendar week after its own, or the seven days after it; ``the second friday after new
+    year`` (``two fridays after new year``): the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
-    if following is None:
+    if following is None or m[0].startswith("week"):  # "week after easter": which week is not said
         return None
     word = following.group(1)
     if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
@@ -541,7 +544,7 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if last and direction == 1:
         return None  # "the last friday after easter" names no such weekday
     name = m["wd"] or m["wd2"]
-    weekday = "weekend" if name == "weekend" else WEEKDAYS[name]
+    weekday = name if name in {"weekend", "week"} else WEEKDAYS[name]
     count = 1 if last else ordinal_value(m["n"]) if m["n"] else int(quantity_value(m["c"])) if m["c"] else 1
     return Item("nearest", "", Nearest(weekday, direction, count))
 

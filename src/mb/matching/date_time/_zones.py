@@ -212,6 +212,14 @@ def _iana(key: str) -> ZoneSpec:
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
     """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
     ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
+    comment = _COMMENT_RE.search(text)
+    if comment:
+        # "Thu, 1 May 2031 20:20:00 -0400 (EDT)", "GMT+0900 (Japan Standard Time)": a zone in brackets after an
+        # offset, as mail headers and JavaScript write it, repeats the offset; one that does not keep it (or names no
+        # zone) leaves the phrase not understood
+        head, spec = pop_zone(text[: comment.start("paren")], abbreviations)
+        keeps = spec is not None and _keeps_offset(comment["name"], spec, text[: comment.start()])
+        return (head, spec) if keeps else (text, None)
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -260,6 +268,63 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             if spec is not None:
                 return _cut(text, found.start(), found.start("city") + len(words)), spec
     return _pop_zone_word(text) if abbreviations else (text, None)
+
+
+_COMMENT_RE = re.compile(r"[+-]\d\d:?\d\d\s*(?P<paren>\((?P<name>[a-z][a-z .-]*)\))\s*$")
+_YEAR_RE = re.compile(r"\b\d{4}\b")
+# Zone names written in full, as JavaScript prints them ("GMT+0100 (Central European Standard Time)"): the standard
+# offset of a region whose "<region> standard time" has a "<region> daylight (summer) time" an hour ahead, of a region
+# with standard time alone, and names read whole
+_DAYLIGHT_NAMES = {
+    "eastern": -5, "central": -6, "mountain": -7, "pacific": -8, "alaska": -9, "hawaii-aleutian": -10, "atlantic": -4,
+    "newfoundland": -3.5, "western european": 0, "central european": 1, "eastern european": 2, "israel": 2,
+    "australian central": 9.5, "australian eastern": 10, "new zealand": 12, "chile": -4, "brasilia": -3,
+}  # fmt: skip
+_STANDARD_NAMES = {
+    "japan": 9, "korean": 9, "china": 8, "taipei": 8, "hong kong": 8, "singapore": 8, "philippine": 8, "india": 5.5,
+    "australian western": 8, "pakistan": 5, "gulf": 4, "arabian": 3, "arabia": 3, "moscow": 3, "south africa": 2,
+    "west africa": 1, "argentina": -3, "hawaii": -10,
+}  # fmt: skip
+_WHOLE_NAMES = {
+    "coordinated universal time": 0, "greenwich mean time": 0, "british summer time": 1, "irish standard time": 1,
+    "central africa time": 2, "east africa time": 3, "eastern africa time": 3, "indochina time": 7,
+    "western indonesia time": 7,
+}  # fmt: skip
+_FULL_NAME_RE = re.compile(r"(?P<region>.+?) (?P<kind>standard|daylight|summer) time")
+
+
+def _full_name_offset(name: str) -> float | None:
+    """The offset in hours a zone name written in full has ("central european summer time": 2), or ``None``."""
+    if name in _WHOLE_NAMES:
+        return _WHOLE_NAMES[name]
+    found = _FULL_NAME_RE.fullmatch(name)
+    if found is None:
+        return None
+    region, kind = found["region"], found["kind"]
+    if kind == "standard":
+        return _DAYLIGHT_NAMES.get(region, _STANDARD_NAMES.get(region))
+    return _DAYLIGHT_NAMES[region] + 1 if region in _DAYLIGHT_NAMES else None
+
+
+def _keeps_offset(name: str, spec: ZoneSpec, before: str) -> bool:
+    """Whether the zone ``name`` keeps the one fixed offset of ``spec``: a name in full ("japan standard time") its
+    own offset, never read by its initials; initials ("edt") their fixed offsets, else their offsets in January or
+    July of the year written ``before`` it (not understood without one)."""
+    if len(spec.zones) != 1 or type(spec.zones[0]) is not timezone:
+        return False
+    offset, name = spec.zones[0].utcoffset(None), " ".join(name.split())
+    hours = _full_name_offset(name)
+    if hours is not None:
+        return offset == timedelta(hours=hours)
+    named = parse_zone_name(name) if _FULL_NAME_RE.fullmatch(name) is None else None
+    if named is None:
+        return False
+    fixed: list[tzinfo] = [z for z in named.zones if type(z) is timezone]
+    years = [int(y) for y in _YEAR_RE.findall(before) if int(y)][-1:]
+    kept = {z.utcoffset(None) for z in fixed} or {
+        z.utcoffset(datetime(y, m, 15)) for z in named.zones for y in years for m in (1, 7)
+    }
+    return offset in kept
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z.]+(?:\s[a-z.]+)?)\s+time\b")
