@@ -181,8 +181,12 @@ _ABOUT_MINUTES_RE = re.compile(
     rf"|(?={HOUR_WORD} (?:{MINUTE_WORD})\b))"
     rf"(?:{HOUR_WORD}|\d{{1,2}}|noon|midnight)\b(?! {_UNIT_WORD}))"
 )
-#: "the 3rd day after (before)" a day: that many days after (before) it
-_NTH_DAY_RE = re.compile(rf"\b(?:the )?(\d{{1,2}}(?:st|nd|rd|th)|{any_of(WORD_ORDINALS)}) day (after|before)\b")
+#: "the 3rd day after (before)" a day: that many days after (before) it, a day (of "the end of" a period, from its last
+#: day, never the instant it ends; "month end", not understood)
+_NTH_DAY_RE = re.compile(
+    rf"\b(?:the )?(\d{{1,2}}(?:st|nd|rd|th)|{any_of(WORD_ORDINALS)}) day (after|before)\b"
+    r"(?P<end> (?:the )?end of\b)?(?! (?:the )?\w+ end\b)"
+)
 #: "around", "about"... before an hour: about that time, as "-ish" is (never a count: "about 2 days ago"); before a time
 #: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year nor after "circa"), that minute
 _ABOUT_RE = re.compile(
@@ -360,7 +364,7 @@ def normalize(phrase: str) -> str:
     )
     text = _ABOUT_AFTER_RE.sub(lambda m: f"{m['h']} ish {m['ap']}" if m["ap"] else f"{m['t']} ish", text)
     text = _ABOUT_MINUTES_RE.sub("", text)
-    text = _NTH_DAY_RE.sub(lambda m: f"{ordinal_value(m[1])} days {m[2]}", text)
+    text = _NTH_DAY_RE.sub(lambda m: f"{ordinal_value(m[1])} days {m[2]}{' the last day of' if m['end'] else ''}", text)
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     text = _ABOUT_RE.sub(_about, re.sub(r"\b(?:how|what) about\b", "how", text))
