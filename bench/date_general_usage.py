@@ -2,8 +2,9 @@
 
 Run: ``python bench/date_general_usage.py [--misses] [--reader grammar|both] [--file PHRASES]``. Each phrase is
 checked through the public matcher as one parameter, said at the file's user time (2025-06-11T10:00 unless a header
-line ``# Said at: ISO-TIME [ZONE]`` names another, in the IANA zone ``ZONE`` when given): its correct argument must
-pass, each shifted one must fail, and a phrase marked ``ERR`` must be an error (not understood). Prints the counts of
+line ``# Said at: ISO-TIME [ZONE]`` names another for the lines after it, in the IANA zone ``ZONE`` when given): its
+correct argument must pass, each shifted one must fail, and a phrase marked ``ERR`` must be an error (not understood).
+Prints the counts of
 phrases read right, not understood, misread (the correct argument fails), passing a shifted argument (the worst), and
 read where an error was wanted; ``--misses`` lists every phrase that is not read right.
 """
@@ -53,14 +54,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--file", type=Path, default=PHRASES, help="the phrases (default: date_general_usage.txt)")
     args = parser.parse_args(argv)
     use_reader(args.reader)
-    text = args.file.read_text()
-    said_at = re.search(r"^# Said at: (\S+)(?: (\S+))?", text, re.MULTILINE)
-    user_time = datetime.fromisoformat(said_at.group(1)) if said_at else USER_TIME
-    if said_at and said_at.group(2):
-        user_time = user_time.replace(tzinfo=ZoneInfo(said_at.group(2)))
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    lines: list[tuple[str, datetime]] = []
+    user_time = USER_TIME
+    for line in args.file.read_text().splitlines():
+        if said_at := re.match(r"# Said at: (\S+)(?: (\S+))?", line):
+            user_time = datetime.fromisoformat(said_at.group(1))
+            if said_at.group(2):
+                user_time = user_time.replace(tzinfo=ZoneInfo(said_at.group(2)))
+        elif line.strip() and not line.startswith("#"):
+            lines.append((line, user_time))
     counts: Counter[str] = Counter()
-    for line in lines:
+    for line, user_time in lines:
         verdict, why = check(line, user_time)
         counts[verdict] += 1
         if args.misses and verdict != "right":

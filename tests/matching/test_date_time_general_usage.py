@@ -79,7 +79,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("three-ish", "2025-06-11T14:45:00", True),
     ("at seven or so", "2025-06-11T19:15:00", True),
     ("about seven pm", "2025-06-11T07:00:00", False),
-    ("around seven thirty", "2025-06-11T19:30:00", ERROR),
+    ("around seven thirty", "2025-06-11T19:30:00", True),  # that minute, as "around 7:30" is
+    ("around seven thirty", "2025-06-11T19:00:00", False),  # never "around seven" with "thirty" dropped
     # the quarter written before its year
     ("2Q 2025", "2025-05-15", True),
     ("2Q 2025", "2025-07-15", False),

@@ -121,7 +121,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 found = date_windows(named, recent)
                 container += [w for w in found if w.lo.date() >= recent and w not in container]
             now, gone = units.midnight(today), []
-            if _yearless(named) and not week:  # the one gone within two weeks too (a week's own are kept above)
+            if _yearless(named) and not week:  # the one gone within a month too (a week's own are kept above)
                 gone = [w for w in date_windows(named, today - _RECENT) if now - _RECENT < w.hi <= now]
             inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
             with contextlib.suppress(DateProblem):
@@ -204,7 +204,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 
 
 _YEARISH = timedelta(days=335)  # about a year away
-_RECENT = timedelta(days=14)  # a day named without its year gone this long ago still anchors the week after it
+_RECENT = timedelta(days=31)  # a day named without its year gone this long ago still anchors what is counted from it
 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
@@ -355,7 +355,7 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
         # christmas" or "a year after christmas" said in June, "2 years after christmas" said on December 29th: never
         # last December's)
         start = min(a.lo for a in anchor)
-        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and (today - w.lo.date()).days <= 31]
+        earlier = [w for w in _one(items[1], today, (), wide=True) if w.lo < start and today - w.lo.date() <= _RECENT]
         with contextlib.suppress(DateProblem, ValueError):  # none, or counted over a day off in most countries
             latest = [s for s in shifted(max(earlier, key=lambda w: w.lo)) if today <= s.lo.date() < start.date()]
             found = latest or found

@@ -28,7 +28,21 @@ from ._alternatives import alternatives, same_shape
 from ._calendar import PLACES, Place, counted_at, country_zones, midnight, places_of, southern
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import (
+    HOUR_WORD,
+    MINUTE_WORD,
+    MONTH,
+    NUMBER,
+    QUANTITY,
+    UNIT,
+    VAGUE,
+    WEEKDAY,
+    WORD_NUMBERS,
+    WORD_ORDINALS,
+    number_words,
+    ordinal_value,
+    quantity_value,
+)
 from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
@@ -149,8 +163,30 @@ _DAY_OF_RE = re.compile(
     r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
 )
 _UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
-#: "or so" after a time of day: about that time, as "-ish" is
-_OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
+_ABOUT = r"(?:around|about|approximately|approx|roughly|circa)"
+#: "or so", "approximately", "or thereabouts"... after a time of day ("-ish" after "o'clock"): about that time, as
+#: "-ish" is; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
+_ABOUT_AFTER_RE = re.compile(
+    rf"\b(?:{_ABOUT} )?(?P<t>at (?:\d{{1,2}}|{HOUR_WORD})|(?P<h>\d{{1,2}}(?:[:.]\d\d)?) ?(?P<ap>[ap]m)"
+    rf"|\d{{1,2}}[:.]\d\d|noon|midnight|(?:\d{{1,2}}|{HOUR_WORD})(?= o'?clock))(?: o'?clock)?"
+    r"(?: or so| or thereabouts| approx(?:imately)?| roughly| give or take|(?<=clock) ?-?ish)\b"
+)
+#: "around", "about"... before a clock time with its minutes in words ("around half seven", "about twenty to eight",
+#: "around seven thirty"): that minute, as "around 7:15" is (never a length: "about half an hour", "about 10 to 15
+#: minutes"; "about five to nine" may be a range)
+_ABOUT_MINUTES_RE = re.compile(
+    rf"\b{_ABOUT} (?=(?:at )?(?:half (?:past |after )?|(?:a )?quarter (?:past|after|to|till|til|before|of) "
+    rf"|{NUMBER}(?: minutes? (?:to|till|til|before)| past| after) "
+    rf"|(?:[1-5]\d|{number_words(13, 59)}) (?:to|till|til|before) "
+    rf"|(?={HOUR_WORD} (?:{MINUTE_WORD})\b))"
+    rf"(?:{HOUR_WORD}|\d{{1,2}}|noon|midnight)\b(?! {_UNIT_WORD}))"
+)
+#: "the 3rd day after (before)" a day: that many days after (before) it, a day (of "the end of" a period, from its last
+#: day, never the instant it ends; "month end", not understood)
+_NTH_DAY_RE = re.compile(
+    rf"\b(?:the )?(\d{{1,2}}(?:st|nd|rd|th)|{any_of(WORD_ORDINALS)}) day (after|before)\b"
+    r"(?P<end> (?:the )?end of\b)?(?! (?:the )?\w+ end\b)"
+)
 #: "around", "about"... before an hour: about that time, as "-ish" is (never a count: "about 2 days ago"); before a time
 #: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year nor after "circa"), that minute
 _ABOUT_RE = re.compile(
@@ -170,8 +206,8 @@ def _about(m: re.Match[str]) -> str:
 
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
 _ABOUT_WORD_RE = re.compile(
-    rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
-    r"(?(1)(?=$| ?[ap]m\b| or so\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
+    rf"(\b{_ABOUT} (?:at )?)?\b({HOUR_WORD})\b"
+    r"(?(1)(?=$| ?[ap]m\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
 )
 #: "over" before a count is more than it, an open bound ("over 2 hours ago", "over a dozen saturdays ago", "over a
 #: couple of nights ago", "over 2h ago"), never the count itself
@@ -326,10 +362,11 @@ def normalize(phrase: str) -> str:
         ),
         text,
     )
+    text = _ABOUT_AFTER_RE.sub(lambda m: f"{m['h']} ish {m['ap']}" if m["ap"] else f"{m['t']} ish", text)
+    text = _ABOUT_MINUTES_RE.sub("", text)
+    text = _NTH_DAY_RE.sub(lambda m: f"{ordinal_value(m[1])} days {m[2]}{' the last day of' if m['end'] else ''}", text)
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
-    # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
-    text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _ABOUT_RE.sub(_about, re.sub(r"\b(?:how|what) about\b", "how", text))
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
