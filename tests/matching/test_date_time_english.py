@@ -131,6 +131,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before halloween", NOV1, "2030-10-25", True),
     ("the weekend before oct 31", NOV1, "2029-10-27", False),
     ("the friday after halloween", NOV1, "2029-11-02", True),  # a day to come, counted from the one just gone
+    # a weekday counted back from a day of the month said on that day: the one before next month's, never a day gone
+    ("the friday before the 1st", NOV1, "2029-10-26", False),
+    ("the friday before the 1st", NOV1, "2029-11-30", True),  # December 1 is a Saturday
+    ("the friday before the 1st", NOV1, "2029-11-29", False),
+    ("the friday before the 1st", NOV1, "2029-12-01", False),
+    ("the friday before the 1st", NOV1, "2029-12-28", False),
+    ("the friday after the 1st", NOV1, "2029-11-02", True),
+    ("the friday after the 1st", NOV1, "2029-12-07", False),
     ("the evening of halloween", NOV1, "2029-10-31T20:00", True),
     # a week or weekday counted from a day named without its year gone within two weeks, while it lasts: that one's
     ("the week after christmas", DEC27, "2026-12-28", True),  # December 28 to January 3

@@ -12,6 +12,8 @@ import pytest
 
 from mb.matching.date_time import match_date_time
 
+LONDON = "2031-04-07T09:00:00+01:00"  # a Monday
+
 CASES: list[tuple[str, str, str, bool, str]] = [
     # phrase, user_time, argument, passes, reason fragment
     # 10:00Z is 03:00 in Los Angeles: 9am Pacific is later that day
@@ -90,6 +92,25 @@ CASES: list[tuple[str, str, str, bool, str]] = [
         "could not understand",
     ),
     ("Thu, 01 May 2031 20:20:00 +0000 (UTC)", "2031-04-09T10:25:00-04:00", "2031-05-01T20:20:00Z", True, ""),
+    # a sign and four digits after a clock without seconds, as mail headers write it: the offset, never a range end
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-08T14:00:00Z", True, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-08T10:00:00+01:00", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-08T13:00:00Z", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-08T15:00:00Z", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-08T06:00:00Z", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400", LONDON, "2031-04-09T04:00:00+01:00", False, ""),
+    ("Tue, 8 Apr 2031 10:00 +0400", LONDON, "2031-04-08T06:00:00Z", True, ""),
+    ("Tue, 8 Apr 2031 10:00 +0400", LONDON, "2031-04-08T14:00:00Z", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400 (EDT)", LONDON, "2031-04-08T14:00:00Z", True, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400 (EDT)", LONDON, "2031-04-08T10:00:00+01:00", False, ""),
+    ("Tue, 8 Apr 2031 10:00 -0400 (EST)", LONDON, "2031-04-08T14:00:00Z", False, "could not understand"),
+    ("Tue, 8 Apr 2031 10:00 am -0400 (EDT)", LONDON, "2031-04-08T14:00:00Z", True, ""),
+    ("Tue, 8 Apr 2031 10:00 am -0400 (EDT)", LONDON, "2031-04-07T14:00:00Z", False, ""),
+    ("10:00 am -0400 (EDT)", LONDON, "2031-04-07T14:00:00Z", True, ""),
+    ("10:00 am -0400 (EDT)", LONDON, "2031-04-07T10:00:00+01:00", False, ""),
+    # ... while a clock range keeps its end
+    ("10:00 - 14:00", LONDON, "2031-04-07T10:00:00+01:00", True, ""),
+    ("9:00-0930", LONDON, "2031-04-07T09:00:00+01:00", True, ""),
     ("Sat Aug 16 2031 18:40:39 GMT+0900 (JST)", "2031-04-09T10:25:00", "2031-08-16T18:40:39+09:00", True, ""),
     ("Sat Aug 16 2031 18:40:39 GMT+0900 (JST)", "2031-04-09T10:25:00", "2031-08-16T18:40:39+08:00", False, ""),
     (

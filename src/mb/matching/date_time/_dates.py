@@ -132,6 +132,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 found = inner_windows(item, gone, from_today) if gone else []
                 yesterday = [g for g in gone if g.hi == now and g.hi - g.lo <= timedelta(days=1)]
                 inner = [r for r in found if r.hi > now or any(r.lo < g.hi and r.hi > g.lo for g in yesterday)] or inner
+            if not week and len(named) == 1 and is_date(named[0], DayOfMonth) and all(w.hi <= now for w in inner):
+                # "the friday before the 1st" said on the 1st: the day it reaches is gone, so from next month's alone
+                next_days = date_windows(named, date(today.year, today.month, 1) + relativedelta(months=1))
+                with contextlib.suppress(DateProblem):
+                    inner = inner_windows(item, next_days, from_today) or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)

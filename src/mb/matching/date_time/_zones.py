@@ -145,7 +145,7 @@ _NUMERIC_RE = re.compile(
 )
 _UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)(?=\)?\s*$)")
 #: What makes a bare "-hh:mm" after it an offset: a full ISO date-time or a clock with its seconds ("2026-02-01 10:00
-#: -05:00", "Thu, 5 Feb 2026 14:00:00 -0500").
+#: -05:00", "Thu, 5 Feb 2026 14:00:00 -0500"); without seconds, a "-hhmm" after a space ("10:00 -0500") is one too.
 _ISO_BEFORE_RE = re.compile(r"(?:\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d:\d\d:\d\d)(?::\d\d(?:\.\d+)?)?\s*$")
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
 
@@ -239,6 +239,8 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         named = found.group(0).lstrip()[:1].isalpha()
         # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time or seconds precede it.
         signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
+        # ... or it is a sign and four digits after a space, as mail headers write the offset ("10:00 -0400")
+        signed = signed or (before[-1:].isspace() and re.fullmatch(r"-\d{4}", found.group(0).strip()) is not None)
         # an ISO offset has a two-digit hour: a "-h" or "-h:mm" against a clock ends a range ("09:00:00-5:00")
         signed = signed and not (found.group(0)[0] == "-" and len(found.group("h")) < 2 and before[-1:].isdigit())
         clock = _CLOCK_BEFORE_RE.search(before) is not None
