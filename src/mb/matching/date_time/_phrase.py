@@ -149,6 +149,11 @@ _ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
 #: a year joined by a bare hyphen to four digits that are no later year ("2024-0101", "1700-0900"): not a range of
 #: years, and never a range of clocks (a compact date or a slip, not understood)
 _YEAR_DIGITS_RE = re.compile(r"(?<![\d-])(1[5-9]\d\d|2\d{3})-(?!1[5-9]\d\d|2\d{3})\d{4}(?![\d-])")
+#: A clock and, right after it, a sign and four digits an offset may have ("10:00-0400"): a mail header's offset
+#: written without its space, or the end of a range ("9:00-1100")
+_CLOCK_DASH_DIGITS_RE = re.compile(
+    r"(?<![\d:.])(?P<h>\d\d?)(?:[:.](?P<m>\d\d)\s*|\s*(?=[ap]))(?:(?P<half>[ap])\.?m\.?)?-(?P<end>(?:0\d|1[0-4])(?:00|30|45))(?!\d)"
+)
 #: a part of the day before or after nothing named: "the night before", "the morning after"
 _PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine"); after a
@@ -653,6 +658,10 @@ def _refused(text: str) -> str | None:
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
+    for m in _CLOCK_DASH_DIGITS_RE.finditer(text):  # "10:00-0400": an overnight range written so is an offset too
+        start = int(m["h"]) % 12 + (12 if m["half"] == "p" else 0) if m["half"] else int(m["h"])
+        if int(m["end"][:2]) * 60 + int(m["end"][2:]) <= start * 60 + int(m["m"] or 0):
+            return f"could not understand {m.group(0)!r} (an offset, or a range ending before it starts)"
     for m in _DOTTED_RANGE_RE.finditer(text):  # "12.06 9.45 to 12.10": a clock range that day, or months of dates
         why = {"either": "may be a time of day or a date", "before": "is a date before the start"}.get(_dotted_end(m))
         if why:
