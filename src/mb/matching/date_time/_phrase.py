@@ -47,6 +47,7 @@ from ._lexicon import alternatives as any_of
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
 from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, from_clock, readings
+from ._time_elements import twenty_four_hour
 from ._zones import (
     ZoneSpec,
     fixed_zone,
@@ -536,6 +537,31 @@ def _zone_split(text: str, capitals: frozenset[str] = frozenset()) -> tuple[str,
     return rest, zone, parsed
 
 
+#: A clock in digits without am/pm right before a numeric UTC offset ("10:00 -0400", "14:00:00+0200", "10:00 utc+2").
+#: The offset is looked ahead at, so that a range's end is tried too ("9:00-11:00 +0200").
+_OFFSET_CLOCK_RE = re.compile(
+    r"(?<![\d.:])(?P<clock>\d{1,2}:\d\d(?::\d\d(?:\.\d+)?)?)"
+    r"(?=\s*(?P<offset>(?:utc|gmt)\s*[+-]\d{1,2}(?::?\d\d)?|[+-]\d\d:?\d\d)(?![\d:]))"
+)
+
+
+def _offset_clock(text: str, zone: ZoneSpec | None) -> str:
+    """The clock in digits without am/pm written right before the numeric UTC offset that gave ``zone`` ("10:00" in
+    "tue, 8 apr 2031 10:00 -0400", "10:00:00+0200", "10:00 utc+2"), else "": machines write it so, in 24-hour
+    notation (10:00, never 22:00); before a zone's name it keeps both halves of the day ("10:00 EST")."""
+    if zone is None:
+        return ""
+    return next((f["clock"] for f in _OFFSET_CLOCK_RE.finditer(text) if parse_zone_name(f["offset"]) == zone), "")
+
+
+def _in_24_hours(parsed: Parsed, clock: str) -> Parsed:
+    """``parsed`` with the clock item written ``clock`` read in 24-hour notation (see ``_offset_clock``)."""
+    if not clock:
+        return parsed
+    items = (twenty_four_hour(i) if i.text.rsplit(" ", 1)[-1] == clock else i for i in parsed.items)  # "at 10:00"
+    return Parsed(tuple(items), parsed.unknown)
+
+
 def _counted_from_clock(found: Reading, length: timedelta, zone: ZoneSpec) -> Reading:
     """A reading of hours or minutes from a time of day ("2 hours after 1am") counted in elapsed time in ``zone``:
     where the clocks change between the two, or the wall time it reaches is shown twice, that wall time in the offset
@@ -679,13 +705,19 @@ def _refused(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def resolve_naive(
-    text: str, reference: datetime, where: tuple[Place, ...] = PLACES, south: bool | None = False
+    text: str,
+    reference: datetime,
+    where: tuple[Place, ...] = PLACES,
+    south: bool | None = False,
+    offset_clock: str = "",
 ) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference, working days counted at ``where`` and
-    seasons those of the southern hemisphere when ``south``, none when None (raises ``DateProblem``)."""
+    seasons those of the southern hemisphere when ``south``, none when None, its clock ``offset_clock`` read in
+    24-hour notation (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
+    parsed = _in_24_hours(parsed, offset_clock)
     with counted_at(where, south):
         return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
@@ -960,6 +992,9 @@ class _Read(NamedTuple):
     elapsed: bool = False
     """Whether the phrase is an offset in elapsed time ("in 2 hours"): counted from ``user_time`` as an instant."""
 
+    offset_clock: str = ""
+    """The clock written before a numeric UTC offset, read in 24-hour notation ("" when none)."""
+
 
 def elapsed_time(phrase: str) -> bool:
     """Whether ``phrase`` is only an offset in elapsed time ("in 2 hours"): an instant, whatever the clocks show."""
@@ -974,10 +1009,13 @@ def _read(phrase: str) -> _Read:
     if len(text) > MAX_LENGTH or iso_reading(text) is not None or _TIMESTAMP_RE.match(text):
         return _Read(text, None, None, None)
     capitals = frozenset(word.lower() for word in re.findall(r"\b[A-Z]{2,5}\b", phrase))
+    normal = text
     text, zone, parsed = _zone_split(text, capitals)
     if isinstance(parsed, str):
         return _Read(text, zone, parsed, None)
-    return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
+    offset_clock = _offset_clock(normal, zone)
+    parsed = _in_24_hours(parsed, offset_clock)
+    return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items), offset_clock)
 
 
 def _doubtful_offset(text: str) -> str:
@@ -1061,7 +1099,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
-            first, second = (resolve_naive(text, probe) for probe in _PROBES)
+            first, second = (resolve_naive(text, probe, offset_clock=read.offset_clock) for probe in _PROBES)
             if first != second:
                 return Resolution(phrase, (), None, _relative(phrase))
             return Resolution(phrase, _zoned(first, zone), None, named=named_parts(parsed.items))
@@ -1070,7 +1108,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
         place = home.label if home is not None else None
-        readings_ = resolve_naive(text, reference, places_of(place), southern(place))
+        readings_ = resolve_naive(text, reference, places_of(place), southern(place), read.offset_clock)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:

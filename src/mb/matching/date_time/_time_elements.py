@@ -23,7 +23,7 @@ from ._lexicon import (
 )
 from ._payloads import Clock, ClockSpan, Part
 
-__all__ = ["ELEMENTS", "PARTS"]
+__all__ = ["ELEMENTS", "PARTS", "twenty_four_hour"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -51,6 +51,17 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
     grain, length = ("second", 1) if second is not None else ("minute", 60)
     spans = tuple(ClockSpan(s, s + length, grain) for s in (h * _H + minute * 60 + (second or 0) for h in hours))
     return Item("clock", "", Clock(spans, bool(marker) or explicit or len(hours) == 1))
+
+
+def twenty_four_hour(item: Item) -> Item:
+    """A clock written "h:mm" or "h:mm:ss" without am/pm read in 24-hour notation, as it is before a numeric UTC
+    offset ("10:00 -0400", "10:00:00+0200", "10:00 utc+2": 10:00, never 22:00); any other item as it is."""
+    found = re.fullmatch(r"(?:(?:at|@)\s+)?(\d{1,2}):(\d\d)(?::(\d\d)(?:\.\d+)?)?", item.text)
+    if item.kind != "clock" or found is None:
+        return item
+    hour, minute, second = found.groups()
+    rebuilt = _clock(int(hour), int(minute), int(second) if second else None, None, explicit=True)
+    return Item(item.kind, item.text, rebuilt.value) if rebuilt is not None else item
 
 
 _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
