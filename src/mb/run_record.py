@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -9,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 import orjson
-from pydantic import ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from ._model import Model
 from ._version import __version__
@@ -35,6 +36,8 @@ __all__ = [
 
 class ModelPrice(Model):
     """What a model's tokens cost, per million."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid")  # a misspelt key is an error, never ignored
 
     input: float
     """Price of one million input (prompt) tokens."""
@@ -69,8 +72,14 @@ def load_prices(path: Path) -> dict[str, ModelPrice]:
         try:
             prices[model] = ModelPrice.model_validate(price)
         except ValidationError as exc:
-            problem = exc.errors(include_url=False)[0]
+            problems = exc.errors(include_url=False)  # a misspelt key first: it explains the missing one
+            problem = next((item for item in problems if item["type"] == "extra_forbidden"), problems[0])
             where = ".".join(str(part) for part in (model, *problem["loc"]))
+            if problem["type"] == "extra_forbidden":
+                key = str(problem["loc"][-1])
+                close = difflib.get_close_matches(key, list(ModelPrice.model_fields), n=1, cutoff=0.6)
+                hint = f'did you mean "{close[0]}"?' if close else "known keys: input, output"
+                raise PricesError(f'{path}: {model}: unknown key "{key}"; {hint}') from None
             raise PricesError(f"{path}: {where}: {problem['msg']}") from None
         if not all(math.isfinite(value) and value >= 0 for value in (prices[model].input, prices[model].output)):
             raise PricesError(f"{path}: {model}: prices must be finite numbers of 0 or more")

@@ -72,6 +72,26 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
         load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
 
 
+@pytest.mark.parametrize(
+    ("text", "suffix", "expected"),
+    [
+        ('{"m": {"input": 1, "output": 2, "ouput": 3}}', ".json", 'm: unknown key "ouput"; did you mean "output"?'),
+        ('{"m": {"input": 1, "ouptut": 2}}', ".json", 'm: unknown key "ouptut"; did you mean "output"?'),
+        ("[m]\ninput = 1\noutput = 2\ncached_input = 0.5\n", ".toml", 'm: unknown key "cached_input"; known keys'),
+    ],
+)
+def test_a_misspelt_key_of_a_price_is_an_error_naming_the_file_and_the_key(
+    tmp_path: Path, text: str, suffix: str, expected: str
+) -> None:
+    prices = _prices(tmp_path, text, suffix)
+    with pytest.raises(PricesError) as raised:
+        load_prices(prices)
+    assert str(raised.value).startswith(f"{prices}: {expected}")
+    result = run_eval(str(_executed_with_usage(tmp_path)), "--prices", str(prices))
+    assert result.exit_code == 2
+    assert expected in result.output
+
+
 @pytest.mark.parametrize("name", ["prices.json", "prices.toml"])
 def test_a_prices_file_that_is_not_utf8_says_so_and_where_as_every_reader_does(tmp_path: Path, name: str) -> None:
     latin = tmp_path / name

@@ -72,14 +72,28 @@ def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None)
 def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
     if value is None or value.strip().lower() == "all":
         return None
-    return [] if value.strip().lower() == "none" else _parse_require(_ctx, _param, (value,))
+    if value.strip().lower() == "none":
+        return []
+    return _metric_specs((value,), "`--metrics none` reports no metric; without the option, all that apply")
 
 
 def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[MetricSpec]:
-    try:
-        return [MetricSpec.parse(part) for item in value for part in item.split(",") if part.strip()]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    return _metric_specs(value, "e.g. --require relevance=4")
+
+
+def _metric_specs(items: tuple[str, ...], hint: str) -> list[MetricSpec]:
+    """The metrics of comma-separated ``items``; an item that names none (``""``, ``","``) is a usage error, never
+    read as "no metric"."""
+    specs: list[MetricSpec] = []
+    for item in items:
+        try:
+            named = [MetricSpec.parse(part) for part in item.split(",") if part.strip()]
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+        if not named:
+            raise click.BadParameter(f"{item!r} names no metric ({hint})")
+        specs += named
+    return specs
 
 
 def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int | Literal["auto"]:
@@ -348,10 +362,10 @@ def eval_command(
             err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
             raise SystemExit(130) from None
         except OSError as exc:
-            raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
+            raise fail(f"cannot read {source_name(executed)}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
-        refusal = nothing_evaluated(summary, counts["unusable"], "<stdin>" if str(executed) == "-" else str(executed))
+        refusal = nothing_evaluated(summary, counts["unusable"], source_name(executed))
         if refusal is not None:
             raise refusal
     elapsed = (datetime.now(UTC) - started).total_seconds()
@@ -377,7 +391,7 @@ def eval_command(
         from ..reports import summary_markdown
 
         with writing(summary_md):
-            markdown = summary_markdown(summary, str(executed), failures.entries).encode()
+            markdown = summary_markdown(summary, source_name(executed), failures.entries).encode()
             write_atomically(summary_md, [markdown], compress=False)
     console = err_console if "-" in seen else out_console  # standard output holds the file written there alone
     if fmt == "json":
@@ -385,7 +399,13 @@ def eval_command(
     else:
         detail = "quiet" if quiet else "verbose" if verbose else "normal"
         render_summary(
-            console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
+            console,
+            summary,
+            source_name(executed),
+            note,
+            failures,
+            detail=detail,
+            gating=[spec.name for spec in require],
         )
         if not quiet:
             render_reliability(console, summary)

@@ -21,7 +21,7 @@ from ..formats.m365 import (
     write_document,
 )
 from ..formats.m365.evalrun import example_evaluators
-from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output
+from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, source_name
 from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
@@ -172,13 +172,13 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 continue
             result = by_line.get(record.line)
             if result is not None:
-                check_join(result, f"{benchmark}:{record.line}", record.example)
+                check_join(result, f"{source_name(benchmark)}:{record.line}", record.example)
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
         raise fail(f"cannot read: {exc.strerror or exc}", 2) from exc
     printer.close()
     try:
-        export = build_document(evaluated, source=str(benchmark))
+        export = build_document(evaluated, source=source_name(benchmark))
     except M365DocumentError as exc:
         fail_document(exc)
     for message in export.left_out:

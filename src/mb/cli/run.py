@@ -224,7 +224,9 @@ def run(
         where = f" on {len(on_ray.actors)} Ray actor(s)"
     started = time.perf_counter() - starting  # Ray and its actors starting: not the run's time
     receives = "Inputs" if agent.wants_inputs else "message dicts"
-    heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
+    heading = (
+        f"running {agent.name} (receives {receives}) over {source_name(benchmark)}, concurrency {concurrency}{where}"
+    )
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
     progress = _GroupedProblems(inner, source_name(benchmark), "" if quiet else heading)
     # how to finish the run: the command with --resume, unless the output is a stream (standard output, a pipe...)
@@ -301,7 +303,7 @@ def run(
         )
         raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
-        raise fail(f"{benchmark} holds no example (it is empty or blank): nothing to run", 2)
+        raise fail(f"{source_name(benchmark)} holds no example (it is empty or blank): nothing to run", 2)
     raise SystemExit(1 if summary.invalid else 0)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ..io import LineError
+from ..io import LineError, source_name
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
@@ -59,7 +59,7 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
                         printer.warning(found)
                         file_warnings += 1
             except OSError as exc:
-                raise OSError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+                raise OSError(f"{source_name(path)}: cannot read: {exc.strerror or exc}") from exc
             finally:
                 printer.close()
         except OSError as exc:  # this file is named as not read; the others are still checked
@@ -72,7 +72,7 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
         warnings += file_warnings
         if tally.valid + tally.invalid == 0:
             empty.append(path)
-            out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
+            out_console.print(f"{source_name(path)}: the file holds no example (it is empty or blank)", markup=False)
 
     failed = bool(invalid or empty or (strict and warnings))
     if not quiet:
