@@ -140,9 +140,10 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
 
     The document validates against schema 1.7.0. Consecutive examples of one thread become one item with
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
-    `scores` holds the item's evaluators and MorganaBench's own verdicts (`toolCalls` for tool-call assertions,
-    `checks` for the gating checks, `similarity` and any other metric computed), each named by its `evaluator`
-    field (`morganabench.<metric>`); an undecided verdict is an evaluator with no result, never a pass.
+    `scores` holds the item's evaluators and what decided MorganaBench's verdict (`toolCalls` for tool-call
+    assertions, `checks` for the gating checks, each required metric), each named by its `evaluator` field
+    (`morganabench.<metric>`); the metrics reported beside the verdict go in `extensions.morganabench.metrics`, so
+    the status follows the verdict. An undecided verdict is an evaluator with no result, never a pass.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, --results is not a whole results file (cut short, edited, a line that is not a

@@ -339,10 +339,38 @@ def test_results_carry_morganabench_verdicts_in_scores() -> None:
         "reason": "1 of 2 tool-call assertion(s) passed; book_room lacks date=Monday",
         "evaluator": "morganabench.tool_calls",
     }
-    assert item["scores"]["similarity"]["score"] == 4.2
-    assert item["scores"]["similarity"]["result"] == "pass"
-    assert item["scores"]["similarity"]["evaluator"] == "morganabench.similarity"
     assert item["status"] == "fail"  # a failed tool call fails the item even though similarity passed
+    # similarity was reported beside the verdict: kept with the item, out of the scores its status reads
+    beside = item["extensions"]["morganabench"]["metrics"]["similarity"]
+    assert (beside["score"], beside["result"], beside["evaluator"]) == (4.2, "pass", "morganabench.similarity")
+    assert "similarity" not in item["scores"]
+
+
+def test_the_status_follows_the_verdict_not_a_metric_reported_beside_it() -> None:
+    exact = MetricResult(value=0.0, passed=False, reason="the response is not the expected response")
+    passing = ExampleResult(
+        line=1, passed=True, status="passed", assertions=[_assertion(True, "ok")], metrics={"exact_match": exact}
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), passing)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["status"] == "pass"
+    assert set(item["scores"]) == {"toolCalls"}
+    assert item["extensions"]["morganabench"]["metrics"]["exactMatch"]["result"] == "fail"
+    # required (gating), the same metric decides the verdict and so the item
+    required = exact.model_copy(update={"gating": True})
+    failing = passing.model_copy(update={"passed": False, "status": "failed", "metrics": {"exact_match": required}})
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failing)]).document["items"]
+    assert item["scores"]["exactMatch"]["result"] == "fail"
+    assert item["status"] == "fail"
+    assert "metrics" not in item.get("extensions", {}).get("morganabench", {})
+    # the item's own evaluators still decide with it: not run, they never let it pass
+    (example,) = document_to_examples(
+        parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": "Book a room", "expected_response": "Done."}]})
+    )
+    (item,) = build_document([Evaluated(_executed(example, "Done."), passing)]).document["items"]
+    assert item["scores"]["relevance"]["result"] == "error"
+    assert item["status"] == "partial"
 
 
 def test_passing_tool_calls_pass_and_an_unchecked_assertion_is_an_error() -> None:
@@ -369,7 +397,7 @@ def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
     assert item["status"] == "fail"
     unsure = _assertion(False, "undecided: the judge could not tell").model_copy(update={"undecided": True})
     similarity = MetricResult(
-        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}
+        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}, gating=True
     )
     undecided = ExampleResult(
         line=1, passed=False, status="undecided", assertions=[unsure], metrics={"similarity": similarity}
@@ -379,4 +407,34 @@ def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
     (item,) = document["items"]
     assert item["scores"]["toolCalls"]["result"] == "error"
     assert item["scores"]["similarity"] == {"result": "error", "error": "Evaluator undecided: 3/5, undecided"}
+    assert item["status"] == "partial"
+
+
+def test_results_that_do_not_say_which_metric_gated_never_make_a_pass_of_an_example_that_did_not_pass() -> None:
+    exact = MetricResult(value=0.0, passed=False, reason="the response is not the expected response")
+    failed = ExampleResult(
+        line=1, passed=False, status="failed", assertions=[_assertion(True, "ok")], metrics={"exact_match": exact}
+    )  # the metric gated the verdict, yet the result does not say so
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failed)]).document["items"]
+    assert item["scores"]["exactMatch"]["result"] == "fail"
+    assert item["status"] == "fail"
+
+
+def test_a_required_metric_that_was_not_scored_is_an_error_never_a_pass() -> None:
+    unscored = MetricResult(status="skipped", reason="no expected_response to compare with", gating=True)
+    errored = ExampleResult(
+        line=1,
+        passed=False,
+        status="error",
+        error="required metric exact_match not scored",
+        assertions=[_assertion(True, "ok")],
+        metrics={"exact_match": unscored},
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), errored)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["exactMatch"] == {
+        "result": "error",
+        "error": "Evaluator failed: required metric exact_match not scored: no expected_response to compare with",
+    }
     assert item["status"] == "partial"

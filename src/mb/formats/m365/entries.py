@@ -38,6 +38,13 @@ class Evaluated:
     """Where the example comes from (1-based line of its benchmark file), for messages."""
 
 
+_SKIPPED = "skipped"
+"""The key, in an item's ``extensions.morganabench``, of the evaluators MorganaBench could not run, with why."""
+
+_BESIDE = "metrics"
+"""The key, in an item's ``extensions.morganabench``, of the metrics reported beside the verdict (as scores)."""
+
+
 def m365_data(example: Example) -> dict[str, Any]:
     """The example's ``m365`` object (empty for an example that did not come from an M365 document)."""
     data = (example.model_extra or {}).get(M365_FIELD)
@@ -83,7 +90,7 @@ def build_entry(
     has_results = example.outputs is not None or evaluated.result is not None or evaluated.skipped
     if has_results:  # new results replace the ones the example was imported with
         fields = {key: value for key, value in fields.items() if key not in RESULT_FIELDS}
-        take_native(fields, ("skipped",))
+        take_native(fields, (_SKIPPED, _BESIDE))
     native = _native(example, messages[:-1], history)
     if native:
         extensions = dict(fields.get("extensions") or {})
@@ -164,13 +171,17 @@ def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, d
     for name, reason in not_run.items():
         scores.setdefault(score_key(name), not_run_score(reason))
     scores.update(native_scores(evaluated.result, set(scores)))
+    beside = native_scores(evaluated.result, set(scores), beside=True)
+    if not evaluated.result.passed and item_status(scores)[0] == "pass":  # results that do not say what gated
+        scores, beside = {**scores, **beside}, {}
     status, error = item_status(scores)
     entry["scores"] = scores
     entry["status"] = status
     if error is not None:
         entry["error"] = error
-    if skipped:
+    added = {key: value for key, value in ((_SKIPPED, skipped), (_BESIDE, beside)) if value}
+    if added:
         extensions = dict(entry.get("extensions") or {})
-        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), "skipped": skipped}
+        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), **added}
         entry["extensions"] = extensions
     return status

@@ -165,26 +165,37 @@ CHECKS_KEY = "checks"
 expected response, facts, guidelines)."""
 
 
-def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str, Any]]:
-    """MorganaBench's own verdicts as ``scores`` entries: the tool-call assertions (``toolCalls``) and every metric
-    computed that no requested evaluator reported (``similarity``, ``exactMatch``...), under keys not in ``taken``.
+def native_scores(result: ExampleResult, taken: set[str], *, beside: bool = False) -> dict[str, dict[str, Any]]:
+    """MorganaBench's own verdicts as ``scores`` entries, under keys not in ``taken``: the tool-call assertions
+    (``toolCalls``), the gating checks (``checks``) and every required metric that no requested evaluator reported
+    (``similarity``, ``exactMatch``...): what decided the example's status, and so the item's. With ``beside``,
+    the metrics computed beside the verdict instead, in the same form: an item's status reads every score, so they
+    are kept apart from it.
 
-    A metric that did not apply is left out; one that errored becomes an errored score, so the item is not
-    reported as passed.
+    A metric that did not apply is left out, unless it was required; one that errored (or a required one not
+    scored) becomes an errored score, so the item is not reported as passed.
     """
     scores: dict[str, dict[str, Any]] = {}
-    if result.assertions and TOOL_CALLS_KEY not in taken:
+    if result.assertions and TOOL_CALLS_KEY not in taken and not beside:
         scores[TOOL_CALLS_KEY] = _verdicts_score(result.assertions, "tool-call assertion", "tool_calls")
     gating = [check for check in result.checks if check.gating]
-    if gating and CHECKS_KEY not in taken:
+    if gating and CHECKS_KEY not in taken and not beside:
         scores[CHECKS_KEY] = _verdicts_score(gating, "check", "checks")
     by_metric = {info.metric: name for name, info in EVALUATORS.items()}
     for metric, outcome in result.metrics.items():
         evaluator = by_metric.get(metric)
         key = EVALUATORS[evaluator].score_key if evaluator is not None else metric
-        if key in taken or key in scores or outcome.status == "skipped":
+        if (
+            key in taken
+            or key in scores
+            or (outcome.status == "skipped" and not outcome.gating)
+            or outcome.gating == beside
+        ):
             continue
-        if evaluator is not None:
+        entry: dict[str, Any] | None
+        if outcome.status == "skipped":  # required but not scored: an error of the example, never left out
+            entry = errored_score(f"required metric {metric} not scored: {outcome.reason or 'it does not apply'}")
+        elif evaluator is not None:
             request = MetricRequest(evaluator, metric, key, outcome.threshold)
             entry = score_entry(request, outcome)
         elif outcome.status == "error" or outcome.value is None:
