@@ -204,3 +204,17 @@ def test_the_model_the_judge_s_endpoint_served_is_recorded_when_it_is_not_the_on
         assert server.calls
     judge = read_results_file(out).record.judge
     assert (judge.model, judge.served_models) == ("grader-1", recorded)
+
+
+def test_a_prices_file_named_by_the_configuration_is_checked_as_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _prices(tmp_path, '{"agent-1": {"input": 1, "ouptut": 2}}')
+    (tmp_path / "mb.toml").write_text('prices = "prices.json"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    expected = f'mb.toml: prices: {tmp_path / "prices.json"}: agent-1: unknown key "ouptut"'
+    for args in (["config"], ["eval", str(_executed_with_usage(tmp_path))]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert expected in result.stderr
+        assert "--prices" not in result.stderr  # the user gave no such option

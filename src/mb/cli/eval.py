@@ -24,7 +24,7 @@ from ..io import refuse_input_as_output, source_name, write_atomically
 from ..io._pool import worker_count
 from ..metrics import METRICS, MetricSpec
 from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
-from ..run_record import PricesError, load_prices
+from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
@@ -94,6 +94,17 @@ def _metric_specs(items: tuple[str, ...], hint: str) -> list[MetricSpec]:
             raise click.BadParameter(f"{item!r} names no metric ({hint})")
         specs += named
     return specs
+
+
+def _read_prices(
+    _ctx: click.Context, _param: click.Parameter, value: Path | None
+) -> tuple[Path, dict[str, ModelPrice]] | None:
+    """The prices file and its table, read with the options: one that cannot be used is a usage error, named as
+    the configuration's key when it comes from there (``mb config`` checks it too)."""
+    try:
+        return None if value is None else (value, load_prices(value))
+    except PricesError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int | Literal["auto"]:
@@ -200,6 +211,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 @click.option(
     "--prices",
     type=click.Path(dir_okay=False, path_type=Path),
+    callback=_read_prices,
     help='Prices per million tokens by model (JSON, or TOML for .toml): {"gpt-4o": {"input": 2.5, "output": 10}}; '
     "the summary then shows the cost of the token use the outputs report.",
 )
@@ -228,7 +240,7 @@ def eval_command(
     jobs: int | Literal["auto"],
     junit: Path | None,
     summary_md: Path | None,
-    prices: Path | None,
+    prices: tuple[Path, dict[str, ModelPrice]] | None,
     price_model: str | None,
     quiet: bool,
     verbose: bool,
@@ -271,16 +283,12 @@ def eval_command(
                 )
             seen[key] = name
     for extra in (output, junit, summary_md):
-        refuse_input_as_output(extra, executed, prices)
+        refuse_input_as_output(extra, executed, prices[0] if prices else None)
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )
     try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
-        try:  # as is a prices file that cannot be read
-            price_table = load_prices(prices) if prices is not None else None
-        except PricesError as exc:
-            raise click.BadParameter(str(exc), param_hint="--prices") from None
     except click.UsageError:
         warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
         raise
@@ -329,7 +337,7 @@ def eval_command(
                     require=require,
                     max_line_bytes=max_line_bytes,
                     keep_results=junit is not None and not reread,
-                    prices=price_table,
+                    prices=prices[1] if prices else None,
                     price_model=price_model,
                     failures=show_failures,
                     progress=on_block,
