@@ -22,6 +22,12 @@ def test_evaluate_takes_auto_or_a_number_of_processes(jobs: int | str) -> None:
     assert mb.evaluate(EXECUTED, judge="lexical", jobs=jobs).summary.total == 3
 
 
+@pytest.mark.parametrize("name", ["metrics", "require"])
+def test_evaluate_refuses_a_string_of_metrics_rather_than_read_its_letters(name: str) -> None:
+    with pytest.raises(mb.ConfigError, match=rf"^{name} is a list of metrics, e.g. \['similarity'\], got the string"):
+        mb.evaluate(EXECUTED, judge="lexical", **{name: "similarity"})
+
+
 @pytest.mark.parametrize("jobs", [0, -3, 2.5, "many", True, None])
 def test_evaluate_refuses_other_jobs_with_a_usage_error(jobs: object) -> None:
     with pytest.raises(mb.ConfigError, match=r"^jobs must be auto or a whole number of at least 1, got ") as caught:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import mb
 from mb.cli import main
 from mb.results import TokenUse
 from mb.results_format import read_results_file
@@ -218,3 +219,14 @@ def test_a_prices_file_named_by_the_configuration_is_checked_as_its_key(
         assert result.exit_code == 2
         assert expected in result.stderr
         assert "--prices" not in result.stderr  # the user gave no such option
+
+
+def test_prices_given_in_python_are_checked_as_a_prices_file_is(tmp_path: Path) -> None:
+    executed = _executed_with_usage(tmp_path)
+    run = mb.evaluate(
+        executed, judge="lexical", prices={"agent-1": {"input": 1.0, "output": 2.0}}, price_model="agent-1"
+    )
+    assert run.summary.agent_usage is not None
+    assert run.summary.agent_usage.cost == pytest.approx((4500 * 1.0 + 1100 * 2.0) / 1_000_000)
+    with pytest.raises(PricesError, match=r'^prices: agent-1: unknown key "ouput"; did you mean "output"\?$'):
+        mb.evaluate(executed, judge="lexical", prices={"agent-1": {"input": 1.0, "ouput": 2.0}})
