@@ -438,3 +438,61 @@ def test_a_required_metric_that_was_not_scored_is_an_error_never_a_pass() -> Non
         "error": "Evaluator failed: required metric exact_match not scored: no expected_response to compare with",
     }
     assert item["status"] == "partial"
+
+
+def _loose_partial_match_examples(turns: int) -> list[Example]:
+    """Items (or turns of one thread) whose own PartialMatch passes at 0.1, answered close to the expected response."""
+    entries = [
+        {"prompt": f"Summary {n}?", "expected_response": "Revenue grew in every region.", "response": "Revenue grew."}
+        for n in range(turns)
+    ]
+    items = [{"turns": entries}] if turns > 1 else entries
+    document = {"schemaVersion": "1.7.0", "default_evaluators": {"PartialMatch": {"threshold": 0.1}}, "items": items}
+    return [_executed(e, "Revenue grew.") for e in document_to_examples(parse_document(document))]
+
+
+def _required_partial_match(line: int, value: float) -> ExampleResult:
+    """The result of an example on which partial_match was required at 1 (``--require partial_match=1``)."""
+    passed = value >= 1
+    metric = MetricResult(value=value, passed=passed, threshold=1.0, reason=f"Match score: {value}", gating=True)
+    return ExampleResult(
+        line=line, passed=passed, status="passed" if passed else "failed", metrics={"partial_match": metric}
+    )
+
+
+def test_a_required_metric_whose_key_an_evaluator_holds_with_a_looser_threshold_still_fails_the_item() -> None:
+    (example,) = _loose_partial_match_examples(1)
+    document = build_document([Evaluated(example, _required_partial_match(1, 0.6))]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["partialMatch"]["result"] == "pass"  # the item's own evaluator, at its threshold 0.1
+    assert item["scores"]["requiredPartialMatch"]["result"] == "fail"
+    assert item["scores"]["requiredPartialMatch"]["threshold"] == 1.0
+    assert item["status"] == "fail"
+    # with the same verdict, the required metric is not written twice
+    (item,) = build_document([Evaluated(example, _required_partial_match(1, 1.0))]).document["items"]
+    assert set(item["scores"]) == {"partialMatch"}
+    assert item["status"] == "pass"
+
+
+def test_a_failed_turn_is_never_a_passed_turn_of_a_passed_thread() -> None:
+    examples = _loose_partial_match_examples(3)
+    results = [_required_partial_match(line, value) for line, value in ((1, 1.0), (2, 0.6), (3, 1.0))]
+    document = build_document([Evaluated(e, r) for e, r in zip(examples, results, strict=True)]).document
+    assert_valid_1_7(document)
+    (thread,) = document["items"]
+    assert [turn["status"] for turn in thread["turns"]] == ["pass", "fail", "pass"]
+    assert thread["summary"]["overall_status"] == "fail"
+
+
+@pytest.mark.parametrize("status", ["failed", "undecided", "error"])
+def test_an_example_that_did_not_pass_is_never_exported_pass(status: str) -> None:
+    (example,) = _loose_partial_match_examples(1)
+    # results that keep no trace of what decided the verdict (edited, or written by another tool)
+    metric = MetricResult(value=0.6, passed=True, threshold=0.5, reason="Match score: 0.6")
+    result = ExampleResult(line=1, passed=False, status=status, metrics={"partial_match": metric})  # type: ignore[arg-type]
+    document = build_document([Evaluated(example, result)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["status"] == ("fail" if status == "failed" else "partial")
+    assert "the example" in json.dumps(item["scores"]["verdict"])  # says why

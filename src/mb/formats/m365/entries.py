@@ -12,7 +12,16 @@ from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
 from .importer import M365_FIELD, NATIVE_EXTENSION, category_of, take_native
-from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
+from .scores import (
+    VERDICT_KEY,
+    m365_citations,
+    native_scores,
+    not_run_score,
+    score_entry,
+    score_key,
+    skipped_entry,
+    verdict_score,
+)
 from .status import Status, agent_failure, item_status, skipped_turn
 
 __all__ = ["Evaluated", "build_entry", "m365_data"]
@@ -170,10 +179,12 @@ def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, d
             scores[request.score_key] = score
     for name, reason in not_run.items():
         scores.setdefault(score_key(name), not_run_score(reason))
-    scores.update(native_scores(evaluated.result, set(scores)))
-    beside = native_scores(evaluated.result, set(scores), beside=True)
+    scores.update(native_scores(evaluated.result, scores))
+    beside = native_scores(evaluated.result, scores, beside=True)
     if not evaluated.result.passed and item_status(scores)[0] == "pass":  # results that do not say what gated
         scores, beside = {**scores, **beside}, {}
+    if not evaluated.result.passed and item_status(scores)[0] == "pass":  # an example that did not pass never does
+        scores[VERDICT_KEY] = verdict_score(evaluated.result)
     status, error = item_status(scores)
     entry["scores"] = scores
     entry["status"] = status
