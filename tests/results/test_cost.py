@@ -230,3 +230,21 @@ def test_prices_given_in_python_are_checked_as_a_prices_file_is(tmp_path: Path) 
     assert run.summary.agent_usage.cost == pytest.approx((4500 * 1.0 + 1100 * 2.0) / 1_000_000)
     with pytest.raises(PricesError, match=r'^prices: agent-1: unknown key "ouput"; did you mean "output"\?$'):
         mb.evaluate(executed, judge="lexical", prices={"agent-1": {"input": 1.0, "ouput": 2.0}})
+
+
+@pytest.mark.parametrize("configured", ["bad.json", "missing.json"])
+def test_a_prices_file_given_on_the_command_line_overrides_a_bad_one_of_the_configuration(
+    configured: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "bad.json").write_text('{"agent-1": {"input": 1, "ouptut": 2}}', encoding="utf-8")
+    good = _prices(tmp_path, '{"agent-1": {"input": 1, "output": 2}}')
+    (tmp_path / "mb.toml").write_text(f'prices = "{configured}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    executed = str(_executed_with_usage(tmp_path))
+    result = CliRunner().invoke(main, ["eval", executed, "--prices", str(good), "-o", str(tmp_path / "r.jsonl")])
+    assert result.exit_code in (0, 1), result.stderr  # evaluated: the configured file is not used
+    assert "mb.toml" not in result.stderr
+    # used, the configured value is still an error of its key
+    result = CliRunner().invoke(main, ["eval", executed])
+    assert result.exit_code == 2
+    assert f"mb.toml: prices: {tmp_path / configured}" in result.stderr
