@@ -27,7 +27,7 @@ from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_f
 from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
-from ._files import fail_write, writing
+from ._files import DashPath, fail_write, writing
 from ._grouped import KeyWarnings, warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
@@ -116,11 +116,11 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 
 
 @click.command("eval")
-@click.argument("executed", type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("executed", type=DashPath())
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=DashPath(dir_okay=False),
     help="Write one result per input line (JSONL, input order); `.gz` compresses; `-` is standard output (the "
     "summary then goes to standard error).",
 )

@@ -26,7 +26,7 @@ from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
-from ._files import require_file, warn_if_other_run, writing
+from ._files import DashPath, require_file, warn_if_other_run, writing
 from ._grouped import GroupedPrinter
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
@@ -52,7 +52,7 @@ def load_or_exit(path: Path) -> LoadedDocument:
 @click.command("m365")
 @click.argument("document", type=click.Path(path_type=Path))
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    "-o", "--output", type=DashPath(), default=Path("-"), show_default="standard output",
     help="The benchmark (JSONL) to write; .gz compresses it.",
 )  # fmt: skip
 def import_m365(document: Path, output: Path) -> None:
@@ -126,9 +126,9 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
 
 
 @click.command("m365")
-@click.argument("benchmark", type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("benchmark", type=DashPath())
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    "-o", "--output", type=DashPath(), default=Path("-"), show_default="standard output",
     help="The evaluation document (JSON) to write.",
 )  # fmt: skip
 @click.option(

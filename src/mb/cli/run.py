@@ -16,7 +16,7 @@ from ..errors import ConfigError
 from ..runner._api import MAX_CONCURRENCY, read_user_time
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
-from ._files import reader_gone, write_failure_status
+from ._files import DashPath, reader_gone, write_failure_status
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter, KeyWarnings
 from ._params import Seconds, input_file_problem, max_line_bytes_option
 
@@ -61,7 +61,7 @@ class _GroupedProblems:
 
 
 @click.command()
-@click.argument("benchmark", type=click.Path(allow_dash=True, path_type=Path))
+@click.argument("benchmark", type=DashPath())
 @click.option(
     "-a",
     "--agent",
@@ -75,7 +75,7 @@ class _GroupedProblems:
     "-o",
     "--output",
     required=True,
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    type=DashPath(dir_okay=False),
     help="The executed benchmark to write (JSONL, `.gz` compresses); lines are appended as examples finish.",
 )
 @click.option(

@@ -10,6 +10,7 @@ from rich.markup import escape
 from ..io import LineError, source_name
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
+from ._files import DashPath
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._params import input_file_problem, max_line_bytes_option
 
@@ -17,7 +18,7 @@ __all__ = ["validate"]
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=DashPath())
 @click.option("--executed", is_flag=True, help="Also require `outputs` on every line (an executed benchmark).")
 @click.option(
     "--strict",
