@@ -79,7 +79,8 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
 
     for name, given in (("metrics", metrics), ("require", require)):
         if isinstance(given, str):  # a string is a sequence of letters: 's' would be the first metric asked for
-            raise ConfigError(f"{name} is a list of metrics, e.g. [{given!r}], got the string {given!r}")
+            example = "[] for none" if given.strip().lower() in ("", "none") else f"[{given!r}]"
+            raise ConfigError(f"{name} is a list of metrics, e.g. {example}, got the string {given!r}")
 
     selected = None if metrics is None else tuple(spec(m) for m in metrics)
     return MetricPlan(selected, tuple(spec(r) for r in require))
