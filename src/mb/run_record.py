@@ -85,8 +85,11 @@ def check_prices(document: object, where: str = "prices") -> dict[str, ModelPric
             if problem["type"] == "extra_forbidden":
                 key = str(problem["loc"][-1])
                 close = difflib.get_close_matches(key, list(ModelPrice.model_fields), n=1, cutoff=0.6)
-                hint = f'did you mean "{close[0]}"?' if close else "known keys: input, output"
-                raise PricesError(f'{where}: {model}: unknown key "{key}"; {hint}') from None
+                hint = f' (did you mean "{close[0]}"?)' if close else ""
+                raise PricesError(
+                    f'{where}: {model}: unknown key "{key}"{hint}; a price takes the keys input and output only '
+                    "(per million tokens; other token kinds, such as cached input, are not priced)"
+                ) from None
             raise PricesError(f"{where}: {field}: {problem['msg']}") from None
         if not all(math.isfinite(value) and value >= 0 for value in (prices[model].input, prices[model].output)):
             raise PricesError(f"{where}: {model}: prices must be finite numbers of 0 or more")

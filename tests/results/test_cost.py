@@ -76,9 +76,9 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("text", "suffix", "expected"),
     [
-        ('{"m": {"input": 1, "output": 2, "ouput": 3}}', ".json", 'm: unknown key "ouput"; did you mean "output"?'),
-        ('{"m": {"input": 1, "ouptut": 2}}', ".json", 'm: unknown key "ouptut"; did you mean "output"?'),
-        ("[m]\ninput = 1\noutput = 2\ncached_input = 0.5\n", ".toml", 'm: unknown key "cached_input"; known keys'),
+        ('{"m": {"input": 1, "output": 2, "ouput": 3}}', ".json", 'm: unknown key "ouput" (did you mean "output"?); '),
+        ('{"m": {"input": 1, "ouptut": 2}}', ".json", 'm: unknown key "ouptut" (did you mean "output"?); '),
+        ("[m]\ninput = 1\noutput = 2\ncached_input = 0.5\n", ".toml", 'm: unknown key "cached_input"; '),
     ],
 )
 def test_a_misspelt_key_of_a_price_is_an_error_naming_the_file_and_the_key(
@@ -88,6 +88,7 @@ def test_a_misspelt_key_of_a_price_is_an_error_naming_the_file_and_the_key(
     with pytest.raises(PricesError) as raised:
         load_prices(prices)
     assert str(raised.value).startswith(f"{prices}: {expected}")
+    assert "a price takes the keys input and output only" in str(raised.value)  # the keys it knows, even when close
     result = run_eval(str(_executed_with_usage(tmp_path)), "--prices", str(prices))
     assert result.exit_code == 2
     assert expected in result.output
@@ -228,7 +229,7 @@ def test_prices_given_in_python_are_checked_as_a_prices_file_is(tmp_path: Path) 
     )
     assert run.summary.agent_usage is not None
     assert run.summary.agent_usage.cost == pytest.approx((4500 * 1.0 + 1100 * 2.0) / 1_000_000)
-    with pytest.raises(PricesError, match=r'^prices: agent-1: unknown key "ouput"; did you mean "output"\?$'):
+    with pytest.raises(PricesError, match=r'^prices: agent-1: unknown key "ouput" \(did you mean "output"\?\); a price takes'):
         mb.evaluate(executed, judge="lexical", prices={"agent-1": {"input": 1.0, "ouput": 2.0}})
 
 
