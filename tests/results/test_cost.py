@@ -229,7 +229,8 @@ def test_prices_given_in_python_are_checked_as_a_prices_file_is(tmp_path: Path) 
     )
     assert run.summary.agent_usage is not None
     assert run.summary.agent_usage.cost == pytest.approx((4500 * 1.0 + 1100 * 2.0) / 1_000_000)
-    with pytest.raises(PricesError, match=r'^prices: agent-1: unknown key "ouput" \(did you mean "output"\?\); a price takes'):
+    known = r'^prices: agent-1: unknown key "ouput" \(did you mean "output"\?\); a price takes'
+    with pytest.raises(PricesError, match=known):
         mb.evaluate(executed, judge="lexical", prices={"agent-1": {"input": 1.0, "ouput": 2.0}})
 
 
