@@ -22,6 +22,19 @@ def test_evaluate_takes_auto_or_a_number_of_processes(jobs: int | str) -> None:
     assert mb.evaluate(EXECUTED, judge="lexical", jobs=jobs).summary.total == 3
 
 
+@pytest.mark.parametrize("name", ["metrics", "require"])
+def test_evaluate_refuses_a_string_of_metrics_rather_than_read_its_letters(name: str) -> None:
+    with pytest.raises(mb.ConfigError, match=rf"^{name} is a list of metrics, e.g. \['similarity'\], got the string"):
+        mb.evaluate(EXECUTED, judge="lexical", **{name: "similarity"})
+
+
+def test_metrics_none_as_a_string_is_refused_with_what_asks_for_no_metric() -> None:
+    with pytest.raises(mb.ConfigError, match=r"e\.g\. \[\] for none, got the string 'none'") as caught:
+        mb.evaluate(EXECUTED, judge="lexical", metrics="none")
+    assert "['none']" not in str(caught.value)
+    assert mb.evaluate(EXECUTED, judge="lexical", metrics=[]).results[0].metrics == {}  # what the hint gives
+
+
 @pytest.mark.parametrize("jobs", [0, -3, 2.5, "many", True, None])
 def test_evaluate_refuses_other_jobs_with_a_usage_error(jobs: object) -> None:
     with pytest.raises(mb.ConfigError, match=r"^jobs must be auto or a whole number of at least 1, got ") as caught:

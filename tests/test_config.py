@@ -167,7 +167,8 @@ def test_a_value_its_option_refuses_names_the_file_and_key(
 ) -> None:
     (tmp_path / "mb.toml").write_text(line + "\n")
     monkeypatch.chdir(tmp_path)
-    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    judge = () if line.startswith("judge ") else ("--judge", "lexical")  # a flag would override the value
+    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), *judge)
     assert code == 2
     assert f"error: {tmp_path / 'mb.toml'}: {message}" in err, err
     assert "--" not in err.split(message, 1)[0], "the error names the key in the file, not a flag the user never gave"

@@ -214,6 +214,7 @@ PUBLIC = {
         "ModelPrice",
         "PricesError",
         "build_run_record",
+        "check_prices",
         "judge_token_use",
         "load_prices",
         "price_usage",

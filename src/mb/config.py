@@ -206,10 +206,10 @@ def _problem(path: Path, key: str, value: object) -> str | None:
         return f'unknown key "{key}"{hint}'
     if isinstance(value, bool) or not isinstance(value, setting.kind):
         return f"{key}: expected {_kind_name(setting.kind)}, got {value!r}"
-    if setting.kind is str and isinstance(value, str) and not value.strip():
+    if isinstance(value, str) and not value.strip():
         return f"{key}: expected a non-empty string, got {value!r}"
-    if isinstance(value, list) and not all(isinstance(item, str) for item in value):
-        return f"{key}: expected a list of strings, got {value!r}"
+    if isinstance(value, list) and not all(isinstance(item, str) and item.strip() for item in value):
+        return f"{key}: expected a list of non-empty strings, got {value!r}"
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -9,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 import orjson
-from pydantic import ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from ._model import Model
 from ._version import __version__
@@ -26,6 +27,7 @@ __all__ = [
     "ModelPrice",
     "PricesError",
     "build_run_record",
+    "check_prices",
     "judge_token_use",
     "load_prices",
     "price_usage",
@@ -35,6 +37,8 @@ __all__ = [
 
 class ModelPrice(Model):
     """What a model's tokens cost, per million."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid")  # a misspelt key is an error, never ignored
 
     input: float
     """Price of one million input (prompt) tokens."""
@@ -62,18 +66,33 @@ def load_prices(path: Path) -> dict[str, ModelPrice]:
         document = tomllib.loads(text) if path.suffix == ".toml" else orjson.loads(text)
     except (tomllib.TOMLDecodeError, orjson.JSONDecodeError) as exc:
         raise PricesError(f"{path}: not valid {'TOML' if path.suffix == '.toml' else 'JSON'}: {exc}") from None
-    if not isinstance(document, dict):
-        raise PricesError(f"{path}: expected an object mapping model names to {{input, output}} prices")
+    return check_prices(document, str(path))
+
+
+def check_prices(document: object, where: str = "prices") -> dict[str, ModelPrice]:
+    """The prices of ``document`` (``{"model": {"input": 2.5, "output": 10.0}}``, or :class:`ModelPrice` values),
+    checked as a prices file is; a :class:`PricesError` names ``where``, the model and the key otherwise."""
+    if not isinstance(document, Mapping):
+        raise PricesError(f"{where}: expected an object mapping model names to {{input, output}} prices")
     prices: dict[str, ModelPrice] = {}
     for model, price in document.items():
         try:
             prices[model] = ModelPrice.model_validate(price)
         except ValidationError as exc:
-            problem = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in (model, *problem["loc"]))
-            raise PricesError(f"{path}: {where}: {problem['msg']}") from None
+            problems = exc.errors(include_url=False)  # a misspelt key first: it explains the missing one
+            problem = next((item for item in problems if item["type"] == "extra_forbidden"), problems[0])
+            field = ".".join(str(part) for part in (model, *problem["loc"]))
+            if problem["type"] == "extra_forbidden":
+                key = str(problem["loc"][-1])
+                close = difflib.get_close_matches(key, list(ModelPrice.model_fields), n=1, cutoff=0.6)
+                hint = f' (did you mean "{close[0]}"?)' if close else ""
+                raise PricesError(
+                    f'{where}: {model}: unknown key "{key}"{hint}; a price takes the keys input and output only '
+                    "(per million tokens; other token kinds, such as cached input, are not priced)"
+                ) from None
+            raise PricesError(f"{where}: {field}: {problem['msg']}") from None
         if not all(math.isfinite(value) and value >= 0 for value in (prices[model].input, prices[model].output)):
-            raise PricesError(f"{path}: {model}: prices must be finite numbers of 0 or more")
+            raise PricesError(f"{where}: {model}: prices must be finite numbers of 0 or more")
     return prices
 
 

@@ -482,3 +482,50 @@ def test_an_agent_import_that_meets_a_shadowing_file_names_it(tmp_path: Path) ->
     assert done.returncode == 2
     assert "RuntimeError: my own module" in done.stderr
     assert "shadows" not in done.stderr, "the agent's own module, named on purpose, is not a shadowing file"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--metrics", ""], ["--metrics", " , "], ["--require", ""], ["--require", "similarity=4", "--require", ","]],
+)
+def test_a_metric_list_that_names_no_metric_is_a_usage_error_never_no_metric(args: list[str]) -> None:
+    executed = str(SPEC / "examples-executed.jsonl")
+    code, _, err = _run("eval", executed, "--judge", "lexical", *args)
+    assert code == 2
+    assert f"Invalid value for '{args[-2]}'" in err
+    assert "names no metric" in err
+    if args[0] == "--metrics":
+        assert "--metrics none" in err
+
+
+def test_an_empty_metrics_value_in_the_configuration_is_an_error_naming_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "mb.toml").write_text('metrics = " "\nrequire = ["similarity=4", ""]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run("config")
+    assert code == 2
+    assert "mb.toml: metrics: expected a non-empty string" in err
+    assert "mb.toml: require: expected a list of non-empty strings" in err
+
+
+@pytest.mark.parametrize("command", ["validate", "eval", "run"])
+def test_standard_input_is_named_stdin_in_every_message(command: str, tmp_path: Path) -> None:
+    benchmark = "examples-unexecuted.jsonl" if command == "run" else "examples-executed.jsonl"
+    text = (SPEC / benchmark).read_text(encoding="utf-8") + '{"inputs": {"messages": []}}\n'
+    agent = Path(__file__).resolve().parents[2] / "examples" / "demo_agent.py"
+    args = {
+        "validate": ["validate", "-"],
+        "eval": ["eval", "-", "--judge", "lexical", "--metrics", "none"],
+        "run": ["run", "-", "--agent", f"{agent}:agent", "-o", str(tmp_path / "out.jsonl")],
+    }[command]
+    result = CliRunner().invoke(main, args, input=text)
+    assert "<stdin>:" in result.output
+    assert "-:" not in result.output
+    if command == "eval":
+        assert result.stdout.startswith("<stdin>: ")
+    if command == "run":
+        assert " over <stdin>," in result.stderr
+    empty = CliRunner().invoke(main, [*args, "--overwrite"] if command == "run" else args, input="")
+    assert "<stdin>" in empty.output
+    assert "-:" not in empty.output

@@ -6,6 +6,7 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
@@ -207,3 +208,21 @@ def test_a_misspelt_mlflow_expectation_key_is_a_warning_naming_the_key_meant() -
         'data, not checked): did you mean "expected_tool_calls"? MLflow\'s expected tool calls'
     )
     assert "1 valid, 0 invalid, 1 warning(s)" in result.stderr
+
+
+def test_only_the_bare_argument_dash_is_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    executed = SPEC / "examples-executed.jsonl"
+    (tmp_path / "-").write_bytes(executed.read_bytes())  # a file named "-"
+    monkeypatch.chdir(tmp_path)
+    not_json = "{not json\n"
+    for args in (["validate"], ["eval", "--judge", "lexical"], ["export", "m365"]):
+        read = CliRunner().invoke(main, [*args, "./-"], input=not_json)
+        assert read.exit_code == 0, (args, read.stderr)  # the file, whose lines are valid
+        assert "<stdin>" not in read.stderr
+        piped = CliRunner().invoke(main, [*args, "-"], input=not_json)
+        assert piped.exit_code != 0, args
+    # written to ./-, an output is the file, not standard output
+    result = CliRunner().invoke(main, ["export", "m365", str(executed), "-o", "./-"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert json.loads((tmp_path / "-").read_text())["items"]

@@ -274,6 +274,7 @@ def test_export_logs_a_run_that_reads_back(
     assert os.environ["MLFLOW_DISABLE_TELEMETRY"] == "true"  # set by the command
     assert os.environ["DO_NOT_TRACK"] == "false"  # the user's choice is kept
     run_id = outcome.stdout.strip()
+    assert f"logged run {run_id} to experiment 'exports' at {mlflow_store}" in outcome.stderr  # where to look
 
     client = MlflowClient(mlflow_store)
     run = client.get_run(run_id)

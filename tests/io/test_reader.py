@@ -263,3 +263,12 @@ def test_a_line_cut_off_anywhere_says_so_and_how_to_resume(tmp_path: Path) -> No
         path.write_bytes(broken + b"\n")
         (error,) = read_examples(path)
         assert "cut off" not in str(error), broken  # a line broken in its middle is not said to be cut off
+
+
+def test_an_example_split_over_lines_is_not_only_blamed_on_a_stopped_run(tmp_path: Path) -> None:
+    path = tmp_path / "bench.jsonl"
+    whole = b'{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
+    path.write_bytes(whole + b'\n{"inputs": {"messages": [\n{"role": "user", "content": "hi"}]}, "expectations": {}}\n')
+    _, split, _ = read_examples(path)
+    assert isinstance(split, LineError)
+    assert "an example split over several lines (JSONL holds each on one)" in str(split)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import mb
 from mb.cli import main
 from mb.results import TokenUse
 from mb.results_format import read_results_file
@@ -70,6 +71,27 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
         load_prices(_prices(tmp_path, "{nope"))
     with pytest.raises(PricesError, match="finite numbers of 0 or more"):
         load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
+
+
+@pytest.mark.parametrize(
+    ("text", "suffix", "expected"),
+    [
+        ('{"m": {"input": 1, "output": 2, "ouput": 3}}', ".json", 'm: unknown key "ouput" (did you mean "output"?); '),
+        ('{"m": {"input": 1, "ouptut": 2}}', ".json", 'm: unknown key "ouptut" (did you mean "output"?); '),
+        ("[m]\ninput = 1\noutput = 2\ncached_input = 0.5\n", ".toml", 'm: unknown key "cached_input"; '),
+    ],
+)
+def test_a_misspelt_key_of_a_price_is_an_error_naming_the_file_and_the_key(
+    tmp_path: Path, text: str, suffix: str, expected: str
+) -> None:
+    prices = _prices(tmp_path, text, suffix)
+    with pytest.raises(PricesError) as raised:
+        load_prices(prices)
+    assert str(raised.value).startswith(f"{prices}: {expected}")
+    assert "a price takes the keys input and output only" in str(raised.value)  # the keys it knows, even when close
+    result = run_eval(str(_executed_with_usage(tmp_path)), "--prices", str(prices))
+    assert result.exit_code == 2
+    assert expected in result.output
 
 
 @pytest.mark.parametrize("name", ["prices.json", "prices.toml"])
@@ -184,3 +206,47 @@ def test_the_model_the_judge_s_endpoint_served_is_recorded_when_it_is_not_the_on
         assert server.calls
     judge = read_results_file(out).record.judge
     assert (judge.model, judge.served_models) == ("grader-1", recorded)
+
+
+def test_a_prices_file_named_by_the_configuration_is_checked_as_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _prices(tmp_path, '{"agent-1": {"input": 1, "ouptut": 2}}')
+    (tmp_path / "mb.toml").write_text('prices = "prices.json"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    expected = f'mb.toml: prices: {tmp_path / "prices.json"}: agent-1: unknown key "ouptut"'
+    for args in (["config"], ["eval", str(_executed_with_usage(tmp_path))]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert expected in result.stderr
+        assert "--prices" not in result.stderr  # the user gave no such option
+
+
+def test_prices_given_in_python_are_checked_as_a_prices_file_is(tmp_path: Path) -> None:
+    executed = _executed_with_usage(tmp_path)
+    run = mb.evaluate(
+        executed, judge="lexical", prices={"agent-1": {"input": 1.0, "output": 2.0}}, price_model="agent-1"
+    )
+    assert run.summary.agent_usage is not None
+    assert run.summary.agent_usage.cost == pytest.approx((4500 * 1.0 + 1100 * 2.0) / 1_000_000)
+    known = r'^prices: agent-1: unknown key "ouput" \(did you mean "output"\?\); a price takes'
+    with pytest.raises(PricesError, match=known):
+        mb.evaluate(executed, judge="lexical", prices={"agent-1": {"input": 1.0, "ouput": 2.0}})
+
+
+@pytest.mark.parametrize("configured", ["bad.json", "missing.json"])
+def test_a_prices_file_given_on_the_command_line_overrides_a_bad_one_of_the_configuration(
+    configured: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "bad.json").write_text('{"agent-1": {"input": 1, "ouptut": 2}}', encoding="utf-8")
+    good = _prices(tmp_path, '{"agent-1": {"input": 1, "output": 2}}')
+    (tmp_path / "mb.toml").write_text(f'prices = "{configured}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    executed = str(_executed_with_usage(tmp_path))
+    result = CliRunner().invoke(main, ["eval", executed, "--prices", str(good), "-o", str(tmp_path / "r.jsonl")])
+    assert result.exit_code in (0, 1), result.stderr  # evaluated: the configured file is not used
+    assert "mb.toml" not in result.stderr
+    # used, the configured value is still an error of its key
+    result = CliRunner().invoke(main, ["eval", executed])
+    assert result.exit_code == 2
+    assert f"mb.toml: prices: {tmp_path / configured}" in result.stderr

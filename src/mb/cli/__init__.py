@@ -43,6 +43,16 @@ _COMMANDS = {
 class _Program(LazyGroup):
     """The ``mb`` group: commands load on first use; no traceback reaches the user."""
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command and its arguments, which are kept so a configuration value a flag overrides is not checked."""
+        from .config import COMMAND_ARGS
+
+        name, command, rest = super().resolve_command(ctx, args)
+        ctx.meta[COMMAND_ARGS] = list(rest)
+        return name, command, rest
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, usage errors
         show the text they quote with control characters escaped, and any other exception ends it with status 2

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -16,6 +16,7 @@ from ..io import refuse_input_as_output
 from ._console import err_console, fail
 
 __all__ = [
+    "DashPath",
     "fail_write",
     "reader_gone",
     "require_file",
@@ -23,6 +24,21 @@ __all__ = [
     "write_failure_status",
     "writing",
 ]
+
+
+class DashPath(click.Path):
+    """A path where only the bare argument ``-`` means standard input or output: ``./-`` names the file ``-`` (as
+    a :class:`~pathlib.Path` the two are the same, so that one becomes the absolute path of the file)."""
+
+    def __init__(self, *, dir_okay: bool = True) -> None:
+        super().__init__(dir_okay=dir_okay, allow_dash=True, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = super().convert(value, param, ctx)
+        if isinstance(value, str) and value != "-" and str(path) == "-":
+            return Path(value).absolute()
+        return path
+
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""

@@ -11,7 +11,10 @@ import click
 from ..config import SETTINGS, Config, load_config
 from ._console import out_console
 
-__all__ = ["check_values", "config_command"]
+__all__ = ["COMMAND_ARGS", "check_values", "config_command"]
+
+COMMAND_ARGS = "mb.command_args"
+"""The key, in the group context's ``meta``, of the arguments given to the command being run."""
 
 
 def check_values(ctx: click.Context, config: Config, commands: Collection[str]) -> None:
@@ -19,7 +22,8 @@ def check_values(ctx: click.Context, config: Config, commands: Collection[str]) 
     value an option of ``commands`` refuses.
 
     The values are defaults of command options: checked here, a bad one is reported as the file's key rather than
-    as a flag the user never gave.
+    as a flag the user never gave. A value the command line overrides is not used, so not checked (``mb config``
+    checks every value).
     """
     group = ctx.command if isinstance(ctx.command, click.Group) else None
     refused: list[str] = []
@@ -33,11 +37,24 @@ def check_values(ctx: click.Context, config: Config, commands: Collection[str]) 
             if command is None or option is None:
                 continue
             scratch = click.Context(command, parent=ctx, info_name=command_name)
+            if parameter in _given(command, scratch, ctx.meta.get(COMMAND_ARGS)):
+                continue  # a flag overrides the value: unused, it stops nothing
             try:
                 option.process_value(scratch, defaults[command_name][parameter])
             except click.BadParameter as exc:
                 refused.append(f"{config.where}: {key}: {exc.message}")
     config.raise_problems(refused)
+
+
+def _given(command: click.Command, ctx: click.Context, args: list[str] | None) -> set[str]:
+    """The parameters ``args`` gives ``command`` (none when they cannot be parsed: the command then says why)."""
+    if not args:
+        return set()
+    try:
+        _, _, order = command.make_parser(ctx).parse_args(list(args))
+    except click.UsageError:
+        return set()
+    return {param.name for param in order if param.name}
 
 
 @click.command("config")

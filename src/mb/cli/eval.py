@@ -24,10 +24,10 @@ from ..io import refuse_input_as_output, source_name, write_atomically
 from ..io._pool import worker_count
 from ..metrics import METRICS, MetricSpec
 from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_file
-from ..run_record import PricesError, load_prices
+from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
-from ._files import fail_write, writing
+from ._files import DashPath, fail_write, writing
 from ._grouped import KeyWarnings, warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
@@ -72,13 +72,38 @@ def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None)
 def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
     if value is None or value.strip().lower() == "all":
         return None
-    return [] if value.strip().lower() == "none" else _parse_require(_ctx, _param, (value,))
+    if value.strip().lower() == "none":
+        return []
+    return _metric_specs((value,), "`--metrics none` reports no metric; without the option, all that apply")
 
 
 def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[MetricSpec]:
+    return _metric_specs(value, "e.g. --require relevance=4")
+
+
+def _metric_specs(items: tuple[str, ...], hint: str) -> list[MetricSpec]:
+    """The metrics of comma-separated ``items``; an item that names none (``""``, ``","``) is a usage error, never
+    read as "no metric"."""
+    specs: list[MetricSpec] = []
+    for item in items:
+        try:
+            named = [MetricSpec.parse(part) for part in item.split(",") if part.strip()]
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+        if not named:
+            raise click.BadParameter(f"{item!r} names no metric ({hint})")
+        specs += named
+    return specs
+
+
+def _read_prices(
+    _ctx: click.Context, _param: click.Parameter, value: Path | None
+) -> tuple[Path, dict[str, ModelPrice]] | None:
+    """The prices file and its table, read with the options: one that cannot be used is a usage error, named as
+    the configuration's key when it comes from there (``mb config`` checks it too)."""
     try:
-        return [MetricSpec.parse(part) for item in value for part in item.split(",") if part.strip()]
-    except ValueError as exc:
+        return None if value is None else (value, load_prices(value))
+    except PricesError as exc:
         raise click.BadParameter(str(exc)) from None
 
 
@@ -91,11 +116,11 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 
 
 @click.command("eval")
-@click.argument("executed", type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("executed", type=DashPath())
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=DashPath(dir_okay=False),
     help="Write one result per input line (JSONL, input order); `.gz` compresses; `-` is standard output (the "
     "summary then goes to standard error).",
 )
@@ -186,6 +211,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 @click.option(
     "--prices",
     type=click.Path(dir_okay=False, path_type=Path),
+    callback=_read_prices,
     help='Prices per million tokens by model (JSON, or TOML for .toml): {"gpt-4o": {"input": 2.5, "output": 10}}; '
     "the summary then shows the cost of the token use the outputs report.",
 )
@@ -214,7 +240,7 @@ def eval_command(
     jobs: int | Literal["auto"],
     junit: Path | None,
     summary_md: Path | None,
-    prices: Path | None,
+    prices: tuple[Path, dict[str, ModelPrice]] | None,
     price_model: str | None,
     quiet: bool,
     verbose: bool,
@@ -257,16 +283,12 @@ def eval_command(
                 )
             seen[key] = name
     for extra in (output, junit, summary_md):
-        refuse_input_as_output(extra, executed, prices)
+        refuse_input_as_output(extra, executed, prices[0] if prices else None)
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )
     try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
-        try:  # as is a prices file that cannot be read
-            price_table = load_prices(prices) if prices is not None else None
-        except PricesError as exc:
-            raise click.BadParameter(str(exc), param_hint="--prices") from None
     except click.UsageError:
         warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
         raise
@@ -315,7 +337,7 @@ def eval_command(
                     require=require,
                     max_line_bytes=max_line_bytes,
                     keep_results=junit is not None and not reread,
-                    prices=price_table,
+                    prices=prices[1] if prices else None,
                     price_model=price_model,
                     failures=show_failures,
                     progress=on_block,
@@ -348,10 +370,10 @@ def eval_command(
             err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
             raise SystemExit(130) from None
         except OSError as exc:
-            raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
+            raise fail(f"cannot read {source_name(executed)}: {exc.strerror or exc}", 2) from exc
     summary = result.summary
     if output is None:
-        refusal = nothing_evaluated(summary, counts["unusable"], "<stdin>" if str(executed) == "-" else str(executed))
+        refusal = nothing_evaluated(summary, counts["unusable"], source_name(executed))
         if refusal is not None:
             raise refusal
     elapsed = (datetime.now(UTC) - started).total_seconds()
@@ -377,7 +399,7 @@ def eval_command(
         from ..reports import summary_markdown
 
         with writing(summary_md):
-            markdown = summary_markdown(summary, str(executed), failures.entries).encode()
+            markdown = summary_markdown(summary, source_name(executed), failures.entries).encode()
             write_atomically(summary_md, [markdown], compress=False)
     console = err_console if "-" in seen else out_console  # standard output holds the file written there alone
     if fmt == "json":
@@ -385,7 +407,13 @@ def eval_command(
     else:
         detail = "quiet" if quiet else "verbose" if verbose else "normal"
         render_summary(
-            console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
+            console,
+            summary,
+            source_name(executed),
+            note,
+            failures,
+            detail=detail,
+            gating=[spec.name for spec in require],
         )
         if not quiet:
             render_reliability(console, summary)

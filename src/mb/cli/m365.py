@@ -21,12 +21,12 @@ from ..formats.m365 import (
     write_document,
 )
 from ..formats.m365.evalrun import example_evaluators
-from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output
+from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, source_name
 from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
-from ._files import require_file, warn_if_other_run, writing
+from ._files import DashPath, require_file, warn_if_other_run, writing
 from ._grouped import GroupedPrinter
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
@@ -52,7 +52,7 @@ def load_or_exit(path: Path) -> LoadedDocument:
 @click.command("m365")
 @click.argument("document", type=click.Path(path_type=Path))
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    "-o", "--output", type=DashPath(), default=Path("-"), show_default="standard output",
     help="The benchmark (JSONL) to write; .gz compresses it.",
 )  # fmt: skip
 def import_m365(document: Path, output: Path) -> None:
@@ -126,9 +126,9 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
 
 
 @click.command("m365")
-@click.argument("benchmark", type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("benchmark", type=DashPath())
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    "-o", "--output", type=DashPath(), default=Path("-"), show_default="standard output",
     help="The evaluation document (JSON) to write.",
 )  # fmt: skip
 @click.option(
@@ -140,9 +140,10 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
 
     The document validates against schema 1.7.0. Consecutive examples of one thread become one item with
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
-    `scores` holds the item's evaluators and MorganaBench's own verdicts (`toolCalls` for tool-call assertions,
-    `checks` for the gating checks, `similarity` and any other metric computed), each named by its `evaluator`
-    field (`morganabench.<metric>`); an undecided verdict is an evaluator with no result, never a pass.
+    `scores` holds the item's evaluators and what decided MorganaBench's verdict (`toolCalls` for tool-call
+    assertions, `checks` for the gating checks, each required metric), each named by its `evaluator` field
+    (`morganabench.<metric>`); the metrics reported beside the verdict go in `extensions.morganabench.metrics`, so
+    the status follows the verdict. An undecided verdict is an evaluator with no result, never a pass.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, --results is not a whole results file (cut short, edited, a line that is not a
@@ -172,13 +173,13 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 continue
             result = by_line.get(record.line)
             if result is not None:
-                check_join(result, f"{benchmark}:{record.line}", record.example)
+                check_join(result, f"{source_name(benchmark)}:{record.line}", record.example)
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
         raise fail(f"cannot read: {exc.strerror or exc}", 2) from exc
     printer.close()
     try:
-        export = build_document(evaluated, source=str(benchmark))
+        export = build_document(evaluated, source=source_name(benchmark))
     except M365DocumentError as exc:
         fail_document(exc)
     for message in export.left_out:

@@ -69,4 +69,7 @@ def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
         raise fail(str(exc), 1) from None
     warn_if_other_run(results, options["executed"])
     out_console.print(run_id, markup=False)
-    err_console.print(f"logged run {run_id} to experiment {experiment!r}", markup=False)
+    from mlflow.tracking import MlflowClient
+
+    where = MlflowClient(tracking_uri=options["tracking_uri"]).tracking_uri  # MLflow's default is no flag's
+    err_console.print(f"logged run {run_id} to experiment {experiment!r} at {where}", markup=False)

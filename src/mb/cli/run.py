@@ -16,7 +16,7 @@ from ..errors import ConfigError
 from ..runner._api import MAX_CONCURRENCY, read_user_time
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
-from ._files import reader_gone, write_failure_status
+from ._files import DashPath, reader_gone, write_failure_status
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter, KeyWarnings
 from ._params import Seconds, input_file_problem, max_line_bytes_option
 
@@ -61,7 +61,7 @@ class _GroupedProblems:
 
 
 @click.command()
-@click.argument("benchmark", type=click.Path(allow_dash=True, path_type=Path))
+@click.argument("benchmark", type=DashPath())
 @click.option(
     "-a",
     "--agent",
@@ -75,7 +75,7 @@ class _GroupedProblems:
     "-o",
     "--output",
     required=True,
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    type=DashPath(dir_okay=False),
     help="The executed benchmark to write (JSONL, `.gz` compresses); lines are appended as examples finish.",
 )
 @click.option(
@@ -224,7 +224,9 @@ def run(
         where = f" on {len(on_ray.actors)} Ray actor(s)"
     started = time.perf_counter() - starting  # Ray and its actors starting: not the run's time
     receives = "Inputs" if agent.wants_inputs else "message dicts"
-    heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
+    heading = (
+        f"running {agent.name} (receives {receives}) over {source_name(benchmark)}, concurrency {concurrency}{where}"
+    )
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
     progress = _GroupedProblems(inner, source_name(benchmark), "" if quiet else heading)
     # how to finish the run: the command with --resume, unless the output is a stream (standard output, a pipe...)
@@ -301,7 +303,7 @@ def run(
         )
         raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
-        raise fail(f"{benchmark} holds no example (it is empty or blank): nothing to run", 2)
+        raise fail(f"{source_name(benchmark)} holds no example (it is empty or blank): nothing to run", 2)
     raise SystemExit(1 if summary.invalid else 0)
 
 

@@ -25,7 +25,7 @@ from ..io import (
 )
 from ..io._limits import encode_line
 from ._console import err_console, fail
-from ._files import require_file, writing
+from ._files import DashPath, require_file, writing
 
 __all__ = ["import_traces"]
 
@@ -86,7 +86,7 @@ def _zone(_: click.Context, __: click.Parameter, name: str | None) -> ZoneInfo |
     "one, else by its last user message (a message naming several examples is refused as ambiguous).",
 )  # fmt: skip
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default=Path("-"),
+    "-o", "--output", type=DashPath(), default=Path("-"),
     show_default="standard output", help="The executed benchmark (JSONL) to write; .gz compresses it.",
 )  # fmt: skip
 @click.option(

@@ -7,9 +7,10 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ..io import LineError
+from ..io import LineError, source_name
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
+from ._files import DashPath
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._params import input_file_problem, max_line_bytes_option
 
@@ -17,7 +18,7 @@ __all__ = ["validate"]
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=DashPath())
 @click.option("--executed", is_flag=True, help="Also require `outputs` on every line (an executed benchmark).")
 @click.option(
     "--strict",
@@ -59,7 +60,7 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
                         printer.warning(found)
                         file_warnings += 1
             except OSError as exc:
-                raise OSError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+                raise OSError(f"{source_name(path)}: cannot read: {exc.strerror or exc}") from exc
             finally:
                 printer.close()
         except OSError as exc:  # this file is named as not read; the others are still checked
@@ -72,7 +73,7 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
         warnings += file_warnings
         if tally.valid + tally.invalid == 0:
             empty.append(path)
-            out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
+            out_console.print(f"{source_name(path)}: the file holds no example (it is empty or blank)", markup=False)
 
     failed = bool(invalid or empty or (strict and warnings))
     if not quiet:

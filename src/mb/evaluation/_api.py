@@ -22,7 +22,15 @@ from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
 from ..results_format import data_digest, header_line, results_file_problem
-from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
+from ..run_record import (
+    ModelPrice,
+    build_run_record,
+    check_prices,
+    judge_token_use,
+    load_prices,
+    price_usage,
+    total_cost,
+)
 from ..runner._api import blocking
 from ..runner._lock import being_written
 from ._blocks import Scored, spec_of
@@ -158,7 +166,9 @@ async def aevaluate(
     options = dict(judge_options or {})
     evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
     spec = spec_of(evaluator, judge, options, failures, key_warnings) if isinstance(judge, str) else None
-    price_table = prices if prices is None or isinstance(prices, Mapping) else load_prices(Path(prices))
+    price_table = (
+        None if prices is None else check_prices(prices) if isinstance(prices, Mapping) else load_prices(Path(prices))
+    )
     keep = output is None if keep_results is None else keep_results
     started = datetime.now(UTC)
     builder = SummaryBuilder()

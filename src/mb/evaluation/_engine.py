@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from .._hashing import source_fields_of_example
 from .._redact import redact
 from ..entities import Example
+from ..errors import ConfigError
 from ..io import LineError, Record, iter_records, not_run_record, parse_document
 from ..judges.base import Judge, JudgeRequest, Verdict
 from ..matching import MatchContext
@@ -75,6 +76,11 @@ def resolve_judge(judge: Judge | str, **options: Any) -> Judge:
 def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan:
     def spec(value: str | MetricSpec) -> MetricSpec:
         return value if isinstance(value, MetricSpec) else MetricSpec.parse(value)
+
+    for name, given in (("metrics", metrics), ("require", require)):
+        if isinstance(given, str):  # a string is a sequence of letters: 's' would be the first metric asked for
+            example = "[] for none" if given.strip().lower() in ("", "none") else f"[{given!r}]"
+            raise ConfigError(f"{name} is a list of metrics, e.g. {example}, got the string {given!r}")
 
     selected = None if metrics is None else tuple(spec(m) for m in metrics)
     return MetricPlan(selected, tuple(spec(r) for r in require))

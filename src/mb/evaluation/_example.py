@@ -23,7 +23,7 @@ from ..matching.grounded import Sources
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRIC_NAMES, METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
-from ..results import Status, item_status
+from ..results import CheckResult, ExampleResult, Status, item_status
 from ._response_checks import response_expectation_rows
 from .plan import MetricPlan
 
@@ -36,6 +36,7 @@ __all__ = [
     "error_result",
     "evaluate_with",
     "failure_entry",
+    "without_checks",
 ]
 
 
@@ -165,6 +166,18 @@ def _finish(
     status, score, error = _verdict(assertions, checks, metrics)
     rounded = score if score == 1.0 else round(score, 4)  # round(1.0, 4) is 1.0: most results skip the call
     return result_row(line, status, rounded, assertions, checks, metrics, error, categories)
+
+
+def without_checks(result: ExampleResult, names: Collection[str]) -> ExampleResult:
+    """``result`` without its checks named in ``names``, its verdict and score taken again from the items left (an
+    example that could not be evaluated keeps its error)."""
+    row = result.model_dump()
+    checks = [check for check in row["checks"] if check["name"] not in names]
+    if result.error is not None:
+        return result.model_copy(update={"checks": [CheckResult.model_validate(check) for check in checks]})
+    return ExampleResult.model_validate(
+        {**row, **_finish(result.line, row["assertions"], checks, row["metrics"], row["categories"])}
+    )
 
 
 def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:

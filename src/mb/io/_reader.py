@@ -168,8 +168,8 @@ def _quick_load(data: bytes) -> Any:
 
 
 _CUT_OFF = (
-    "the line is cut off before its JSON ends ({detail}): a run stopped outright while writing leaves its last line "
-    "so; `mb run --resume` drops that line and runs its example again"
+    "the line is cut off before its JSON ends ({detail}): an example split over several lines (JSONL holds each on "
+    "one), or the last line of a run stopped outright while writing, which `mb run --resume` drops and runs again"
 )
 
 

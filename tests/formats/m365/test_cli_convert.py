@@ -241,16 +241,19 @@ def test_export_with_results_adds_scores_status_and_summaries(tmp_path: Path) ->
     document = json.loads(out.read_text(encoding="utf-8"))
     assert_valid_1_7(document)
     single, thread = document["items"]
-    # exact_match was computed by mb eval though the item does not ask for it: MorganaBench's verdict is in scores
-    # and so is its verdict on the gating checks (here the expected response)
-    assert set(single["scores"]) == {"relevance", "coherence", "citations", "exactMatch", "checks"}
-    assert single["scores"]["exactMatch"]["evaluator"] == "morganabench.exact_match"
+    # the item's evaluators and MorganaBench's verdict on the gating checks (here the expected response) are its
+    # scores; exact_match, computed by mb eval though the item does not ask for it, was reported beside the verdict
+    assert set(single["scores"]) == {"relevance", "coherence", "citations", "checks"}
+    beside = single["extensions"]["morganabench"]["metrics"]
+    assert beside["exactMatch"]["evaluator"] == "morganabench.exact_match"
     passing = all(score["result"] == "pass" for score in single["scores"].values())
     assert single["status"] == ("pass" if passing else "fail")
-    # the turn asks for ExactMatch only; the other metrics mb eval computed are there too, each named as such
-    second = thread["turns"][1]["scores"]
-    assert "exactMatch" in second
-    assert all(score.get("evaluator", "").startswith("morganabench.") for score in second.values())
+    # the turn asks for ExactMatch only; the other metrics mb eval computed are beside it, each named as such
+    turn = thread["turns"][1]
+    assert "exactMatch" in turn["scores"]
+    assert set(turn["extensions"]["morganabench"]["metrics"]) == {"relevance", "coherence", "citations"}
+    others = [*turn["scores"].values(), *turn["extensions"]["morganabench"]["metrics"].values()]
+    assert all(score.get("evaluator", "").startswith("morganabench.") for score in others)
     assert thread["summary"]["turns_total"] == 2
     statuses = [turn["status"] for turn in thread["turns"]]
     assert thread["summary"]["overall_status"] == ("pass" if set(statuses) == {"pass"} else "fail")

@@ -339,10 +339,38 @@ def test_results_carry_morganabench_verdicts_in_scores() -> None:
         "reason": "1 of 2 tool-call assertion(s) passed; book_room lacks date=Monday",
         "evaluator": "morganabench.tool_calls",
     }
-    assert item["scores"]["similarity"]["score"] == 4.2
-    assert item["scores"]["similarity"]["result"] == "pass"
-    assert item["scores"]["similarity"]["evaluator"] == "morganabench.similarity"
     assert item["status"] == "fail"  # a failed tool call fails the item even though similarity passed
+    # similarity was reported beside the verdict: kept with the item, out of the scores its status reads
+    beside = item["extensions"]["morganabench"]["metrics"]["similarity"]
+    assert (beside["score"], beside["result"], beside["evaluator"]) == (4.2, "pass", "morganabench.similarity")
+    assert "similarity" not in item["scores"]
+
+
+def test_the_status_follows_the_verdict_not_a_metric_reported_beside_it() -> None:
+    exact = MetricResult(value=0.0, passed=False, reason="the response is not the expected response")
+    passing = ExampleResult(
+        line=1, passed=True, status="passed", assertions=[_assertion(True, "ok")], metrics={"exact_match": exact}
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), passing)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["status"] == "pass"
+    assert set(item["scores"]) == {"toolCalls"}
+    assert item["extensions"]["morganabench"]["metrics"]["exactMatch"]["result"] == "fail"
+    # required (gating), the same metric decides the verdict and so the item
+    required = exact.model_copy(update={"gating": True})
+    failing = passing.model_copy(update={"passed": False, "status": "failed", "metrics": {"exact_match": required}})
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failing)]).document["items"]
+    assert item["scores"]["exactMatch"]["result"] == "fail"
+    assert item["status"] == "fail"
+    assert "metrics" not in item.get("extensions", {}).get("morganabench", {})
+    # the item's own evaluators still decide with it: not run, they never let it pass
+    (example,) = document_to_examples(
+        parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": "Book a room", "expected_response": "Done."}]})
+    )
+    (item,) = build_document([Evaluated(_executed(example, "Done."), passing)]).document["items"]
+    assert item["scores"]["relevance"]["result"] == "error"
+    assert item["status"] == "partial"
 
 
 def test_passing_tool_calls_pass_and_an_unchecked_assertion_is_an_error() -> None:
@@ -369,7 +397,7 @@ def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
     assert item["status"] == "fail"
     unsure = _assertion(False, "undecided: the judge could not tell").model_copy(update={"undecided": True})
     similarity = MetricResult(
-        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}
+        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}, gating=True
     )
     undecided = ExampleResult(
         line=1, passed=False, status="undecided", assertions=[unsure], metrics={"similarity": similarity}
@@ -380,3 +408,91 @@ def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
     assert item["scores"]["toolCalls"]["result"] == "error"
     assert item["scores"]["similarity"] == {"result": "error", "error": "Evaluator undecided: 3/5, undecided"}
     assert item["status"] == "partial"
+
+
+def test_results_that_do_not_say_which_metric_gated_never_make_a_pass_of_an_example_that_did_not_pass() -> None:
+    exact = MetricResult(value=0.0, passed=False, reason="the response is not the expected response")
+    failed = ExampleResult(
+        line=1, passed=False, status="failed", assertions=[_assertion(True, "ok")], metrics={"exact_match": exact}
+    )  # the metric gated the verdict, yet the result does not say so
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failed)]).document["items"]
+    assert item["scores"]["exactMatch"]["result"] == "fail"
+    assert item["status"] == "fail"
+
+
+def test_a_required_metric_that_was_not_scored_is_an_error_never_a_pass() -> None:
+    unscored = MetricResult(status="skipped", reason="no expected_response to compare with", gating=True)
+    errored = ExampleResult(
+        line=1,
+        passed=False,
+        status="error",
+        error="required metric exact_match not scored",
+        assertions=[_assertion(True, "ok")],
+        metrics={"exact_match": unscored},
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), errored)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["exactMatch"] == {
+        "result": "error",
+        "error": "Evaluator failed: required metric exact_match not scored: no expected_response to compare with",
+    }
+    assert item["status"] == "partial"
+
+
+def _loose_partial_match_examples(turns: int) -> list[Example]:
+    """Items (or turns of one thread) whose own PartialMatch passes at 0.1, answered close to the expected response."""
+    entries = [
+        {"prompt": f"Summary {n}?", "expected_response": "Revenue grew in every region.", "response": "Revenue grew."}
+        for n in range(turns)
+    ]
+    items = [{"turns": entries}] if turns > 1 else entries
+    document = {"schemaVersion": "1.7.0", "default_evaluators": {"PartialMatch": {"threshold": 0.1}}, "items": items}
+    return [_executed(e, "Revenue grew.") for e in document_to_examples(parse_document(document))]
+
+
+def _required_partial_match(line: int, value: float) -> ExampleResult:
+    """The result of an example on which partial_match was required at 1 (``--require partial_match=1``)."""
+    passed = value >= 1
+    metric = MetricResult(value=value, passed=passed, threshold=1.0, reason=f"Match score: {value}", gating=True)
+    return ExampleResult(
+        line=line, passed=passed, status="passed" if passed else "failed", metrics={"partial_match": metric}
+    )
+
+
+def test_a_required_metric_whose_key_an_evaluator_holds_with_a_looser_threshold_still_fails_the_item() -> None:
+    (example,) = _loose_partial_match_examples(1)
+    document = build_document([Evaluated(example, _required_partial_match(1, 0.6))]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["partialMatch"]["result"] == "pass"  # the item's own evaluator, at its threshold 0.1
+    assert item["scores"]["requiredPartialMatch"]["result"] == "fail"
+    assert item["scores"]["requiredPartialMatch"]["threshold"] == 1.0
+    assert item["status"] == "fail"
+    # with the same verdict, the required metric is not written twice
+    (item,) = build_document([Evaluated(example, _required_partial_match(1, 1.0))]).document["items"]
+    assert set(item["scores"]) == {"partialMatch"}
+    assert item["status"] == "pass"
+
+
+def test_a_failed_turn_is_never_a_passed_turn_of_a_passed_thread() -> None:
+    examples = _loose_partial_match_examples(3)
+    results = [_required_partial_match(line, value) for line, value in ((1, 1.0), (2, 0.6), (3, 1.0))]
+    document = build_document([Evaluated(e, r) for e, r in zip(examples, results, strict=True)]).document
+    assert_valid_1_7(document)
+    (thread,) = document["items"]
+    assert [turn["status"] for turn in thread["turns"]] == ["pass", "fail", "pass"]
+    assert thread["summary"]["overall_status"] == "fail"
+
+
+@pytest.mark.parametrize("status", ["failed", "undecided", "error"])
+def test_an_example_that_did_not_pass_is_never_exported_pass(status: str) -> None:
+    (example,) = _loose_partial_match_examples(1)
+    # results that keep no trace of what decided the verdict (edited, or written by another tool)
+    metric = MetricResult(value=0.6, passed=True, threshold=0.5, reason="Match score: 0.6")
+    result = ExampleResult(line=1, passed=False, status=status, metrics={"partial_match": metric})  # type: ignore[arg-type]
+    document = build_document([Evaluated(example, result)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["status"] == ("fail" if status == "failed" else "partial")
+    assert "the example" in json.dumps(item["scores"]["verdict"])  # says why

@@ -12,7 +12,16 @@ from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
 from .importer import M365_FIELD, NATIVE_EXTENSION, category_of, take_native
-from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
+from .scores import (
+    VERDICT_KEY,
+    m365_citations,
+    native_scores,
+    not_run_score,
+    score_entry,
+    score_key,
+    skipped_entry,
+    verdict_score,
+)
 from .status import Status, agent_failure, item_status, skipped_turn
 
 __all__ = ["Evaluated", "build_entry", "m365_data"]
@@ -36,6 +45,13 @@ class Evaluated:
 
     line: int | None = None
     """Where the example comes from (1-based line of its benchmark file), for messages."""
+
+
+_SKIPPED = "skipped"
+"""The key, in an item's ``extensions.morganabench``, of the evaluators MorganaBench could not run, with why."""
+
+_BESIDE = "metrics"
+"""The key, in an item's ``extensions.morganabench``, of the metrics reported beside the verdict (as scores)."""
 
 
 def m365_data(example: Example) -> dict[str, Any]:
@@ -83,7 +99,7 @@ def build_entry(
     has_results = example.outputs is not None or evaluated.result is not None or evaluated.skipped
     if has_results:  # new results replace the ones the example was imported with
         fields = {key: value for key, value in fields.items() if key not in RESULT_FIELDS}
-        take_native(fields, ("skipped",))
+        take_native(fields, (_SKIPPED, _BESIDE))
     native = _native(example, messages[:-1], history)
     if native:
         extensions = dict(fields.get("extensions") or {})
@@ -163,14 +179,20 @@ def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, d
             scores[request.score_key] = score
     for name, reason in not_run.items():
         scores.setdefault(score_key(name), not_run_score(reason))
-    scores.update(native_scores(evaluated.result, set(scores)))
+    scores.update(native_scores(evaluated.result, scores))
+    beside = native_scores(evaluated.result, scores, beside=True)
+    if not evaluated.result.passed and item_status(scores)[0] == "pass":  # results that do not say what gated
+        scores, beside = {**scores, **beside}, {}
+    if not evaluated.result.passed and item_status(scores)[0] == "pass":  # an example that did not pass never does
+        scores[VERDICT_KEY] = verdict_score(evaluated.result)
     status, error = item_status(scores)
     entry["scores"] = scores
     entry["status"] = status
     if error is not None:
         entry["error"] = error
-    if skipped:
+    added = {key: value for key, value in ((_SKIPPED, skipped), (_BESIDE, beside)) if value}
+    if added:
         extensions = dict(entry.get("extensions") or {})
-        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), "skipped": skipped}
+        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), **added}
         entry["extensions"] = extensions
     return status

@@ -22,7 +22,7 @@ from ..._version import __version__
 from ...entities import Example
 from ...entities._misspelt import EXPECTING
 from ...errors import ConfigError
-from ...evaluation._example import agent_failure
+from ...evaluation._example import agent_failure, without_checks
 from ...judges.base import Judge
 from ...results import ExampleResult
 from .document import LoadedDocument
@@ -91,8 +91,7 @@ async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
     result = await evaluate_example(scored, judge=judge, metrics=specs, line=line)
     # The requested evaluators (ExactMatch, Similarity...) report on the expected response, not the gate on it; and
     # they are what the item checks.
-    unreported = ("expected_response", NOTHING_CHECKED)
-    return result.model_copy(update={"checks": [c for c in result.checks if c.name not in unreported]})
+    return without_checks(result, ("expected_response", NOTHING_CHECKED))
 
 
 async def arun_document(

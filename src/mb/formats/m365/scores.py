@@ -13,7 +13,7 @@ still makes the item ``fail``), and the caller also lists it under the item's ``
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...entities import Outputs
@@ -25,12 +25,14 @@ __all__ = [
     "NEEDS_LLM_JUDGE_TEXT",
     "NOT_RUN_PREFIX",
     "UNDECIDED_PREFIX",
+    "VERDICT_KEY",
     "m365_citations",
     "native_scores",
     "not_run_score",
     "score_entry",
     "score_key",
     "skipped_entry",
+    "verdict_score",
 ]
 
 NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"
@@ -41,6 +43,10 @@ NOT_RUN_PREFIX = "Evaluator not run: "
 
 UNDECIDED_PREFIX = "Evaluator undecided: "
 """How the error of an evaluator whose judge could not decide starts."""
+
+REQUIRED_PREFIX = "required"
+"""Prefix of the ``scores`` key of a required metric whose own key an evaluator of the item holds with another verdict
+(``requiredPartialMatch`` beside ``partialMatch``)."""
 
 SCORE_EVALUATOR_PREFIX = "morganabench."
 """Scores name the metric that produced them in their ``evaluator`` field, e.g. ``morganabench.relevance``."""
@@ -165,26 +171,36 @@ CHECKS_KEY = "checks"
 expected response, facts, guidelines)."""
 
 
-def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str, Any]]:
-    """MorganaBench's own verdicts as ``scores`` entries: the tool-call assertions (``toolCalls``) and every metric
-    computed that no requested evaluator reported (``similarity``, ``exactMatch``...), under keys not in ``taken``.
+def native_scores(
+    result: ExampleResult, taken: Mapping[str, Any], *, beside: bool = False
+) -> dict[str, dict[str, Any]]:
+    """MorganaBench's own verdicts as ``scores`` entries, under keys not in ``taken`` (the scores already written):
+    the tool-call assertions (``toolCalls``), the gating checks (``checks``) and every required metric that no
+    requested evaluator reported (``similarity``, ``exactMatch``...): what decided the example's status, and so the
+    item's. A required metric whose key an evaluator of the item took with another verdict (a looser threshold) is
+    written under ``required`` and its key (``requiredPartialMatch``), so the item's status reads both. With ``beside``,
+    the metrics computed beside the verdict instead, in the same form: an item's status reads every score, so they
+    are kept apart from it.
 
-    A metric that did not apply is left out; one that errored becomes an errored score, so the item is not
-    reported as passed.
+    A metric that did not apply is left out, unless it was required; one that errored (or a required one not
+    scored) becomes an errored score, so the item is not reported as passed.
     """
     scores: dict[str, dict[str, Any]] = {}
-    if result.assertions and TOOL_CALLS_KEY not in taken:
+    if result.assertions and TOOL_CALLS_KEY not in taken and not beside:
         scores[TOOL_CALLS_KEY] = _verdicts_score(result.assertions, "tool-call assertion", "tool_calls")
     gating = [check for check in result.checks if check.gating]
-    if gating and CHECKS_KEY not in taken:
+    if gating and CHECKS_KEY not in taken and not beside:
         scores[CHECKS_KEY] = _verdicts_score(gating, "check", "checks")
     by_metric = {info.metric: name for name, info in EVALUATORS.items()}
     for metric, outcome in result.metrics.items():
         evaluator = by_metric.get(metric)
         key = EVALUATORS[evaluator].score_key if evaluator is not None else metric
-        if key in taken or key in scores or outcome.status == "skipped":
+        if key in scores or (outcome.status == "skipped" and not outcome.gating) or outcome.gating == beside:
             continue
-        if evaluator is not None:
+        entry: dict[str, Any] | None
+        if outcome.status == "skipped":  # required but not scored: an error of the example, never left out
+            entry = errored_score(f"required metric {metric} not scored: {outcome.reason or 'it does not apply'}")
+        elif evaluator is not None:
             request = MetricRequest(evaluator, metric, key, outcome.threshold)
             entry = score_entry(request, outcome)
         elif outcome.status == "error" or outcome.value is None:
@@ -198,9 +214,31 @@ def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str,
             if outcome.reason:
                 entry["reason"] = outcome.reason
             entry["evaluator"] = SCORE_EVALUATOR_PREFIX + metric
-        if entry is not None:
-            scores[key] = entry
+        if entry is None:
+            continue
+        if key in taken:  # an evaluator of the item took the key: keep the required metric if its verdict differs
+            same = isinstance(taken[key], Mapping) and taken[key].get("result") == entry.get("result")
+            key = REQUIRED_PREFIX + key[:1].upper() + key[1:]
+            if beside or same or key in taken:
+                continue
+        scores[key] = entry
     return scores
+
+
+VERDICT_KEY = "verdict"
+"""The ``scores`` key of the example's own verdict, written when no other score tells that it did not pass."""
+
+
+def verdict_score(result: ExampleResult) -> dict[str, Any]:
+    """The example's verdict as a score, for an example that did not pass though every other score of its item
+    passed: a failed one fails, any other (undecided, errored) is an errored score, so the item is never ``pass``."""
+    why = "; ".join(result.failure_reasons()[:3]) or "no reason recorded"
+    if result.status == "failed":
+        reason = f"the example failed in MorganaBench: {why}"
+        return {"score": 0.0, "result": "fail", "reason": reason, "evaluator": SCORE_EVALUATOR_PREFIX + VERDICT_KEY}
+    if result.status == "undecided":
+        return undecided_score(f"the example is undecided in MorganaBench: {why}")
+    return errored_score(f"the example did not pass in MorganaBench ({result.status}): {why}")
 
 
 def _verdicts_score(items: Sequence[AssertionResult | CheckResult], what: str, evaluator: str) -> dict[str, Any]:
