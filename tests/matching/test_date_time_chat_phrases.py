@@ -146,8 +146,11 @@ PAIRS: list[tuple[str, object, object]] = [
     ("thanksgiving eve", "2026-11-25", "2026-11-26"),
     ("easter eve", "2026-04-04", "2026-04-05"),
     ("new year's eve", "2026-12-31", "2025-12-31"),  # its own date, never the day before new year's day
-    # shorthand: "tomo", "last but one", "quarter hour", "plus" and "minus" between a day and a length
+    # shorthand: "tomo", "tom", "tod", "last but one", "quarter hour", "plus" and "minus" between a day and a length
     ("tomo at 9am", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
+    ("tom 9am", "2026-03-12T09:00:00", "2026-03-11T09:00:00"),  # as task apps take "tom" and "tod"
+    ("tod 23:55", "2026-03-11T23:55:00", "2026-03-12T23:55:00"),
+    ("tod", "2026-03-11", "2026-03-12"),
     ("the last but one Friday of March", "2026-03-20", "2026-03-27"),
     ("in a quarter hour", "2026-03-11T14:45:00", "2026-03-11T14:46:00"),
     ("a quarter-hour ago", "2026-03-11T14:15:00", "2026-03-11T14:16:00"),

@@ -499,7 +499,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
     if isinstance(value, Named):
         name, written, rel = value.name, value.years or pin, value.rel
         far = rel in _ONE_MORE
-        years = written or tuple(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
+        # a season running into the next year is made for the year it ends in: one more for the one starting this year
+        across = isinstance(value, Season) and not written and units.across_years(str(name))
+        years = written or tuple(range(today.year - (3 if far else 1), today.year + (4 if far else 2) + across))
         candidates: list[Window] = []
         held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
         of_year: dict[Window, int] = {}  # every reading, by the year it was made for
@@ -511,7 +513,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
                 found_.extend([*units.season(str(name), y - 1), *units.season(str(name), y)])
             elif isinstance(value, Season):
-                found_.extend(units.season(str(name), y - (1 if units.across_years(str(name)) and not written else 0)))
+                found_.extend(units.season(str(name), y - across))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days

@@ -85,7 +85,7 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "2nite": "tonight", "2day": "today", "yday": "yesterday", "nite": "night",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
-                  "any time": "anytime", "some time": "sometime", "tomo": "tomorrow",
+                  "any time": "anytime", "some time": "sometime", "tomo": "tomorrow", "tom": "tomorrow", "tod": "today",
                   "last but one": "second to last",
                   "quarter hour": "quarter of an hour", "quarter-hour": "quarter of an hour",
                   "plus": "+", "midnite": "midnight", "mid nite": "midnight", "mid-nite": "midnight",
