@@ -126,10 +126,12 @@ PAIRS: list[tuple[str, object, object]] = [
     ("Tuesday week", "2026-03-24", "2026-03-25"),
     ("Friday fortnight", "2026-03-27", "2026-03-20"),
     ("monday week at 3pm", "2026-03-23T15:00:00", "2026-03-23T16:00:00"),
-    # "dead on", "bang on" a time: exactly at it
+    # "dead on", "bang on", "the stroke of" a time: exactly at it
     ("dead on 9 tomorrow", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
     ("dead on 9 tomorrow", "2026-03-12T21:00:00", "2026-03-12T21:01:00"),
     ("bang on noon", "2026-03-12T12:00:00", "2026-03-12T12:01:00"),
+    ("at the stroke of midnight", "2026-03-12T00:00:00", "2026-03-12T00:01:00"),
+    ("on the stroke of 9 tomorrow", "2026-03-12T21:00:00", "2026-03-12T20:59:00"),
     # "5" or "10" to an hour in digits is minutes before it, as in words, or a range of hours; a range from an hour
     # to the same hour runs twelve hours
     ("5 to 5 tomorrow", "2026-03-12T16:55:00", "2026-03-12T16:56:00"),

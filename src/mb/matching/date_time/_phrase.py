@@ -401,8 +401,12 @@ def normalize(phrase: str) -> str:
     text = _END_OF_DAY_RE.sub(r"\1 day ", text)
     # "the same day (date) next month" is this day next month, as "the same time tomorrow" is this time tomorrow
     text = re.sub(r"\b(?:the )?same da(?:y|te) (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
-    # "dead on 9", "bang on noon": exactly at that time
-    text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
+    # "dead on 9", "bang on noon", "at the stroke of midnight": exactly at that time
+    text = re.sub(
+        rf"\b(?:(?:dead|bang|spot) on|(?:at |on )?the stroke of) (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)",
+        "at ",
+        text,
+    )
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)
