@@ -126,10 +126,13 @@ PAIRS: list[tuple[str, object, object]] = [
     ("Tuesday week", "2026-03-24", "2026-03-25"),
     ("Friday fortnight", "2026-03-27", "2026-03-20"),
     ("monday week at 3pm", "2026-03-23T15:00:00", "2026-03-23T16:00:00"),
-    # "dead on", "bang on" a time: exactly at it
+    # "dead on", "bang on", "the stroke of" a time: exactly at it
     ("dead on 9 tomorrow", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
     ("dead on 9 tomorrow", "2026-03-12T21:00:00", "2026-03-12T21:01:00"),
     ("bang on noon", "2026-03-12T12:00:00", "2026-03-12T12:01:00"),
+    ("at the stroke of midnight", "2026-03-12T00:00:00", "2026-03-12T00:01:00"),
+    ("on the stroke of 9 tomorrow", "2026-03-12T21:00:00", "2026-03-12T20:59:00"),
+    ("the stroke of 9.30pm", "2026-03-11T21:30:00", "2026-03-11T21:31:00"),
     # "5" or "10" to an hour in digits is minutes before it, as in words, or a range of hours; a range from an hour
     # to the same hour runs twelve hours
     ("5 to 5 tomorrow", "2026-03-12T16:55:00", "2026-03-12T16:56:00"),
@@ -146,8 +149,11 @@ PAIRS: list[tuple[str, object, object]] = [
     ("thanksgiving eve", "2026-11-25", "2026-11-26"),
     ("easter eve", "2026-04-04", "2026-04-05"),
     ("new year's eve", "2026-12-31", "2025-12-31"),  # its own date, never the day before new year's day
-    # shorthand: "tomo", "last but one", "quarter hour", "plus" and "minus" between a day and a length
+    # shorthand: "tomo", "tom", "tod", "last but one", "quarter hour", "plus" and "minus" between a day and a length
     ("tomo at 9am", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
+    ("tom 9am", "2026-03-12T09:00:00", "2026-03-11T09:00:00"),  # as task apps take "tom" and "tod"
+    ("tod 23:55", "2026-03-11T23:55:00", "2026-03-12T23:55:00"),
+    ("tod", "2026-03-11", "2026-03-12"),
     ("the last but one Friday of March", "2026-03-20", "2026-03-27"),
     ("in a quarter hour", "2026-03-11T14:45:00", "2026-03-11T14:46:00"),
     ("a quarter-hour ago", "2026-03-11T14:15:00", "2026-03-11T14:16:00"),
@@ -211,6 +217,18 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
         ("12.Sep.009", "2026-09-12T00:09:00"),
         ("12.Sep.09.10", "2026-09-12T09:10:00"),
         ("09.12.Sep", "2026-09-12"),
+        # "tom" and "tod" are tomorrow and today in lower case alone: a name, "TOD" (time of day), "tom tom" are not
+        ("Tom at 5pm", "2026-03-12T17:00:00"),
+        ("TOM", "2026-03-12"),
+        ("Tom's", "2026-03-12"),
+        ("tom tom", "2026-03-12"),
+        ("tom-tom", "2026-03-12"),
+        ("Tod", "2026-03-11"),
+        ("TOD 14:00", "2026-03-11T14:00:00"),
+        # "the stroke of", "dead on" a clock alone, never a year nor a date
+        ("at the stroke of 2027", "2026-03-11T20:27:00"),
+        ("the stroke of 1/1", "2027-01-01"),
+        ("dead on 2030", "2026-03-11T20:30:00"),
         # "a few" units from now or a day: no exact time
         ("now minus a few minutes", "2026-03-11T14:27:00"),
         ("a few minutes ago", "2026-03-11T14:27:00"),

@@ -241,6 +241,24 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("next winter", datetime(2029, 2, 10, 10, tzinfo=LONDON), "2029-12-20", True),
     ("last summer", datetime(2028, 2, 29, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2028-02-10", True),
     ("this winter", datetime(2029, 12, 10, 10, tzinfo=LONDON), "2029-12-20", True),
+    # said in December while the season running into the next year is under way, "next" is the one a year on
+    ("next winter", datetime(2027, 12, 30, 10, tzinfo=LONDON), "2028-12-20", True),
+    ("next winter", datetime(2027, 12, 30, 10, tzinfo=LONDON), "2028-01-15", False),
+    ("next summer", datetime(2027, 12, 30, 21, tzinfo=ZoneInfo("Australia/Sydney")), "2028-12-20", True),
+    ("next summer", datetime(2027, 12, 30, 21, tzinfo=ZoneInfo("Australia/Sydney")), "2028-01-20", False),
+    ("next summer", datetime(2027, 12, 30, 21, tzinfo=ZoneInfo("Australia/Sydney")), "2028-07-15", False),
+    # said while the one begun last year is under way, "next" is the one starting this year, never the year after's
+    ("next winter", datetime(2028, 1, 15, 10, tzinfo=LONDON), "2028-12-15", True),
+    ("next winter", datetime(2028, 1, 15, 10, tzinfo=LONDON), "2029-12-15", False),
+    ("the start of next winter", datetime(2028, 2, 25, 10, tzinfo=LONDON), "2029-12-01", False),
+    ("next summer", datetime(2028, 1, 15, 10, tzinfo=ZoneInfo("Australia/Sydney")), "2029-12-15", False),
+    # "after next" is a year after each reading of "next" alone: said then, this December's winter's
+    ("winter after next", datetime(2028, 1, 15, 10, tzinfo=LONDON), "2029-12-15", True),
+    ("winter after next", datetime(2028, 1, 15, 10, tzinfo=LONDON), "2030-12-15", False),
+    # February 29 is "leap day", in the leap years alone
+    ("leap day", datetime(2027, 10, 29, 9, tzinfo=LONDON), "2028-02-29", True),
+    ("leap day", datetime(2027, 10, 29, 9, tzinfo=LONDON), "2028-03-01", False),
+    ("leap day 2027", datetime(2027, 10, 29, 9, tzinfo=LONDON), "2027-02-28", ERROR),
     # a zone named by a link of the tz database is placed as the zone it names
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("Australia/Canberra")), "2030-07-15", True),
     ("this winter", datetime(2030, 7, 10, 10, tzinfo=ZoneInfo("NZ")), "2030-07-15", True),

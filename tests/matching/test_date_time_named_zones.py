@@ -36,6 +36,11 @@ CASES: list[tuple[str, str, str, bool, str]] = [
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T06:30:00Z", True, ""),
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T07:30:00Z", False, ""),
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-04T06:30:00Z", False, ""),
+    # "NZT" is New Zealand's time, daylight (+13:00) or standard (+12:00) as in force that day
+    ("9am NZT Monday", "2028-01-05T09:00:00Z", "2028-01-10T09:00:00+13:00", True, "(Pacific/Auckland)"),
+    ("9am NZT Monday", "2028-01-05T09:00:00Z", "2028-01-10T09:00:00+12:00", False, ""),
+    ("9am NZT Monday", "2028-04-01T09:30:00Z", "2028-04-03T09:00:00+12:00", True, ""),
+    ("9am NZT Monday", "2028-04-01T09:30:00Z", "2028-04-03T09:00:00+13:00", False, ""),
     # ... and with a zone abbreviation, 1:30am PST (09:30Z) and the 1:30am Pacific daylight time before it (08:30Z)
     ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T01:30:00-08:00", True, ""),
     ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T08:30:00Z", True, ""),

@@ -125,7 +125,7 @@ def test_a_phrase_duckling_reads_never_reaches_a_date_judge() -> None:
 
 REFUSED = [
     "a minute to noon tomorrow",  # Duckling reads "noon tomorrow" only: a partial answer
-    "the stroke of midnight",  # "midnight" only
+    "the chimes of midnight",  # "midnight" only
     "a minute past noon PST",  # names a zone: read in two offsets, Duckling's answers differ
     "a minute past noon to 1pm tomorrow",  # Duckling drops the end of the range
     "since a minute past noon",  # an open bound (Duckling: from 12:01 on)

@@ -499,7 +499,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
     if isinstance(value, Named):
         name, written, rel = value.name, value.years or pin, value.rel
         far = rel in _ONE_MORE
-        years = written or tuple(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
+        # a season running into the next year is made for the year it ends in: one more for the one starting this year,
+        # unless the one ending this year is still under way ("next winter" said in January is the one this December)
+        now = units.midnight(today)
+        across = isinstance(value, Season) and not written and units.across_years(str(name))
+        more = across and not any(w.lo <= now < w.hi for w in units.season(str(name), today.year - 1))
+        years = written or tuple(range(today.year - (3 if far else 1), today.year + (4 if far else 2) + more))
         candidates: list[Window] = []
         held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
         of_year: dict[Window, int] = {}  # every reading, by the year it was made for
@@ -511,7 +516,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
                 found_.extend([*units.season(str(name), y - 1), *units.season(str(name), y)])
             elif isinstance(value, Season):
-                found_.extend(units.season(str(name), y - (1 if units.across_years(str(name)) and not written else 0)))
+                found_.extend(units.season(str(name), y - across))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
@@ -529,11 +534,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                 raise DateProblem(f"{rel!r} with a year")
             return candidates
         if rel in _ONE_MORE:
-            # "June after next": a year after each reading of "next June" ("before last": before "last June")
+            # "June after next": a year after each reading of "next June" ("before last": before "last June"), as read
+            # among the years "next June" alone looks in ("winter after next" said in January: after this December's)
             later = 1 if rel == "after next" else -1
-            wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
+            alone = [w for w in candidates if today.year - 1 <= of_year[w] < today.year + 2 + more]
+            wanted = {of_year[w] + later for w in _pick(alone, _ONE_MORE[rel], today)}
             return [w for w in candidates if of_year[w] in wanted]
-        now = units.midnight(today)
         if isinstance(value, Season) and rel is None:
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]

@@ -148,7 +148,7 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "indigenous peoples' day": _national("US", "Columbus Day"), "election day": _after(_nth_weekday(11, 0, 1), 1),
     "mother's day": _nth_weekday(5, 6, 2), "mothers day": _nth_weekday(5, 6, 2),
     "father's day": _nth_weekday(6, 6, 3), "fathers day": _nth_weekday(6, 6, 3),
-    "tax day": _fixed(4, 15), "hogmanay": _fixed(12, 31), "burns night": _fixed(1, 25),
+    "tax day": _fixed(4, 15), "leap day": _fixed(2, 29), "hogmanay": _fixed(12, 31), "burns night": _fixed(1, 25),
     "mothering sunday": _easter(-21), "remembrance sunday": _nth_weekday(11, 6, 2),
     "spring bank holiday": _national("GB", "Spring Bank Holiday"),
     "early may bank holiday": _national("GB", "May Day"),

@@ -92,6 +92,9 @@ _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tm
                   "mid night": "midnight", "mid-night": "midnight", "arvo": "afternoon",
                   "commencing": "starting"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(rf"(?<![\w@]){any_of(word for word in _ABBREVIATIONS if word != '@')}\b|@")
+#: "tom" and "tod" as task apps write them for tomorrow and today: lower-case alone, as a name ("Tom", "Tod") or
+#: another abbreviation ("TOD", time of day) is written otherwise; never possessive, hyphenated or doubled ("tom tom").
+_LOWER_CASE_ABBREVIATIONS_RE = re.compile(r"(?<![\w@'\u2019-])(?<!tom )(tom|tod)(?![\w'\u2019-]| +tom\b)")
 #: A number in words and again in digits, as contracts write it ("thirty (30) days"): one number when both agree.
 _DOUBLED_RE = re.compile(rf"\b({number_words(0, 99)}) ?\((\d{{1,2}})\)")
 #: Two days of the month each after its weekday, the month said after the second alone ("mon 15 - fri 19 apr").
@@ -321,7 +324,7 @@ _WORK_WEEK_END_RE = re.compile(r"\bend of (?:the |this )?(next |last )?(?:workin
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
-    text = phrase.strip().lower()
+    text = _LOWER_CASE_ABBREVIATIONS_RE.sub(lambda m: "tomorrow" if m[1] == "tom" else "today", phrase.strip()).lower()
     text = _DASH_LENGTH_RE.sub(r"\1 - ", text)
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
@@ -401,8 +404,14 @@ def normalize(phrase: str) -> str:
     text = _END_OF_DAY_RE.sub(r"\1 day ", text)
     # "the same day (date) next month" is this day next month, as "the same time tomorrow" is this time tomorrow
     text = re.sub(r"\b(?:the )?same da(?:y|te) (?=(?:next|last) (?:week|month|year)\b)", "this day ", text)
-    # "dead on 9", "bang on noon": exactly at that time
-    text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
+    # "dead on 9", "bang on noon", "at the stroke of midnight": exactly at that time of day, said as a clock alone
+    # (never a year or a date: "at the stroke of 2028", "the stroke of 1/1")
+    text = re.sub(
+        r"\b(?:(?:dead|bang|spot) on|(?:at |on )?the stroke of) "
+        rf"(?=\d\d?(?:[:.]\d\d)?(?: ?[ap]m\b|(?![\w/.:-]))|noon\b|midnight\b|(?:{number_words(1, 12)})\b)",
+        "at ",
+        text,
+    )
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)

@@ -114,6 +114,7 @@ _REGIONS = {
     **dict.fromkeys(("pacific", "pt"), "America/Los_Angeles"),
     "alaska": "America/Anchorage",
     "hawaii": "Pacific/Honolulu",
+    "nzt": "Pacific/Auckland",  # New Zealand time, standard or daylight
 }
 _SEASONAL_ABBREVIATIONS = {
     "est": (-5, "America/New_York"),
@@ -132,7 +133,7 @@ _SEASONAL_ABBREVIATIONS = {
     "acdt": (10.5, "Australia/Adelaide"),
 }
 _REGION_RE = re.compile(
-    r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
+    r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt|nzt)"
     r"(?:\s+(?:standard|daylight))?(?:\s+time)?(?:\s*\((?:us|usa)\))?(?=\s|,|$)"
 )
 # A region zone inside a phrase must follow a clock time directly ("9am Pacific tomorrow").
