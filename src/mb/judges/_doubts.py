@@ -1387,6 +1387,51 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     return None
 
 
+_AWAY = frozenset({"down", "off", "out", "under", "below", "outside", "away", "back"})
+"""Words that, put between a verb and its object, may turn the way the verb goes ("climbing down a wall" / "climbing
+a wall", "jumps off a wall"); "up", "over" and "into" mostly say what the verb said ("climbing up a rope")."""
+_BE_NOW = frozenset({"am", "is", "are"})
+_BE_THEN = frozenset({"was", "were"})
+
+
+def _turned(text: str, other: str) -> str | None:
+    """``text`` puts a word of ``_AWAY`` between two words ``other`` says side by side, before an object ("a man is
+    climbing down a wall" / "a man is climbing a wall")."""
+    mine, theirs = words(text), words(other)
+    side_by_side = set(pairwise(theirs))
+    for before, word, after in zip(mine, mine[1:], mine[2:], strict=False):
+        if word in _AWAY and word not in theirs and after in _DETERMINER_WORDS and (before, after) in side_by_side:
+            return f"only one text says {word!r} before the object: the way may differ"
+    return None
+
+
+def _to_happen(text: str, other: str) -> str | None:
+    """``text`` says that something is "to" be done where ``other`` says, by the same two words side by side after the
+    same word (or both opening the text), that it is or was done ("Company to cut 500 jobs" / "Company cut 500 jobs":
+    a plan against a fact; not "concerns force the singer to cancel" / "the singer cancels", nor "she began to cry" /
+    "she began crying")."""
+    mine, theirs = ["", *words(text)], ["", *words(other)]
+    triples = zip(theirs, theirs[1:], theirs[2:], strict=False)
+    done = {(a, stem(b), stem(c)) for a, b, c in triples if not c.endswith("ing")}
+    for opening, before, to, verb in zip(mine, mine[1:], mine[2:], mine[3:], strict=False):
+        plain = not {before, verb} & (STOPWORDS | _DETERMINER_WORDS) and not verb.isdigit()
+        if to == "to" and plain and (opening, stem(before), stem(verb)) in done:
+            return f"one text says {f'{before} to {verb}'!r}, the other that it is or was done: a plan or a fact"
+    return None
+
+
+def _then_or_now(candidate: str, reference: str) -> str | None:
+    """Between the same two words, one text says "is", "are" or "am", the other "was" or "were" ("traffic is terrible
+    right now" / "traffic was terrible this morning"), whatever else differs."""
+    said = words(candidate), words(reference)
+    for one, other in (said, said[::-1]):
+        now = {(a, c) for a, b, c in zip(one, one[1:], one[2:], strict=False) if b in _BE_NOW}
+        for a, b, c in zip(other, other[1:], other[2:], strict=False):
+            if b in _BE_THEN and (a, c) in now:
+                return f"one text says {f'{a} {b} {c}'!r} where the other says it in the present: then or now"
+    return None
+
+
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation, intention or obligation or a qualified role in one text only, symbols said
@@ -1396,7 +1441,9 @@ def cues(candidate: str, reference: str) -> list[str]:
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
-    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
+    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2"); a plan against a
+    deed ("Company to cut jobs" / "Company cut jobs"), then against now ("traffic was heavy" / "is heavy"), a way
+    turned ("climbing down a wall" / "climbing a wall")."""
     mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     if _CERTAINTY & mine.keys() and _CERTAINTY & theirs.keys():  # "is probably" / "is likely": hedged alike
@@ -1449,10 +1496,15 @@ def cues(candidate: str, reference: str) -> list[str]:
     found.extend(f"only one text says how many ({said!r})" for said in [_counted_once(candidate, reference)] if said)
     found.extend(_time_by_a_number(candidate, reference))
     found.extend(_placed_otherwise(candidate, reference))
-    found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
+    tense = tense_changed(candidate, reference)
+    found.extend(reason for reason in [tense] if reason)
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
-    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    for text, beside in ((candidate, reference), (reference, candidate)):  # "climbing down a wall", "Company to cut"
+        found.extend(why for why in (_turned(text, beside), _to_happen(text, beside) if short else None) if why)
+    if short:  # in a long text, mostly rewording, or a purpose: "government programs to encourage vaccination"
+        found.extend(why for why in [None if tense else _then_or_now(candidate, reference)] if why)
         for group in (("also", "too", "as well"), ("even",)):  # "Ana also called the manager" / "... the manager"
             said = [
                 [word for word in group if f" {word} " in f" {normalize(text)} "] for text in (candidate, reference)
