@@ -1387,11 +1387,18 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     return None
 
 
-_AWAY = frozenset({"down", "off", "out", "under", "below", "outside", "away", "back"})
+_AWAY = frozenset({"down", "off", "under", "below", "outside", "away", "back"})
 """Words that, put between a verb and its object, may turn the way the verb goes ("climbing down a wall" / "climbing
-a wall", "jumps off a wall"); "up", "over" and "into" mostly say what the verb said ("climbing up a rope")."""
+a wall", "jumps off a wall"); "up", "over", "into" and "out" mostly say what the verb said ("climbing up a rope",
+"print out the report")."""
 _BE_NOW = frozenset({"am", "is", "are"})
 _BE_THEN = frozenset({"was", "were"})
+_TAKING_TO_WORDS = """help go come dare need let make see hear watch feel try begin began start continue like love hate
+prefer cease want plan hope intend agree decide promise refuse fail manage seem tend"""
+_TAKING_TO = frozenset(stem(word) for word in _TAKING_TO_WORDS.split())
+"""Verbs after which "to" may be left out or said by an "-ing" form ("help to fix" / "help fix", "go to pick up" / "go
+pick up", "began to sing" / "began singing")."""
+_HEAD_WORD = re.compile(r"[^\W\d_][\w'.-]*")
 
 
 def _turned(text: str, other: str) -> str | None:
@@ -1405,18 +1412,52 @@ def _turned(text: str, other: str) -> str | None:
     return None
 
 
+def _subject(head: list[str]) -> list[str] | None:
+    """The stems of a headline's subject opening ``head`` (the text's first words as written): an optional determiner,
+    then one to three words that are neither function words nor verbs (an irregular or "-ed" form, or a verb of
+    ``_TAKING_TO``), none written with a colon or comma after it ("The retailer", "Ana", "Bank"); None if the text
+    does not open so."""
+    said = [word.casefold() for word in head]
+    start = 1 if said and said[0] in _DETERMINER_WORDS else 0
+    if not 0 < len(head) - start <= 3 or any(not _HEAD_WORD.fullmatch(word) for word in head[start:]):
+        return None
+    found = [stem(word) for word in said[start:]]
+    if {*said[start:]} & (STOPWORDS | _DETERMINER_WORDS | IRREGULAR.keys()) or {*found} & _TAKING_TO:
+        return None
+    if any(word.endswith("ed") and stem(word) != word for word in said[start:]):  # "started", "helped": a verb
+        return None
+    return found
+
+
 def _to_happen(text: str, other: str) -> str | None:
-    """``text`` says that something is "to" be done where ``other`` says, by the same two words side by side after the
-    same word (or both opening the text), that it is or was done ("Company to cut 500 jobs" / "Company cut 500 jobs":
-    a plan against a fact; not "concerns force the singer to cancel" / "the singer cancels", nor "she began to cry" /
-    "she began crying")."""
-    mine, theirs = ["", *words(text)], ["", *words(other)]
-    triples = zip(theirs, theirs[1:], theirs[2:], strict=False)
-    done = {(a, stem(b), stem(c)) for a, b, c in triples if not c.endswith("ing")}
-    for opening, before, to, verb in zip(mine, mine[1:], mine[2:], mine[3:], strict=False):
-        plain = not {before, verb} & (STOPWORDS | _DETERMINER_WORDS) and not verb.isdigit()
-        if to == "to" and plain and (opening, stem(before), stem(verb)) in done:
-            return f"one text says {f'{before} to {verb}'!r}, the other that it is or was done: a plan or a fact"
+    """``text`` is a headline saying that its subject is "to" do something ("Company to cut 500 jobs", "Retailer is to
+    close stores") where ``other`` opens with the same subject doing it ("Company cut 500 jobs", "The company cuts",
+    "has cut", "cutting"): a plan against a fact. Not a title ("Reminder to call mom" / "Reminder: call mom"), a
+    request ("move the meeting to Monday"), a place or a name after "to" ("flights Paris to Rome") nor a verb taking
+    "to" or not alike ("She helped to build" / "She helped build")."""
+    head = text.split(maxsplit=7)[:7]
+    places = [i for i, word in enumerate(head[:-1]) if word.casefold() == "to"][:1]
+    if not places:
+        return None
+    subject_words = head[: places[0]]
+    if subject_words and subject_words[-1].casefold() in ("is", "are"):  # "Retailer is to close"
+        subject_words = subject_words[:-1]
+    subject, verb = _subject(subject_words), head[places[0] + 1]
+    titled = all(word[:1].isupper() for word in subject_words)  # "Police To Question Suspect"
+    if subject is None or not _HEAD_WORD.fullmatch(verb) or (verb[:1].isupper() and not titled):
+        return None  # "cheap flights Paris to Rome": a name after "to", not a verb
+    if verb.casefold() in STOPWORDS | _DETERMINER_WORDS:
+        return None
+    theirs = other.split(maxsplit=len(subject) + 3)
+    for start in (0, 1):
+        said = theirs[start : start + len(subject)]
+        if _subject(theirs[:start] + said) != subject or said[-1].endswith((":", ",", ";")):
+            continue
+        rest = [word.casefold() for word in theirs[start + len(subject) :]][:2]
+        rest = rest[1:] if rest[:1] in (["has"], ["have"], ["had"], ["is"], ["are"]) else rest
+        if rest and rest[0] != ":" and stem(rest[0].strip(".,;!?")) == stem(verb.casefold()):
+            plan = " ".join(head[: places[0] + 2])
+            return f"one text says {plan!r}, the other that it is or was done: a plan or a fact"
     return None
 
 
@@ -1502,7 +1543,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         found.append("the same numbers in another order: what each counts may differ")
     short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
     for text, beside in ((candidate, reference), (reference, candidate)):  # "climbing down a wall", "Company to cut"
-        found.extend(why for why in (_turned(text, beside), _to_happen(text, beside) if short else None) if why)
+        found.extend(why for why in (_turned(text, beside), _to_happen(text, beside)) if why)
     if short:  # in a long text, mostly rewording, or a purpose: "government programs to encourage vaccination"
         found.extend(why for why in [None if tense else _then_or_now(candidate, reference)] if why)
         for group in (("also", "too", "as well"), ("even",)):  # "Ana also called the manager" / "... the manager"
