@@ -33,7 +33,10 @@ of them paraphrases, with a ``kind`` column: roles, opposites, qualifiers, quant
 comparisons, order in time, conditions, modality, names, units, lists, news sentences; dollars, levels against
 changes, magnitudes, nought against "no") was written later still; the doubts on words added inside a request, on
 "then" and "everyone but", on a count beside a plural, on "$" against "dollars" beside a name and on nought against
-"no" came from its wrong passes and confident wrong failures.
+"no" came from its wrong passes and confident wrong failures. ``bench/judge_question_pairs.tsv``,
+``judge_headline_pairs.tsv`` and ``judge_caption_pairs.tsv`` (445 hand-written pairs, half of them paraphrases) were
+measured before any rule was written on them; the doubts on a plan against a deed, "is" against "was", a way turned
+and "against" came from their wrong passes; ``judge_after_fix_pairs.tsv`` (60 more) was written after those doubts.
 The figures in ``docs/judges.md`` come from::
 
     bench/judge_heldout.py pairs=tests/data/judge_pairs.jsonl.gz calibration=tests/data/judge_calibration.jsonl \

@@ -1387,6 +1387,92 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     return None
 
 
+_AWAY = frozenset({"down", "off", "under", "below", "outside", "away", "back"})
+"""Words that, put between a verb and its object, may turn the way the verb goes ("climbing down a wall" / "climbing
+a wall", "jumps off a wall"); "up", "over", "into" and "out" mostly say what the verb said ("climbing up a rope",
+"print out the report")."""
+_BE_NOW = frozenset({"am", "is", "are"})
+_BE_THEN = frozenset({"was", "were"})
+_TAKING_TO_WORDS = """help go come dare need let make see hear watch feel try begin began start continue like love hate
+prefer cease want plan hope intend agree decide promise refuse fail manage seem tend"""
+_TAKING_TO = frozenset(stem(word) for word in _TAKING_TO_WORDS.split())
+"""Verbs after which "to" may be left out or said by an "-ing" form ("help to fix" / "help fix", "go to pick up" / "go
+pick up", "began to sing" / "began singing")."""
+_HEAD_WORD = re.compile(r"[^\W\d_][\w'.-]*")
+
+
+def _turned(text: str, other: str) -> str | None:
+    """``text`` puts a word of ``_AWAY`` between two words ``other`` says side by side, before an object ("a man is
+    climbing down a wall" / "a man is climbing a wall")."""
+    mine, theirs = words(text), words(other)
+    side_by_side = set(pairwise(theirs))
+    for before, word, after in zip(mine, mine[1:], mine[2:], strict=False):
+        if word in _AWAY and word not in theirs and after in _DETERMINER_WORDS and (before, after) in side_by_side:
+            return f"only one text says {word!r} before the object: the way may differ"
+    return None
+
+
+def _subject(head: list[str]) -> list[str] | None:
+    """The stems of a headline's subject opening ``head`` (the text's first words as written): an optional determiner,
+    then one to three words that are neither function words nor verbs (an irregular or "-ed" form, or a verb of
+    ``_TAKING_TO``), none written with a colon or comma after it ("The retailer", "Ana", "Bank"); None if the text
+    does not open so."""
+    said = [word.casefold() for word in head]
+    start = 1 if said and said[0] in _DETERMINER_WORDS else 0
+    if not 0 < len(head) - start <= 3 or any(not _HEAD_WORD.fullmatch(word) for word in head[start:]):
+        return None
+    found = [stem(word) for word in said[start:]]
+    if {*said[start:]} & (STOPWORDS | _DETERMINER_WORDS | IRREGULAR.keys()) or {*found} & _TAKING_TO:
+        return None
+    if any(word.endswith("ed") and stem(word) != word for word in said[start:]):  # "started", "helped": a verb
+        return None
+    return found
+
+
+def _to_happen(text: str, other: str) -> str | None:
+    """``text`` is a headline saying that its subject is "to" do something ("Company to cut 500 jobs", "Retailer is to
+    close stores") where ``other`` opens with the same subject doing it ("Company cut 500 jobs", "The company cuts",
+    "has cut", "cutting"): a plan against a fact. Not a title ("Reminder to call mom" / "Reminder: call mom"), a
+    request ("move the meeting to Monday"), a place or a name after "to" ("flights Paris to Rome") nor a verb taking
+    "to" or not alike ("She helped to build" / "She helped build")."""
+    head = text.split(maxsplit=7)[:7]
+    places = [i for i, word in enumerate(head[:-1]) if word.casefold() == "to"][:1]
+    if not places:
+        return None
+    subject_words = head[: places[0]]
+    if subject_words and subject_words[-1].casefold() in ("is", "are"):  # "Retailer is to close"
+        subject_words = subject_words[:-1]
+    subject, verb = _subject(subject_words), head[places[0] + 1]
+    titled = all(word[:1].isupper() for word in subject_words)  # "Police To Question Suspect"
+    if subject is None or not _HEAD_WORD.fullmatch(verb) or (verb[:1].isupper() and not titled):
+        return None  # "cheap flights Paris to Rome": a name after "to", not a verb
+    if verb.casefold() in STOPWORDS | _DETERMINER_WORDS:
+        return None
+    theirs = other.split(maxsplit=len(subject) + 3)
+    for start in (0, 1):
+        said = theirs[start : start + len(subject)]
+        if _subject(theirs[:start] + said) != subject or said[-1].endswith((":", ",", ";")):
+            continue
+        rest = [word.casefold() for word in theirs[start + len(subject) :]][:2]
+        rest = rest[1:] if rest[:1] in (["has"], ["have"], ["had"], ["is"], ["are"]) else rest
+        if rest and rest[0] != ":" and stem(rest[0].strip(".,;!?")) == stem(verb.casefold()):
+            plan = " ".join(head[: places[0] + 2])
+            return f"one text says {plan!r}, the other that it is or was done: a plan or a fact"
+    return None
+
+
+def _then_or_now(candidate: str, reference: str) -> str | None:
+    """Between the same two words, one text says "is", "are" or "am", the other "was" or "were" ("traffic is terrible
+    right now" / "traffic was terrible this morning"), whatever else differs."""
+    said = words(candidate), words(reference)
+    for one, other in (said, said[::-1]):
+        now = {(a, c) for a, b, c in zip(one, one[1:], one[2:], strict=False) if b in _BE_NOW}
+        for a, b, c in zip(other, other[1:], other[2:], strict=False):
+            if b in _BE_THEN and (a, c) in now:
+                return f"one text says {f'{a} {b} {c}'!r} where the other says it in the present: then or now"
+    return None
+
+
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation, intention or obligation or a qualified role in one text only, symbols said
@@ -1396,7 +1482,9 @@ def cues(candidate: str, reference: str) -> list[str]:
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
-    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
+    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2"); a plan against a
+    deed ("Company to cut jobs" / "Company cut jobs"), then against now ("traffic was heavy" / "is heavy"), a way
+    turned ("climbing down a wall" / "climbing a wall")."""
     mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     if _CERTAINTY & mine.keys() and _CERTAINTY & theirs.keys():  # "is probably" / "is likely": hedged alike
@@ -1449,10 +1537,15 @@ def cues(candidate: str, reference: str) -> list[str]:
     found.extend(f"only one text says how many ({said!r})" for said in [_counted_once(candidate, reference)] if said)
     found.extend(_time_by_a_number(candidate, reference))
     found.extend(_placed_otherwise(candidate, reference))
-    found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
+    tense = tense_changed(candidate, reference)
+    found.extend(reason for reason in [tense] if reason)
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
-    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    for text, beside in ((candidate, reference), (reference, candidate)):  # "climbing down a wall", "Company to cut"
+        found.extend(why for why in (_turned(text, beside), _to_happen(text, beside)) if why)
+    if short:  # in a long text, mostly rewording, or a purpose: "government programs to encourage vaccination"
+        found.extend(why for why in [None if tense else _then_or_now(candidate, reference)] if why)
         for group in (("also", "too", "as well"), ("even",)):  # "Ana also called the manager" / "... the manager"
             said = [
                 [word for word in group if f" {word} " in f" {normalize(text)} "] for text in (candidate, reference)

@@ -149,7 +149,7 @@ def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
     """Content-word stems and role markers, in order, once passives and possessives are rewritten. ``as_written``
     marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois"), keeps "off" as a marker and
     leaves out the "to" of an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to
-    the book", "did it to herself", but "company to cut jobs" says what "company cuts jobs" says)."""
+    the book", "did it to herself", but "began to cut jobs" says what "began cutting jobs" says)."""
     out: list[str] = []
     for clause in _clauses(text):
         clause = _active(_possessives(clause))
@@ -233,8 +233,9 @@ def same_statement(candidate: str, reference: str) -> bool:
     )
 
 
-_ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
-"""Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
+_ROLE_GIVING = frozenset({"to", "for", "from", "by", "of", "against"})
+"""Markers that give a role where the other text has none ("gave Ana to the book", "voted against closing the park"
+/ "voted to close the park"); another marker added where the
 other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
 WRITTEN_MARKERS = _MARKERS | {"off", "about"}
 _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on": ("at", "on:"), "off": ("from",)}
