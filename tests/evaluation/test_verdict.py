@@ -720,6 +720,23 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"guardrail": {"tripwire_triggered": True}}, "outputs.guardrail.tripwire_triggered"),
         ("done", {"raw_response": {"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL"}]}}, "finishReason"),
         ("done", {"raw_response": {"stop_reason": "model_context_window_exceeded"}}, "outputs.raw_response"),
+        # a run, task or turn of an agent framework not finished, in that framework's own shape, wherever it is
+        ("done", {"task": {"id": "t1", "status": {"state": "input-required"}}}, "outputs.task.status"),
+        ("done", {"result": {"kind": "task", "status": {"state": "TASK_STATE_WORKING"}}}, "outputs.result.status"),
+        ("done", {"run": {"state": "running"}}, "outputs.run.state"),
+        ("done", {"run": {"status": {"state": "working"}}}, "outputs.run.status"),
+        ("done", {"status": "suspended"}, "outputs.status"),
+        ("done", {"run_status": "expiring"}, "outputs.run_status"),
+        ("done", {"status": "waiting_for_input"}, "outputs.status"),
+        ("done", {"data": {"object": "thread.run", "status": "requires_action"}}, "outputs.data.status"),
+        ("done", {"data": {"object": "response", "status": "incomplete"}}, "outputs.data.status"),
+        ("done", {"turn_complete": False}, "outputs.turn_complete"),
+        ("done", {"stream": [{"author": "root_agent", "content": {"parts": []}, "partial": True}]}, "stream.0.partial"),
+        ("done", {"next": "human_review"}, "outputs.next"),
+        ("done", {"state": {"values": {}, "next": ["tools"]}}, "outputs.state.next"),
+        ("done", {"__interrupt__": {"value": "Approve?"}}, "outputs.__interrupt__"),
+        ("done", {"tasks": [{"name": "tools", "interrupts": [{"value": "Approve?", "id": "i1"}]}]}, "interrupts"),
+        ("done", {"interruptions": [{"type": "tool_approval_item"}]}, "outputs.interruptions"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
@@ -748,6 +765,30 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"metadata": {"status": "running", "job_status": "pending", "cancelled_at": 1718000000}}, None),
         ("done", {"run": {"status": "completed", "cancelled_at": None, "failed_at": None}, "next": []}, None),
         ("done", {"next_steps": ["Pack bags"], "raw_response": {"stop_reason": "refusal"}}, None),
+        (
+            "done",
+            {"task": {"title": "Call Bob", "status": "pending"}, "job": {"id": "print-2", "state": "queued"}},
+            None,
+        ),
+        (
+            "done",
+            {"order": {"status": {"state": "submitted"}}, "account": {"status": "suspended"}, "state": "CA"},
+            None,
+        ),
+        ("done", {"next": "FINISH", "links": {"next": "/p2"}, "host": {"interrupts": [{"cpu": 0, "value": 9}]}}, None),
+        ("done", {"next": "Call the bank on Monday.", "graph": {"values": {}, "next": []}}, None),
+        ("done", {"intent": {"object": "payment_intent", "status": "requires_action"}, "interrupt": False}, None),
+        (
+            "done",
+            {
+                "stream": [
+                    {"author": "root_agent", "content": {"parts": []}, "partial": True},
+                    {"author": "root_agent", "content": {"parts": []}, "turn_complete": True},
+                ],
+                "run": {"object": "thread.run", "status": "completed"},
+            },
+            None,
+        ),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(

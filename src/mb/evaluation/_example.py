@@ -246,13 +246,13 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 _CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly", "laststep"), True)
 _CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted", "interrupt"), True)
-_CUT |= dict.fromkeys(("complete", "completed", "finished", "done"), False)
+_CUT |= dict.fromkeys(("complete", "completed", "finished", "done", "turncomplete"), False)
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``) when set so: at the top of ``outputs``
-or directly under a key naming the trace (``trace_metadata.truncated``) or the run (``run_info.cancelled``), or naming
-the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``), nor directly
-under ``metadata`` or ``state`` but those of :data:`_OWN`."""
-_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
+(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``, ADK's ``turn_complete: false``) when
+set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``) or the run
+(``run_info.cancelled``), or naming the run themselves (``trace_truncated``); not below (``run.history.has_more``,
+``turns[1].complete``), nor directly under ``metadata`` or ``state`` but those of :data:`_OWN`."""
+_ENDS = ("status", "state", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete", "contextwindowexceeded", "malformedfunctioncall")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
@@ -266,20 +266,28 @@ an end (the calls made are all recorded)."""
 _HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
 _HALTED += ("inprogress", "queued", "pauseturn")
 _UNFINISHED: tuple[str, ...] = ("requiresaction", "failed", "running", "pending", "paused", "stopped")
-_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto")
+_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "suspended", "expiring", "waiting")
+_UNFINISHED += ("awaiting", "inputrequired", "authrequired")
 """What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
 :data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
 ``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
 ``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
 ``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``); a key of :data:`_ENDS` (not
 an error) those of :data:`_UNFINISHED` too (OpenAI's ``status: "requires_action"``, ``"failed"``, ``"paused"``,
+``"suspended"``, ``"waiting_for_input"``, A2A's ``"input-required"``,
 AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant' detected."``: the run waits).
 A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so with any of its words
 starting one."""
 _STAMPS = frozenset({"cancelledat", "canceledat", "failedat"})
 """Keys of the time a run was cancelled or failed (OpenAI Assistants' ``cancelled_at``): set, it did not finish."""
-_PENDING = frozenset({"interrupt", "next"})
-"""Keys holding, as a non-empty list, what a run still waits for: LangGraph's ``__interrupt__`` and ``next``."""
+_PENDING = frozenset({"interrupt", "interruptions", "next"})
+"""Keys holding, not empty, what a run still waits for: LangGraph's ``__interrupt__`` and ``next`` (a list, or a
+node's name: ``next: "tools"``, not ``"FINISH"``), OpenAI Agents' ``interruptions``; ``interrupts`` anywhere when
+they are LangGraph's (:func:`_interrupts`)."""
+_NODE = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,99}")
+"""A graph node's name: ``next`` so says where the graph stopped, unless it is an end (:data:`_ENDED`, folded:
+LangGraph's ``__end__``, a supervisor's ``"FINISH"``); prose, a link or a page's cursor is no node."""
+_ENDED = frozenset({"end", "finish", "finished", "done", "stop", "none", "null"})
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset(
@@ -336,6 +344,8 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
     if folded == "tripwiretriggered":  # a guardrail stopped the run (OpenAI Agents)
         return _says(value)
+    if folded in ("interrupt", "interrupts") and (key.startswith("__") or _interrupts(value)):  # LangGraph's, anywhere
+        return bool(value)
     own = next((at for at, word in enumerate(split) if word not in _RUN | {"execution"}), 0)
     run = trace is not False or own > 0  # ``run_status``, ``agentStatus``: the run's, wherever they are
     named = "".join(split[own:])
@@ -365,8 +375,10 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     if rest in _STAMPS:  # ``cancelled_at: 1718000000``
         return cut and value not in (None, "", 0)
-    if folded in _PENDING and isinstance(value, list):  # ``__interrupt__: [...]``, ``next: ["tools"]``
-        return cut and bool(value)
+    node = folded == "next" and isinstance(value, str) and bool(_NODE.fullmatch(value))  # ``next: "human_review"``
+    held = isinstance(value, list) or (isinstance(value, dict) and folded != "next")
+    if folded in _PENDING and ((held and value) or (node and letters(value) not in _ENDED)):
+        return cut  # ``__interrupt__: [...]``, ``next: ["tools"]``
     return cut and flag is not None and _says(value, flag)
 
 
@@ -384,17 +396,72 @@ _RECORDS = frozenset({"span", "spans", "event", "events", "attribute", "attribut
 ``packets_dropped``."""
 
 
+_INTERRUPT = frozenset({"value", "id", "resumable", "ns", "when", "interrupt_id"})
+"""The keys of LangGraph's ``Interrupt`` object, ``value`` among them."""
+
+
+def _interrupts(value: Any) -> bool:
+    """Whether ``value`` is a list of LangGraph's ``Interrupt`` objects (``{"value": "Approve?", "id": "i1"}``)."""
+    return isinstance(value, list) and all(
+        isinstance(v, dict) and "value" in v and v.keys() <= _INTERRUPT for v in value
+    )
+
+
+def _unfinished(data: Mapping[Any, Any], task: bool = False, last: bool = True) -> str | None:
+    """The key of ``data`` saying it is a run, task or turn that did not finish, in the shape of the framework
+    whose it is, wherever it is: an A2A task (``kind: "task"``, a ``contextId`` or, with ``task``, under a key
+    naming a task) or status update whose ``status.state`` is not done (:data:`_A2A`); an OpenAI Assistants run or a
+    Responses response (``object: "thread.run"``, ``"response"``) whose ``status`` is not ``completed``; a LangGraph
+    state snapshot (``values`` beside it) whose ``next`` is not empty; a Google ADK event (an ``author`` beside its
+    ``content`` of ``parts`` or ``turn_complete``) not complete (``turn_complete: false``, ``interrupted``, an
+    ``error_code`` saying its output was cut short, or ``partial`` when it is the ``last`` of its list)."""
+    status = data.get("status")
+    state = status.get("state") if isinstance(status, dict) else None
+    a2a = task or data.get("kind") in ("task", "status-update") or "contextId" in data or "context_id" in data
+    if a2a and isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
+        return "status"
+    if isinstance(kind := data.get("object"), str) and kind in _OBJECTS and status not in ("completed", None):
+        return "status"
+    if "values" in data and isinstance(data.get("next"), list) and data["next"]:
+        return "next"
+    content = data.get("content")
+    parts = isinstance(content, dict) and "parts" in content
+    if not isinstance(data.get("author"), str) or not (parts or any(key in data for key in _TURN)):
+        return None
+    cuts = {key: _says(data.get(key), False) for key in _TURN}
+    cuts |= {"interrupted": _says(data.get("interrupted")), "partial": last and _says(data.get("partial"))}
+    for key in ("error_code", "errorCode"):  # ADK's ``error_code: "MAX_TOKENS"``
+        cuts[key] = isinstance(code := data.get(key), str) and letters(code) in _STOPPED
+    return next((key for key, cut in cuts.items() if cut), None)
+
+
+_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
+"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status): the
+``state`` of a task's ``status`` so says the task is not done (:func:`_unfinished`); a bare ``status: "submitted"``
+is an expense form's, a loan's."""
+_OBJECTS = frozenset({"thread.run", "thread.run.step", "response"})
+"""OpenAI's ``object`` of a run, a run's step and a response: not ``completed``, they did not finish."""
+_TURN = ("turn_complete", "turnComplete")
+_TASK = frozenset({"task", "a2a", "current", "last", "final"})
+"""Words of a key naming an A2A task (``task``, ``a2a_task``, ``current_task``): its ``status.state`` is read."""
+
+
 def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
-    (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
-    ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
+    (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
+    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status`` of an A2A task working; not
+    ``metadata.output_info.truncated`` (a text cut, not the trace)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
+        last = not isinstance(key, int) or key == len(data) - 1
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
-        under = True if "trace" in split else None if run else False
+        task = run or ("task" in split and set(split) <= _TASK)  # ``run.status.state``, ``task.status.state``
+        if isinstance(value, dict) and (found := _unfinished(value, task, last)) is not None:
+            return f"{key}.{found}"
+        under = True if "trace" in split else None if run else trace if split == ("status",) else False
         own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
         if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
             return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
@@ -407,10 +474,6 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
     return None
 
 
-_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
-"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status): the
-``state`` of ``outputs.status`` so says the task is not done when ``outputs`` is an A2A task (``kind: "task"`` or a
-``contextId`` beside it); a bare ``status: "submitted"`` is an expense form's, a loan's."""
 _STOPS = frozenset({"stopped", "halted", "killed", "terminated", "preempted", "cancelrequested"})
 """Flags of a key at the top of ``outputs`` naming the run (:data:`_RUN`: ``run_killed``, ``agent_stopped``) saying,
 true, it was stopped; alone (``stopped``, ``terminated``) they may be a machine's, a contract's."""
@@ -425,15 +488,11 @@ object's)."""
 
 
 def _top_cut(extra: Mapping[str, Any]) -> str | None:
-    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`),
-    reached a limit of what it spends (:data:`_SPENDS`) or is an A2A task not done (:data:`_A2A`), or None."""
-    task = extra.get("kind") == "task" or any("".join(_key_words(key)) == "contextid" for key in extra)
+    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`) or
+    reached a limit of what it spends (:data:`_SPENDS`), or None."""
     for key, value in extra.items():
         split = [word for word in _key_words(key) if word not in ("is", "was")]
         heard = set(split)
-        state = value.get("state") if task and isinstance(value, dict) and split == ["status"] else None
-        if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
-            return key
         limit = (
             bool(_REACHED & heard and _BOUNDS & heard and heard - _COUNTED) and heard <= _REACHED | _BOUNDS | _SPENDS
         )
@@ -462,7 +521,7 @@ def _calls_untold(
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None, False
-    if (key := _cut_key(extra) or _top_cut(extra)) is not None:
+    if (key := _unfinished(extra) or _cut_key(extra) or _top_cut(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     try:
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
