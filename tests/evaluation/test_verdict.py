@@ -731,12 +731,31 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"data": {"object": "thread.run", "status": "requires_action"}}, "outputs.data.status"),
         ("done", {"data": {"object": "response", "status": "incomplete"}}, "outputs.data.status"),
         ("done", {"turn_complete": False}, "outputs.turn_complete"),
-        ("done", {"stream": [{"author": "root_agent", "content": {"parts": []}, "partial": True}]}, "stream.0.partial"),
-        ("done", {"next": "human_review"}, "outputs.next"),
-        ("done", {"state": {"values": {}, "next": ["tools"]}}, "outputs.state.next"),
+        ("done", {"stream": [{"author": "a", "content": {"role": "model", "parts": []}, "partial": True}]}, "stream.0"),
+        (
+            "done",
+            {"last_event": {"author": "a", "content": {"role": "model", "parts": []}, "finishReason": "MAX_TOKENS"}},
+            "finishReason",
+        ),
+        ("done", {"next": "tools"}, "outputs.next"),
+        ("done", {"messages": [{"type": "ai", "content": "On it."}], "next": "researcher"}, "outputs.next"),
+        ("done", {"state": {"values": {}, "next": ["tools"], "tasks": []}}, "outputs.state.next"),
+        ("done", {"history": [{"values": {}, "next": ["tools"], "config": {}}, {"values": {}, "next": []}]}, ".0.next"),
+        (
+            "done",
+            {
+                "events": [
+                    {"kind": "status-update", "status": {"state": "completed"}},
+                    {"kind": "task", "status": {"state": "working"}},
+                ]
+            },
+            "events.1",
+        ),
+        ("done", {"result": {"kind": "task", "status": {"state": "failed"}}}, "outputs.result.status"),
+        ("done", {"status": {"state": "suspended"}}, "outputs.status.state"),
         ("done", {"__interrupt__": {"value": "Approve?"}}, "outputs.__interrupt__"),
         ("done", {"tasks": [{"name": "tools", "interrupts": [{"value": "Approve?", "id": "i1"}]}]}, "interrupts"),
-        ("done", {"interruptions": [{"type": "tool_approval_item"}]}, "outputs.interruptions"),
+        ("done", {"result": {"interruptions": [{"type": "tool_approval_item"}]}}, "outputs.result.interruptions"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
@@ -778,6 +797,32 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"next": "FINISH", "links": {"next": "/p2"}, "host": {"interrupts": [{"cpu": 0, "value": 9}]}}, None),
         ("done", {"next": "Call the bank on Monday.", "graph": {"values": {}, "next": []}}, None),
         ("done", {"intent": {"object": "payment_intent", "status": "requires_action"}, "interrupt": False}, None),
+        # business data in shapes near a framework's: pages' cursors, counters, forms, posts, to-do tasks, streams done
+        ("done", {"messages": [{"user": "U1", "text": "hi"}], "next": "c_8f3a2b", "state": "queued"}, None),
+        (
+            "done",
+            {"vm": {"cpu": {"interrupts": [{"id": "timer", "value": 10234}]}}, "interruptions": [{"feeder": 1}]},
+            None,
+        ),
+        ("done", {"form": {"values": {"name": "Ana"}, "next": ["payment"]}, "agent": {"status": "waiting"}}, None),
+        ("done", {"posts": [{"author": "Ana", "content": {"parts": ["a"]}, "partial": True}]}, None),
+        (
+            "done",
+            {"task": {"title": "Paint", "status": {"state": "working"}}, "status": {"state": "running", "pod": "p"}},
+            None,
+        ),
+        ("done", {"survey": {"object": "response", "status": "partial"}}, None),
+        (
+            "done",
+            {
+                "events": [
+                    {"kind": "status-update", "status": {"state": "working"}, "final": False},
+                    {"kind": "status-update", "status": {"state": "completed"}, "final": True},
+                ],
+                "history": [{"values": {}, "next": [], "config": {}}, {"values": {}, "next": ["agent"], "config": {}}],
+            },
+            None,
+        ),
         (
             "done",
             {

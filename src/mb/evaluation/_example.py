@@ -266,7 +266,7 @@ an end (the calls made are all recorded)."""
 _HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
 _HALTED += ("inprogress", "queued", "pauseturn")
 _UNFINISHED: tuple[str, ...] = ("requiresaction", "failed", "running", "pending", "paused", "stopped")
-_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "suspended", "expiring", "waiting")
+_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "suspended", "expiring", "waitingfor")
 _UNFINISHED += ("awaiting", "inputrequired", "authrequired")
 """What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
 :data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
@@ -280,14 +280,10 @@ A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) sa
 starting one."""
 _STAMPS = frozenset({"cancelledat", "canceledat", "failedat"})
 """Keys of the time a run was cancelled or failed (OpenAI Assistants' ``cancelled_at``): set, it did not finish."""
-_PENDING = frozenset({"interrupt", "interruptions", "next"})
+_PENDING = frozenset({"interrupt", "next"})
 """Keys holding, not empty, what a run still waits for: LangGraph's ``__interrupt__`` and ``next`` (a list, or a
-node's name: ``next: "tools"``, not ``"FINISH"``), OpenAI Agents' ``interruptions``; ``interrupts`` anywhere when
-they are LangGraph's (:func:`_interrupts`)."""
-_NODE = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,99}")
-"""A graph node's name: ``next`` so says where the graph stopped, unless it is an end (:data:`_ENDED`, folded:
-LangGraph's ``__end__``, a supervisor's ``"FINISH"``); prose, a link or a page's cursor is no node."""
-_ENDED = frozenset({"end", "finish", "finished", "done", "stop", "none", "null"})
+node of LangGraph's prebuilt agents: :data:`_NODES`; ``next: "page_2"`` is a page's cursor)."""
+_NODES = ("agent", "tools", "model")
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset(
@@ -346,9 +342,12 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return _says(value)
     if folded in ("interrupt", "interrupts") and (key.startswith("__") or _interrupts(value)):  # LangGraph's, anywhere
         return bool(value)
+    if folded == "interruptions":  # OpenAI Agents' tools waiting for approval, anywhere
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        return any(isinstance(item, dict) and item.get("type") == "tool_approval_item" for item in items)
     own = next((at for at, word in enumerate(split) if word not in _RUN | {"execution"}), 0)
-    run = trace is not False or own > 0  # ``run_status``, ``agentStatus``: the run's, wherever they are
-    named = "".join(split[own:])
+    named = "".join(split[own:])  # ``run_status``, ``agentStatus``: the run's, wherever they are
+    run = own > 0 or (trace is None if named.startswith("state") else trace is not False)  # ``state``: ``run.state``
     if any(end in _ENDS for end in (named, named[:-1], named[:-2])):  # ``finish_reasons``
         stopped = _LIMITS + (_STOPPED if run else ())
         ends: tuple[str, ...] = _HALTED + _UNFINISHED if run else ()
@@ -375,10 +374,9 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     if rest in _STAMPS:  # ``cancelled_at: 1718000000``
         return cut and value not in (None, "", 0)
-    node = folded == "next" and isinstance(value, str) and bool(_NODE.fullmatch(value))  # ``next: "human_review"``
-    held = isinstance(value, list) or (isinstance(value, dict) and folded != "next")
-    if folded in _PENDING and ((held and value) or (node and letters(value) not in _ENDED)):
-        return cut  # ``__interrupt__: [...]``, ``next: ["tools"]``
+    held = isinstance(value, list) or value in _NODES or (isinstance(value, dict) and folded == "interrupt")
+    if folded in _PENDING and held:  # ``__interrupt__: [...]``, ``next: ["tools"]``, ``next: "tools"``
+        return cut and bool(value)
     return cut and flag is not None and _says(value, flag)
 
 
@@ -401,67 +399,90 @@ _INTERRUPT = frozenset({"value", "id", "resumable", "ns", "when", "interrupt_id"
 
 
 def _interrupts(value: Any) -> bool:
-    """Whether ``value`` is a list of LangGraph's ``Interrupt`` objects (``{"value": "Approve?", "id": "i1"}``)."""
+    """Whether ``value`` is a list of LangGraph's ``Interrupt`` objects (``{"value": "Approve?", "id": "i1"}``): what
+    each asks is a text or an object; a counter's value (``{"id": "timer", "value": 10234}``) is a number."""
     return isinstance(value, list) and all(
-        isinstance(v, dict) and "value" in v and v.keys() <= _INTERRUPT for v in value
+        isinstance(v, dict) and v.keys() <= _INTERRUPT and isinstance(v.get("value"), (str, dict, list)) for v in value
     )
 
 
-def _unfinished(data: Mapping[Any, Any], task: bool = False, last: bool = True) -> str | None:
-    """The key of ``data`` saying it is a run, task or turn that did not finish, in the shape of the framework
-    whose it is, wherever it is: an A2A task (``kind: "task"``, a ``contextId`` or, with ``task``, under a key
-    naming a task) or status update whose ``status.state`` is not done (:data:`_A2A`); an OpenAI Assistants run or a
-    Responses response (``object: "thread.run"``, ``"response"``) whose ``status`` is not ``completed``; a LangGraph
-    state snapshot (``values`` beside it) whose ``next`` is not empty; a Google ADK event (an ``author`` beside its
-    ``content`` of ``parts`` or ``turn_complete``) not complete (``turn_complete: false``, ``interrupted``, an
-    ``error_code`` saying its output was cut short, or ``partial`` when it is the ``last`` of its list)."""
-    status = data.get("status")
-    state = status.get("state") if isinstance(status, dict) else None
-    a2a = task or data.get("kind") in ("task", "status-update") or "contextId" in data or "context_id" in data
-    if a2a and isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
+def _state(status: Any) -> str | None:
+    """The ``state`` of ``status`` when it is A2A's ``TaskStatus`` (:data:`_STATUS`, nothing more), or None."""
+    state = status.get("state") if isinstance(status, dict) and status.keys() <= _STATUS else None
+    return state if isinstance(state, str) else None
+
+
+def _graph(data: Mapping[Any, Any]) -> bool:
+    """Whether ``data`` is a LangGraph state snapshot (``values`` beside ``tasks``...) or state (holding, or its
+    ``values`` holding, LangChain's messages: ``{"type": "ai", "content": ...}``)."""
+    values = data.get("values", data)
+    said = values.get("messages") if isinstance(values, dict) else None
+    typed = isinstance(said, list) and any(isinstance(m, dict) and m.get("type") in _KINDS for m in said)
+    return typed or ("values" in data and not _SNAPSHOT.isdisjoint(data))
+
+
+def _unfinished(data: Mapping[Any, Any], task: bool = False) -> str | None:
+    """The key of ``data`` saying it is a run, task or turn not finished, in its framework's shape: an A2A task
+    (``kind: "task"``, a ``contextId``, or with ``task`` a task's fields alone: :data:`_TASKED`) or status update
+    whose ``status.state`` is not done (:data:`_A2A`); an OpenAI run or response (:data:`_OBJECTS`) whose ``status``
+    says so as a run's; a LangGraph state (:func:`_graph`) whose ``next`` names a node; a Google ADK event (an
+    ``author`` beside ``content`` of ``role`` and ``parts``, an ``invocation_id`` or ``turn_complete``) with
+    ``turn_complete: false``, ``interrupted``, ``partial`` or an ``error_code`` or ``finish_reason`` of a cut."""
+    a2a = data.get("kind") in ("task", "status-update") or "contextId" in data or "context_id" in data
+    state = _state(data.get("status")) if a2a or (task and data.keys() <= _TASKED) else None
+    if state is not None and (letters(state).removeprefix("taskstate") in _A2A or _says_cut("status", state, True)):
         return "status"
-    if isinstance(kind := data.get("object"), str) and kind in _OBJECTS and status not in ("completed", None):
+    if data.get("object") in _OBJECTS and _says_cut("status", data.get("status"), True):
         return "status"
-    if "values" in data and isinstance(data.get("next"), list) and data["next"]:
+    ahead = data.get("next")
+    node = isinstance(ahead, str) and letters(ahead) not in _ENDED  # ``next: "researcher"``, not ``"FINISH"``
+    if (node or (isinstance(ahead, list) and ahead)) and _graph(data):
         return "next"
     content = data.get("content")
-    parts = isinstance(content, dict) and "parts" in content
-    if not isinstance(data.get("author"), str) or not (parts or any(key in data for key in _TURN)):
+    spoken = isinstance(content, dict) and "parts" in content and "role" in content
+    if not isinstance(data.get("author"), str) or not (spoken or any(key in data for key in _EVENT)):
         return None
-    cuts = {key: _says(data.get(key), False) for key in _TURN}
-    cuts |= {"interrupted": _says(data.get("interrupted")), "partial": last and _says(data.get("partial"))}
-    for key in ("error_code", "errorCode"):  # ADK's ``error_code: "MAX_TOKENS"``
+    cuts = {key: _says(data.get(key), key not in _EVENT) for key in (*_EVENT[:2], "interrupted", "partial")}
+    for key in ("error_code", "errorCode", "finish_reason", "finishReason"):  # ADK's ``error_code: "MAX_TOKENS"``
         cuts[key] = isinstance(code := data.get(key), str) and letters(code) in _STOPPED
     return next((key for key, cut in cuts.items() if cut), None)
 
 
-_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
-"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status): the
-``state`` of a task's ``status`` so says the task is not done (:func:`_unfinished`); a bare ``status: "submitted"``
-is an expense form's, a loan's."""
-_OBJECTS = frozenset({"thread.run", "thread.run.step", "response"})
-"""OpenAI's ``object`` of a run, a run's step and a response: not ``completed``, they did not finish."""
-_TURN = ("turn_complete", "turnComplete")
-_TASK = frozenset({"task", "a2a", "current", "last", "final"})
-"""Words of a key naming an A2A task (``task``, ``a2a_task``, ``current_task``): its ``status.state`` is read."""
+_A2A = frozenset({"submitted", "working", "rejected"})
+"""A2A's task states (folded, ``TASK_STATE_`` dropped) that, with those a run's status says (``failed``,
+``canceled``...), leave a task's ``status.state`` not done; a bare ``status: "submitted"`` is a loan's."""
+_STATUS = frozenset({"state", "message", "timestamp"})
+_TASKED = frozenset({"id", "status", "artifacts", "history", "metadata"})
+"""The fields of A2A's ``TaskStatus`` and ``Task`` (but ``kind`` and ``contextId``): not a to-do task's ``title``."""
+_OBJECTS = ("thread.run", "thread.run.step", "response", "realtime.response")
+"""OpenAI's ``object`` of a run, a run's step and a response."""
+_SNAPSHOT = frozenset({"tasks", "config", "parent_config", "interrupts"})
+_KINDS = ("human", "ai", "tool", "system")
+"""The fields of LangGraph's ``StateSnapshot`` beside ``values`` and ``next``, LangChain's messages' ``type``."""
+_EVENT = ("turn_complete", "turnComplete", "invocation_id", "invocationId")
+_ENDED = frozenset({"", "end", "finish", "finished", "done", "stop", "none", "null"})
+"""What ``next`` says (folded) when the graph ended: LangGraph's ``__end__``, a supervisor's ``"FINISH"``."""
 
 
-def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
+def _cut_key(data: Any, trace: bool | None = True, depth: int = 4, last: bool = True) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
     ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status`` of an A2A task working; not
-    ``metadata.output_info.truncated`` (a text cut, not the trace)."""
+    ``metadata.output_info.truncated`` (a text cut, not the trace). Of a list (a stream, a history) only the newest
+    item (``last``) is so read: the last, the first of LangGraph's snapshots (its history is newest first)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    snapshots = isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "values" in data[0]
+    newest = 0 if snapshots else len(data) - 1
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
-        last = not isinstance(key, int) or key == len(data) - 1
+        end = last and (not isinstance(key, int) or key == newest)
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
-        task = run or ("task" in split and set(split) <= _TASK)  # ``run.status.state``, ``task.status.state``
-        if isinstance(value, dict) and (found := _unfinished(value, task, last)) is not None:
-            return f"{key}.{found}"
-        under = True if "trace" in split else None if run else trace if split == ("status",) else False
+        if end and isinstance(value, dict) and (found := _unfinished(value, run or "task" in split)) is not None:
+            return f"{key}.{found}"  # ``run.status.state``, ``a2a_task.status.state``
+        status = split == ("status",) and (trace is None or (trace and _state(value) is not None))  # its ``state``
+        under = True if "trace" in split else None if run or status else False
         own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
         if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
             return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
@@ -469,7 +490,7 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
             if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
                 return f"{key}.{found}"
-        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
+        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1, end)) is not None:
             return f"{key}.{found}"
     return None
 
