@@ -673,6 +673,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
 
 
 _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params": {"task": "tidy up"}}
+_THREAD = {"configurable": {"thread_id": "t1"}}
 
 
 @pytest.mark.parametrize(
@@ -721,26 +722,30 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"raw_response": {"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL"}]}}, "finishReason"),
         ("done", {"raw_response": {"stop_reason": "model_context_window_exceeded"}}, "outputs.raw_response"),
         # a run, task or turn of an agent framework not finished, in that framework's own shape, wherever it is
-        ("done", {"task": {"id": "t1", "status": {"state": "input-required"}}}, "outputs.task.status"),
+        ("done", {"task": {"kind": "task", "status": {"state": "input-required"}}}, "outputs.task.status"),
         ("done", {"result": {"kind": "task", "status": {"state": "TASK_STATE_WORKING"}}}, "outputs.result.status"),
-        ("done", {"run": {"state": "running"}}, "outputs.run.state"),
-        ("done", {"run": {"status": {"state": "working"}}}, "outputs.run.status"),
-        ("done", {"status": "suspended"}, "outputs.status"),
-        ("done", {"run_status": "expiring"}, "outputs.run_status"),
-        ("done", {"status": "waiting_for_input"}, "outputs.status"),
+        ("done", {"result": {"kind": "task", "status": {"state": "failed"}}}, "outputs.result.status"),
+        ("done", {"run_status": "auth-required"}, "outputs.run_status"),
         ("done", {"data": {"object": "thread.run", "status": "requires_action"}}, "outputs.data.status"),
-        ("done", {"data": {"object": "response", "status": "incomplete"}}, "outputs.data.status"),
-        ("done", {"turn_complete": False}, "outputs.turn_complete"),
-        ("done", {"stream": [{"author": "a", "content": {"role": "model", "parts": []}, "partial": True}]}, "stream.0"),
+        ("done", {"data": {"object": "response", "id": "resp_1", "status": "incomplete"}}, "outputs.data.status"),
         (
             "done",
-            {"last_event": {"author": "a", "content": {"role": "model", "parts": []}, "finishReason": "MAX_TOKENS"}},
-            "finishReason",
+            {"runs": {"object": "list", "data": [{"object": "thread.run", "status": "queued"}, {}]}},
+            "data.0.status",
         ),
-        ("done", {"next": "tools"}, "outputs.next"),
-        ("done", {"messages": [{"type": "ai", "content": "On it."}], "next": "researcher"}, "outputs.next"),
-        ("done", {"state": {"values": {}, "next": ["tools"], "tasks": []}}, "outputs.state.next"),
-        ("done", {"history": [{"values": {}, "next": ["tools"], "config": {}}, {"values": {}, "next": []}]}, ".0.next"),
+        ("done", {"turn_complete": False}, "outputs.turn_complete"),
+        ("done", {"events": [{"author": "a", "partial": True}, {"author": "a", "turn_complete": False}]}, "events.1"),
+        ("done", {"state": {"values": {}, "next": ["tools"], "config": _THREAD}}, "outputs.state.next"),
+        (
+            "done",
+            {"history": [{"values": {}, "next": ["tools"], "config": _THREAD}, {"values": {}, "next": []}]},
+            "outputs.history.0.next",
+        ),
+        (
+            "done",
+            {"state": {"values": {}, "next": [], "tasks": [{"interrupts": [{"value": "Ok?"}]}], "config": _THREAD}},
+            "outputs.state.interrupts",
+        ),
         (
             "done",
             {
@@ -751,10 +756,8 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
             },
             "events.1",
         ),
-        ("done", {"result": {"kind": "task", "status": {"state": "failed"}}}, "outputs.result.status"),
-        ("done", {"status": {"state": "suspended"}}, "outputs.status.state"),
         ("done", {"__interrupt__": {"value": "Approve?"}}, "outputs.__interrupt__"),
-        ("done", {"tasks": [{"name": "tools", "interrupts": [{"value": "Approve?", "id": "i1"}]}]}, "interrupts"),
+        ("done", {"graph": {"__interrupt__": [{"value": "Approve?"}]}}, "outputs.graph.__interrupt__"),
         ("done", {"result": {"interruptions": [{"type": "tool_approval_item"}]}}, "outputs.result.interruptions"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
@@ -812,6 +815,26 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
             None,
         ),
         ("done", {"survey": {"object": "response", "status": "partial"}}, None),
+        # shapes near a framework's but not its own: monitors, wizards, call centres, work orders, surveys, outages
+        ("done", {"monitor": {"values": [120], "config": {"interval": "5m"}, "next": "04:05"}, "next": "agent"}, None),
+        ("done", {"chat": {"messages": [{"type": "human", "content": "hi"}], "next": "Bob"}, "next": "tools"}, None),
+        ("done", {"form": {"values": {"a": 1}, "tasks": [{"field": "ssn"}], "next": ["address"]}}, None),
+        (
+            "done",
+            {"agent": {"state": "waiting_for_call"}, "run": {"type": "payroll", "status": "awaiting_approval"}},
+            None,
+        ),
+        ("done", {"agent": {"status": "suspended"}, "licence": {"status": "expiring"}}, None),
+        ("done", {"task": {"id": "WO-7", "status": {"state": "working", "message": "On site"}}}, None),
+        ("done", {"survey": {"object": "response", "id": "sr_1", "status": "in_progress"}}, None),
+        ("done", {"service": {"interrupts": [{"id": "I-22", "value": "Fiber cut on route 9"}]}}, None),
+        (
+            "done",
+            {"post": {"author": "ana", "content": {"role": "article", "parts": ["intro"]}, "partial": True}},
+            None,
+        ),
+        ("done", {"filing": {"contextId": "2025-Q4", "status": {"state": "submitted"}}}, None),
+        ("done", {"status": {"state": "pending", "message": "Waiting for approval", "timestamp": "10:00"}}, None),
         (
             "done",
             {

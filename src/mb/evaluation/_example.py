@@ -246,13 +246,13 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 _CUT = dict.fromkeys(("truncated", "incomplete", "partial", "hasmore", "stoppedearly", "laststep"), True)
 _CUT |= dict.fromkeys(("cancelled", "canceled", "timedout", "aborted", "interrupted", "interrupt"), True)
-_CUT |= dict.fromkeys(("complete", "completed", "finished", "done", "turncomplete"), False)
+_CUT |= dict.fromkeys(("complete", "completed", "finished", "done"), False)
 """Keys (folded: letters and digits, lower case; ``is`` before ``complete`` too) that say the trace is cut short
-(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``, ADK's ``turn_complete: false``) when
-set so: at the top of ``outputs`` or directly under a key naming the trace (``trace_metadata.truncated``) or the run
-(``run_info.cancelled``), or naming the run themselves (``trace_truncated``); not below (``run.history.has_more``,
-``turns[1].complete``), nor directly under ``metadata`` or ``state`` but those of :data:`_OWN`."""
-_ENDS = ("status", "state", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
+(``stopped_early: true``, ``done: false``, LangGraph's ``is_last_step: true``) when set so: at the top of ``outputs``
+or directly under a key naming the trace (``trace_metadata.truncated``) or the run (``run_info.cancelled``), or naming
+the run themselves (``trace_truncated``); not below (``run.history.has_more``, ``turns[1].complete``), nor directly
+under ``metadata`` or ``state`` but those of :data:`_OWN`."""
+_ENDS = ("status", "stopreason", "finishreason", "stoppedreason", "terminationreason", "reason", "donereason")
 _STOPPED = ("length", "maxtokens", "maxoutputtokens", "incomplete", "contextwindowexceeded", "malformedfunctioncall")
 """What a key of :data:`_ENDS` (``status``, ``stop_reason``, ``finish_reason``...) says (folded) where the flags of
 :data:`_CUT` are read when the run's last output was cut short (``finish_reason: "length"``, ``response.status:
@@ -266,24 +266,20 @@ an end (the calls made are all recorded)."""
 _HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
 _HALTED += ("inprogress", "queued", "pauseturn")
 _UNFINISHED: tuple[str, ...] = ("requiresaction", "failed", "running", "pending", "paused", "stopped")
-_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "suspended", "expiring", "waitingfor")
-_UNFINISHED += ("awaiting", "inputrequired", "authrequired")
+_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "inputrequired", "authrequired")
 """What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
 :data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
 ``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
 ``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
 ``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``); a key of :data:`_ENDS` (not
 an error) those of :data:`_UNFINISHED` too (OpenAI's ``status: "requires_action"``, ``"failed"``, ``"paused"``,
-``"suspended"``, ``"waiting_for_input"``, A2A's ``"input-required"``,
-AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant' detected."``: the run waits).
-A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so with any of its words
-starting one."""
+A2A's ``"input-required"``, AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant'
+detected."``: the run waits). A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so
+with any of its words starting one."""
 _STAMPS = frozenset({"cancelledat", "canceledat", "failedat"})
 """Keys of the time a run was cancelled or failed (OpenAI Assistants' ``cancelled_at``): set, it did not finish."""
 _PENDING = frozenset({"interrupt", "next"})
-"""Keys holding, not empty, what a run still waits for: LangGraph's ``__interrupt__`` and ``next`` (a list, or a
-node of LangGraph's prebuilt agents: :data:`_NODES`; ``next: "page_2"`` is a page's cursor)."""
-_NODES = ("agent", "tools", "model")
+"""Keys holding, as a non-empty list, what a run still waits for: LangGraph's ``__interrupt__`` and ``next``."""
 _MAXIMUM = frozenset({"max", "maximum", "limit"})
 _CHOICES = ("choices", "candidates")
 _LIMIT_TEXTS = frozenset(
@@ -340,14 +336,14 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
     if folded == "tripwiretriggered":  # a guardrail stopped the run (OpenAI Agents)
         return _says(value)
-    if folded in ("interrupt", "interrupts") and (key.startswith("__") or _interrupts(value)):  # LangGraph's, anywhere
+    if key == "__interrupt__":  # LangGraph's, anywhere
         return bool(value)
     if folded == "interruptions":  # OpenAI Agents' tools waiting for approval, anywhere
         items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
         return any(isinstance(item, dict) and item.get("type") == "tool_approval_item" for item in items)
     own = next((at for at, word in enumerate(split) if word not in _RUN | {"execution"}), 0)
-    named = "".join(split[own:])  # ``run_status``, ``agentStatus``: the run's, wherever they are
-    run = own > 0 or (trace is None if named.startswith("state") else trace is not False)  # ``state``: ``run.state``
+    run = trace is not False or own > 0  # ``run_status``, ``agentStatus``: the run's, wherever they are
+    named = "".join(split[own:])
     if any(end in _ENDS for end in (named, named[:-1], named[:-2])):  # ``finish_reasons``
         stopped = _LIMITS + (_STOPPED if run else ())
         ends: tuple[str, ...] = _HALTED + _UNFINISHED if run else ()
@@ -374,8 +370,7 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
     cut = trace is True or bool(_RUN & set(split)) or (trace is None and rest != "hasmore")
     if rest in _STAMPS:  # ``cancelled_at: 1718000000``
         return cut and value not in (None, "", 0)
-    held = isinstance(value, list) or value in _NODES or (isinstance(value, dict) and folded == "interrupt")
-    if folded in _PENDING and held:  # ``__interrupt__: [...]``, ``next: ["tools"]``, ``next: "tools"``
+    if folded in _PENDING and isinstance(value, list):  # ``__interrupt__: [...]``, ``next: ["tools"]``
         return cut and bool(value)
     return cut and flag is not None and _says(value, flag)
 
@@ -394,95 +389,69 @@ _RECORDS = frozenset({"span", "spans", "event", "events", "attribute", "attribut
 ``packets_dropped``."""
 
 
-_INTERRUPT = frozenset({"value", "id", "resumable", "ns", "when", "interrupt_id"})
-"""The keys of LangGraph's ``Interrupt`` object, ``value`` among them."""
-
-
-def _interrupts(value: Any) -> bool:
-    """Whether ``value`` is a list of LangGraph's ``Interrupt`` objects (``{"value": "Approve?", "id": "i1"}``): what
-    each asks is a text or an object; a counter's value (``{"id": "timer", "value": 10234}``) is a number."""
-    return isinstance(value, list) and all(
-        isinstance(v, dict) and v.keys() <= _INTERRUPT and isinstance(v.get("value"), (str, dict, list)) for v in value
-    )
-
-
-def _state(status: Any) -> str | None:
-    """The ``state`` of ``status`` when it is A2A's ``TaskStatus`` (:data:`_STATUS`, nothing more), or None."""
-    state = status.get("state") if isinstance(status, dict) and status.keys() <= _STATUS else None
-    return state if isinstance(state, str) else None
-
-
-def _graph(data: Mapping[Any, Any]) -> bool:
-    """Whether ``data`` is a LangGraph state snapshot (``values`` beside ``tasks``...) or state (holding, or its
-    ``values`` holding, LangChain's messages: ``{"type": "ai", "content": ...}``)."""
-    values = data.get("values", data)
-    said = values.get("messages") if isinstance(values, dict) else None
-    typed = isinstance(said, list) and any(isinstance(m, dict) and m.get("type") in _KINDS for m in said)
-    return typed or ("values" in data and not _SNAPSHOT.isdisjoint(data))
-
-
-def _unfinished(data: Mapping[Any, Any], task: bool = False) -> str | None:
-    """The key of ``data`` saying it is a run, task or turn not finished, in its framework's shape: an A2A task
-    (``kind: "task"``, a ``contextId``, or with ``task`` a task's fields alone: :data:`_TASKED`) or status update
-    whose ``status.state`` is not done (:data:`_A2A`); an OpenAI run or response (:data:`_OBJECTS`) whose ``status``
-    says so as a run's; a LangGraph state (:func:`_graph`) whose ``next`` names a node; a Google ADK event (an
-    ``author`` beside ``content`` of ``role`` and ``parts``, an ``invocation_id`` or ``turn_complete``) with
-    ``turn_complete: false``, ``interrupted``, ``partial`` or an ``error_code`` or ``finish_reason`` of a cut."""
-    a2a = data.get("kind") in ("task", "status-update") or "contextId" in data or "context_id" in data
-    state = _state(data.get("status")) if a2a or (task and data.keys() <= _TASKED) else None
-    if state is not None and (letters(state).removeprefix("taskstate") in _A2A or _says_cut("status", state, True)):
+def _unfinished(data: Mapping[Any, Any], top: bool = False) -> str | None:
+    """The key of ``data`` saying it is a run, task or turn not finished in its framework's own shape: an A2A task or
+    status update (``kind: "task"`` or ``"status-update"``; at the top of ``outputs`` a ``contextId`` too) whose
+    ``status`` (below the top, of A2A's ``TaskStatus`` fields alone) has a ``state`` not done (:data:`_A2A`,
+    ``failed``); an OpenAI run, run step or response (:data:`_OBJECTS`, ``object: "response"`` with an id
+    ``resp_...``) whose ``status`` says so as a run's; a LangGraph state snapshot (``values`` beside
+    ``config.configurable`` of a thread or checkpoint) whose ``next`` or ``interrupts`` (its own or its tasks') is not
+    empty; a Google ADK event (``outputs`` or, below, one with an ``author``) with ``turn_complete: false`` (not a
+    game's). ``top``: ``data`` is ``outputs``."""
+    kind = data.get("kind") in ("task", "status-update")
+    if kind or (top and any("".join(_key_words(key)) == "contextid" for key in data if isinstance(key, str))):
+        status = status if isinstance(status := data.get("status"), dict) else {}
+        state = status.get("state") if top or status.keys() <= _STATUS else None  # not ``{"state": ..., "owner": ...}``
+        if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A | {"failed"}:
+            return "status.state"
+    made = data.get("object")
+    openai = made in _OBJECTS or (made == "response" and str(data.get("id")).startswith("resp_"))
+    if openai and _says_cut("status", data.get("status"), True):
         return "status"
-    if data.get("object") in _OBJECTS and _says_cut("status", data.get("status"), True):
-        return "status"
-    ahead = data.get("next")
-    node = isinstance(ahead, str) and letters(ahead) not in _ENDED  # ``next: "researcher"``, not ``"FINISH"``
-    if (node or (isinstance(ahead, list) and ahead)) and _graph(data):
-        return "next"
-    content = data.get("content")
-    spoken = isinstance(content, dict) and "parts" in content and "role" in content
-    if not isinstance(data.get("author"), str) or not (spoken or any(key in data for key in _EVENT)):
-        return None
-    cuts = {key: _says(data.get(key), key not in _EVENT) for key in (*_EVENT[:2], "interrupted", "partial")}
-    for key in ("error_code", "errorCode", "finish_reason", "finishReason"):  # ADK's ``error_code: "MAX_TOKENS"``
-        cuts[key] = isinstance(code := data.get(key), str) and letters(code) in _STOPPED
-    return next((key for key, cut in cuts.items() if cut), None)
+    if data.get("turn_complete", data.get("turnComplete")) is False and (top or isinstance(data.get("author"), str)):
+        return "turn_complete" if "turn_complete" in data else "turnComplete"
+    config = data.get("config")
+    thread = config.get("configurable") if isinstance(config, dict) else None
+    if "values" in data and isinstance(thread, dict) and not _THREAD.isdisjoint(thread):
+        tasks = tasks if isinstance(tasks := data.get("tasks"), list) else []
+        held = [data.get("interrupts")] + [task.get("interrupts") for task in tasks if isinstance(task, dict)]
+        if isinstance(data.get("next"), list) and data["next"]:
+            return "next"
+        if any(isinstance(said, list) and said for said in held):
+            return "interrupts"
+    return None
 
 
-_A2A = frozenset({"submitted", "working", "rejected"})
-"""A2A's task states (folded, ``TASK_STATE_`` dropped) that, with those a run's status says (``failed``,
-``canceled``...), leave a task's ``status.state`` not done; a bare ``status: "submitted"`` is a loan's."""
+_OBJECTS = ("thread.run", "thread.run.step", "realtime.response")
+"""OpenAI's ``object`` of an Assistants run, a run's step and a Realtime response (a Responses one: ``response``
+with an id ``resp_...``; a survey's response is not)."""
+_THREAD = frozenset({"thread_id", "checkpoint_id"})
 _STATUS = frozenset({"state", "message", "timestamp"})
-_TASKED = frozenset({"id", "status", "artifacts", "history", "metadata"})
-"""The fields of A2A's ``TaskStatus`` and ``Task`` (but ``kind`` and ``contextId``): not a to-do task's ``title``."""
-_OBJECTS = ("thread.run", "thread.run.step", "response", "realtime.response")
-"""OpenAI's ``object`` of a run, a run's step and a response."""
-_SNAPSHOT = frozenset({"tasks", "config", "parent_config", "interrupts"})
-_KINDS = ("human", "ai", "tool", "system")
-"""The fields of LangGraph's ``StateSnapshot`` beside ``values`` and ``next``, LangChain's messages' ``type``."""
-_EVENT = ("turn_complete", "turnComplete", "invocation_id", "invocationId")
-_ENDED = frozenset({"", "end", "finish", "finished", "done", "stop", "none", "null"})
-"""What ``next`` says (folded) when the graph ended: LangGraph's ``__end__``, a supervisor's ``"FINISH"``."""
+"""The keys of a LangGraph state snapshot's ``config.configurable``, of A2A's ``TaskStatus``."""
 
 
-def _cut_key(data: Any, trace: bool | None = True, depth: int = 4, last: bool = True) -> str | None:
+def _cut_key(
+    data: Any, trace: bool | None = True, depth: int = 4, last: bool = True, first: bool = False
+) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
     (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
-    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status`` of an A2A task working; not
+    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status.state`` of an A2A task working; not
     ``metadata.output_info.truncated`` (a text cut, not the trace). Of a list (a stream, a history) only the newest
-    item (``last``) is so read: the last, the first of LangGraph's snapshots (its history is newest first)."""
+    item (``last``) is read for :func:`_unfinished`: the last, the first (``first``) of OpenAI's ``object: "list"`` and
+    of LangGraph's snapshots (both newest first)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     snapshots = isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "values" in data[0]
-    newest = 0 if snapshots else len(data) - 1
+    newest = 0 if first or snapshots else len(data) - 1
+    listed = isinstance(data, dict) and data.get("object") == "list"
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
         end = last and (not isinstance(key, int) or key == newest)
+        if end and isinstance(value, dict) and (found := _unfinished(value)) is not None:
+            return f"{key}.{found}"
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
-        if end and isinstance(value, dict) and (found := _unfinished(value, run or "task" in split)) is not None:
-            return f"{key}.{found}"  # ``run.status.state``, ``a2a_task.status.state``
-        status = split == ("status",) and (trace is None or (trace and _state(value) is not None))  # its ``state``
-        under = True if "trace" in split else None if run or status else False
+        under = True if "trace" in split else None if run else False
         own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
         if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
             return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
@@ -490,11 +459,14 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4, last: bool = 
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
             if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
                 return f"{key}.{found}"
-        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1, end)) is not None:
+        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1, end, listed)) is not None:
             return f"{key}.{found}"
     return None
 
 
+_A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
+"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped): the ``state`` of an A2A task's ``status``
+so says the task is not done (:func:`_unfinished`); a bare ``status: "submitted"`` is an expense form's, a loan's."""
 _STOPS = frozenset({"stopped", "halted", "killed", "terminated", "preempted", "cancelrequested"})
 """Flags of a key at the top of ``outputs`` naming the run (:data:`_RUN`: ``run_killed``, ``agent_stopped``) saying,
 true, it was stopped; alone (``stopped``, ``terminated``) they may be a machine's, a contract's."""
@@ -542,7 +514,7 @@ def _calls_untold(
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None, False
-    if (key := _unfinished(extra) or _cut_key(extra) or _top_cut(extra)) is not None:
+    if (key := _unfinished(extra, top=True) or _cut_key(extra) or _top_cut(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     try:
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
