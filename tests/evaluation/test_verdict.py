@@ -673,6 +673,7 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
 
 
 _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params": {"task": "tidy up"}}
+_THREAD = {"configurable": {"thread_id": "t1"}}
 
 
 @pytest.mark.parametrize(
@@ -720,6 +721,44 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"guardrail": {"tripwire_triggered": True}}, "outputs.guardrail.tripwire_triggered"),
         ("done", {"raw_response": {"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL"}]}}, "finishReason"),
         ("done", {"raw_response": {"stop_reason": "model_context_window_exceeded"}}, "outputs.raw_response"),
+        # a run, task or turn of an agent framework not finished, in that framework's own shape, wherever it is
+        ("done", {"task": {"kind": "task", "status": {"state": "input-required"}}}, "outputs.task.status"),
+        ("done", {"result": {"kind": "task", "status": {"state": "TASK_STATE_WORKING"}}}, "outputs.result.status"),
+        ("done", {"result": {"kind": "task", "status": {"state": "failed"}}}, "outputs.result.status"),
+        ("done", {"run_status": "auth-required"}, "outputs.run_status"),
+        ("done", {"data": {"object": "thread.run", "status": "requires_action"}}, "outputs.data.status"),
+        ("done", {"data": {"object": "response", "id": "resp_1", "status": "incomplete"}}, "outputs.data.status"),
+        (
+            "done",
+            {"runs": {"object": "list", "data": [{"object": "thread.run", "status": "queued"}, {}]}},
+            "data.0.status",
+        ),
+        ("done", {"turn_complete": False}, "outputs.turn_complete"),
+        ("done", {"events": [{"author": "a", "partial": True}, {"author": "a", "turn_complete": False}]}, "events.1"),
+        ("done", {"state": {"values": {}, "next": ["tools"], "config": _THREAD}}, "outputs.state.next"),
+        (
+            "done",
+            {"history": [{"values": {}, "next": ["tools"], "config": _THREAD}, {"values": {}, "next": []}]},
+            "outputs.history.0.next",
+        ),
+        (
+            "done",
+            {"state": {"values": {}, "next": [], "tasks": [{"interrupts": [{"value": "Ok?"}]}], "config": _THREAD}},
+            "outputs.state.interrupts",
+        ),
+        (
+            "done",
+            {
+                "events": [
+                    {"kind": "status-update", "status": {"state": "completed"}},
+                    {"kind": "task", "status": {"state": "working"}},
+                ]
+            },
+            "events.1",
+        ),
+        ("done", {"__interrupt__": {"value": "Approve?"}}, "outputs.__interrupt__"),
+        ("done", {"graph": {"__interrupt__": [{"value": "Approve?"}]}}, "outputs.graph.__interrupt__"),
+        ("done", {"result": {"interruptions": [{"type": "tool_approval_item"}]}}, "outputs.result.interruptions"),
         # nothing hidden: decided
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
@@ -748,6 +787,76 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
         ("done", {"metadata": {"status": "running", "job_status": "pending", "cancelled_at": 1718000000}}, None),
         ("done", {"run": {"status": "completed", "cancelled_at": None, "failed_at": None}, "next": []}, None),
         ("done", {"next_steps": ["Pack bags"], "raw_response": {"stop_reason": "refusal"}}, None),
+        (
+            "done",
+            {"task": {"title": "Call Bob", "status": "pending"}, "job": {"id": "print-2", "state": "queued"}},
+            None,
+        ),
+        (
+            "done",
+            {"order": {"status": {"state": "submitted"}}, "account": {"status": "suspended"}, "state": "CA"},
+            None,
+        ),
+        ("done", {"next": "FINISH", "links": {"next": "/p2"}, "host": {"interrupts": [{"cpu": 0, "value": 9}]}}, None),
+        ("done", {"next": "Call the bank on Monday.", "graph": {"values": {}, "next": []}}, None),
+        ("done", {"intent": {"object": "payment_intent", "status": "requires_action"}, "interrupt": False}, None),
+        # business data in shapes near a framework's: pages' cursors, counters, forms, posts, to-do tasks, streams done
+        ("done", {"messages": [{"user": "U1", "text": "hi"}], "next": "c_8f3a2b", "state": "queued"}, None),
+        (
+            "done",
+            {"vm": {"cpu": {"interrupts": [{"id": "timer", "value": 10234}]}}, "interruptions": [{"feeder": 1}]},
+            None,
+        ),
+        ("done", {"form": {"values": {"name": "Ana"}, "next": ["payment"]}, "agent": {"status": "waiting"}}, None),
+        ("done", {"posts": [{"author": "Ana", "content": {"parts": ["a"]}, "partial": True}]}, None),
+        (
+            "done",
+            {"task": {"title": "Paint", "status": {"state": "working"}}, "status": {"state": "running", "pod": "p"}},
+            None,
+        ),
+        ("done", {"survey": {"object": "response", "status": "partial"}}, None),
+        # shapes near a framework's but not its own: monitors, wizards, call centres, work orders, surveys, outages
+        ("done", {"monitor": {"values": [120], "config": {"interval": "5m"}, "next": "04:05"}, "next": "agent"}, None),
+        ("done", {"chat": {"messages": [{"type": "human", "content": "hi"}], "next": "Bob"}, "next": "tools"}, None),
+        ("done", {"form": {"values": {"a": 1}, "tasks": [{"field": "ssn"}], "next": ["address"]}}, None),
+        (
+            "done",
+            {"agent": {"state": "waiting_for_call"}, "run": {"type": "payroll", "status": "awaiting_approval"}},
+            None,
+        ),
+        ("done", {"agent": {"status": "suspended"}, "licence": {"status": "expiring"}}, None),
+        ("done", {"task": {"id": "WO-7", "status": {"state": "working", "message": "On site"}}}, None),
+        ("done", {"survey": {"object": "response", "id": "sr_1", "status": "in_progress"}}, None),
+        ("done", {"service": {"interrupts": [{"id": "I-22", "value": "Fiber cut on route 9"}]}}, None),
+        (
+            "done",
+            {"post": {"author": "ana", "content": {"role": "article", "parts": ["intro"]}, "partial": True}},
+            None,
+        ),
+        ("done", {"filing": {"contextId": "2025-Q4", "status": {"state": "submitted"}}}, None),
+        ("done", {"status": {"state": "pending", "message": "Waiting for approval", "timestamp": "10:00"}}, None),
+        (
+            "done",
+            {
+                "events": [
+                    {"kind": "status-update", "status": {"state": "working"}, "final": False},
+                    {"kind": "status-update", "status": {"state": "completed"}, "final": True},
+                ],
+                "history": [{"values": {}, "next": [], "config": {}}, {"values": {}, "next": ["agent"], "config": {}}],
+            },
+            None,
+        ),
+        (
+            "done",
+            {
+                "stream": [
+                    {"author": "root_agent", "content": {"parts": []}, "partial": True},
+                    {"author": "root_agent", "content": {"parts": []}, "turn_complete": True},
+                ],
+                "run": {"object": "thread.run", "status": "completed"},
+            },
+            None,
+        ),
     ],
 )
 def test_a_trace_that_may_not_hold_every_call_leaves_no_call_made_undecided(

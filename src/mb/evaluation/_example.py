@@ -279,16 +279,16 @@ an end (the calls made are all recorded)."""
 _HALTED: tuple[str, ...] = ("cancel", "timeout", "timedout", "abort", "interrupt", "deadline", "expired")
 _HALTED += ("inprogress", "queued", "pauseturn")
 _UNFINISHED: tuple[str, ...] = ("requiresaction", "failed", "running", "pending", "paused", "stopped")
-_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto")
+_UNFINISHED += ("terminated", "killed", "externaltermination", "handoffto", "inputrequired", "authrequired")
 """What a key of :data:`_ENDS` or an ``error`` or ``exception`` starts with (folded), where the flags of
 :data:`_CUT` are read when the run did not finish (``status: "cancelled"``, ``"timed_out"``,
 ``"in_progress"``, Anthropic's ``stop_reason: "pause_turn"``, AutoGen's ``"Timeout of 30 seconds reached"``,
 ``run.error: "TimeoutError: ..."``; not ``reason: "refund: the flight was cancelled"``,
 ``error: "rate limit exceeded, recovered"``, ``error: "hit a timeout; retried OK"``); a key of :data:`_ENDS` (not
 an error) those of :data:`_UNFINISHED` too (OpenAI's ``status: "requires_action"``, ``"failed"``, ``"paused"``,
-AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant' detected."``: the run waits).
-A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so with any of its words
-starting one."""
+A2A's ``"input-required"``, AutoGen's ``"External termination requested"``, ``"Handoff to user from 'assistant'
+detected."``: the run waits). A code of one word (``user_cancelled``, ``run_timed_out``, ``ERROR_TIMEOUT``) says so
+with any of its words starting one."""
 _STAMPS = frozenset({"cancelledat", "canceledat", "failedat"})
 """Keys of the time a run was cancelled or failed (OpenAI Assistants' ``cancelled_at``): set, it did not finish."""
 _PENDING = frozenset({"interrupt", "next"})
@@ -349,6 +349,11 @@ def _says_cut(key: str, value: Any, trace: bool | None) -> bool:
         return value is True or (isinstance(value, (int, float)) and value > 0) or _says(value)
     if folded == "tripwiretriggered":  # a guardrail stopped the run (OpenAI Agents)
         return _says(value)
+    if key == "__interrupt__":  # LangGraph's, anywhere
+        return bool(value)
+    if folded == "interruptions":  # OpenAI Agents' tools waiting for approval, anywhere
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        return any(isinstance(item, dict) and item.get("type") == "tool_approval_item" for item in items)
     own = next((at for at, word in enumerate(split) if word not in _RUN | {"execution"}), 0)
     run = trace is not False or own > 0  # ``run_status``, ``agentStatus``: the run's, wherever they are
     named = "".join(split[own:])
@@ -397,15 +402,67 @@ _RECORDS = frozenset({"span", "spans", "event", "events", "attribute", "attribut
 ``packets_dropped``."""
 
 
-def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None:
+def _unfinished(data: Mapping[Any, Any], top: bool = False) -> str | None:
+    """The key of ``data`` saying it is a run, task or turn not finished in its framework's own shape: an A2A task or
+    status update (``kind: "task"`` or ``"status-update"``; at the top of ``outputs`` a ``contextId`` too) whose
+    ``status`` (below the top, of A2A's ``TaskStatus`` fields alone) has a ``state`` not done (:data:`_A2A`,
+    ``failed``); an OpenAI run, run step or response (:data:`_OBJECTS`, ``object: "response"`` with an id
+    ``resp_...``) whose ``status`` says so as a run's; a LangGraph state snapshot (``values`` beside
+    ``config.configurable`` of a thread or checkpoint) whose ``next`` or ``interrupts`` (its own or its tasks') is not
+    empty; a Google ADK event (``outputs`` or, below, one with an ``author``) with ``turn_complete: false`` (not a
+    game's). ``top``: ``data`` is ``outputs``."""
+    kind = data.get("kind") in ("task", "status-update")
+    if kind or (top and any("".join(_key_words(key)) == "contextid" for key in data if isinstance(key, str))):
+        status = status if isinstance(status := data.get("status"), dict) else {}
+        state = status.get("state") if top or status.keys() <= _STATUS else None  # not ``{"state": ..., "owner": ...}``
+        if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A | {"failed"}:
+            return "status.state"
+    made = data.get("object")
+    openai = made in _OBJECTS or (made == "response" and str(data.get("id")).startswith("resp_"))
+    if openai and _says_cut("status", data.get("status"), True):
+        return "status"
+    if data.get("turn_complete", data.get("turnComplete")) is False and (top or isinstance(data.get("author"), str)):
+        return "turn_complete" if "turn_complete" in data else "turnComplete"
+    config = data.get("config")
+    thread = config.get("configurable") if isinstance(config, dict) else None
+    if "values" in data and isinstance(thread, dict) and not _THREAD.isdisjoint(thread):
+        tasks = tasks if isinstance(tasks := data.get("tasks"), list) else []
+        held = [data.get("interrupts")] + [task.get("interrupts") for task in tasks if isinstance(task, dict)]
+        if isinstance(data.get("next"), list) and data["next"]:
+            return "next"
+        if any(isinstance(said, list) and said for said in held):
+            return "interrupts"
+    return None
+
+
+_OBJECTS = ("thread.run", "thread.run.step", "realtime.response")
+"""OpenAI's ``object`` of an Assistants run, a run's step and a Realtime response (a Responses one: ``response``
+with an id ``resp_...``; a survey's response is not)."""
+_THREAD = frozenset({"thread_id", "checkpoint_id"})
+_STATUS = frozenset({"state", "message", "timestamp"})
+"""The keys of a LangGraph state snapshot's ``config.configurable``, of A2A's ``TaskStatus``."""
+
+
+def _cut_key(
+    data: Any, trace: bool | None = True, depth: int = 4, last: bool = True, first: bool = False
+) -> str | None:
     """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
-    (:func:`_says_cut`), ``depth`` objects down at most: ``trace_truncated``, ``metadata.max_steps_reached``,
-    ``trace_metadata.truncated``; not ``metadata.output_info.truncated`` (a text cut, not the trace)."""
+    (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
+    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status.state`` of an A2A task working; not
+    ``metadata.output_info.truncated`` (a text cut, not the trace). Of a list (a stream, a history) only the newest
+    item (``last``) is read for :func:`_unfinished`: the last, the first (``first``) of OpenAI's ``object: "list"`` and
+    of LangGraph's snapshots (both newest first)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    snapshots = isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "values" in data[0]
+    newest = 0 if first or snapshots else len(data) - 1
+    listed = isinstance(data, dict) and data.get("object") == "list"
     for key, value in items if depth else ():
         if isinstance(key, str) and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
+        end = last and (not isinstance(key, int) or key == newest)
+        if end and isinstance(value, dict) and (found := _unfinished(value)) is not None:
+            return f"{key}.{found}"
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
         own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
@@ -415,15 +472,14 @@ def _cut_key(data: Any, trace: bool | None = True, depth: int = 4) -> str | None
             cut = ((index, _cut_key(item, trace, depth - 1)) for index, item in enumerate(value))
             if (found := next((f"{index}.{path}" for index, path in cut if path is not None), None)) is not None:
                 return f"{key}.{found}"
-        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1)) is not None:
+        elif isinstance(value, (dict, list)) and (found := _cut_key(value, under, depth - 1, end, listed)) is not None:
             return f"{key}.{found}"
     return None
 
 
 _A2A = frozenset({"submitted", "working", "inputrequired", "authrequired", "canceled", "cancelled", "rejected"})
-"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped; ``failed`` is read as any status): the
-``state`` of ``outputs.status`` so says the task is not done when ``outputs`` is an A2A task (``kind: "task"`` or a
-``contextId`` beside it); a bare ``status: "submitted"`` is an expense form's, a loan's."""
+"""A2A's task states but ``completed`` (folded, ``TASK_STATE_`` dropped): the ``state`` of an A2A task's ``status``
+so says the task is not done (:func:`_unfinished`); a bare ``status: "submitted"`` is an expense form's, a loan's."""
 _STOPS = frozenset({"stopped", "halted", "killed", "terminated", "preempted", "cancelrequested"})
 """Flags of a key at the top of ``outputs`` naming the run (:data:`_RUN`: ``run_killed``, ``agent_stopped``) saying,
 true, it was stopped; alone (``stopped``, ``terminated``) they may be a machine's, a contract's."""
@@ -438,15 +494,11 @@ object's)."""
 
 
 def _top_cut(extra: Mapping[str, Any]) -> str | None:
-    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`),
-    reached a limit of what it spends (:data:`_SPENDS`) or is an A2A task not done (:data:`_A2A`), or None."""
-    task = extra.get("kind") == "task" or any("".join(_key_words(key)) == "contextid" for key in extra)
+    """The key at the top of ``outputs`` (never below: business data) saying the run was stopped (:data:`_STOPS`) or
+    reached a limit of what it spends (:data:`_SPENDS`), or None."""
     for key, value in extra.items():
         split = [word for word in _key_words(key) if word not in ("is", "was")]
         heard = set(split)
-        state = value.get("state") if task and isinstance(value, dict) and split == ["status"] else None
-        if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A:
-            return key
         limit = (
             bool(_REACHED & heard and _BOUNDS & heard and heard - _COUNTED) and heard <= _REACHED | _BOUNDS | _SPENDS
         )
@@ -475,7 +527,7 @@ def _calls_untold(
         return f"outputs.{unread[0]} {hides} (calls go in outputs.trace)", None, False
     if "trace" not in outputs.model_fields_set:
         return "outputs.trace is absent", None, False
-    if (key := _cut_key(extra) or _top_cut(extra)) is not None:
+    if (key := _unfinished(extra, top=True) or _cut_key(extra) or _top_cut(extra)) is not None:
         return f"outputs.{key} says the trace may be cut short", [], False
     try:
         steps, code = written_calls(outputs.response, tools) if read else ([], [])
