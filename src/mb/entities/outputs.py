@@ -480,6 +480,7 @@ it gives."""
 _JSON_READ = (4000, 50)
 """How many characters JSON of a call is read in from where it may start, and at most how many starts that are not
 JSON a response is read at (past them, its calls cannot be read: :func:`written_calls`)."""
+_DECODER = json.JSONDecoder()  # one for the run: it keeps no state between reads
 _NO_ACTION = frozenset({"none", "null", "nil", "nothing", "n/a", "na", "noop", "finish"})
 """What ``Action:`` says when no call is made."""
 
@@ -511,14 +512,13 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
     (their arguments JSON). A ValueError when more of its starts of JSON of a call than are read are not JSON
     (:data:`_JSON_READ`), or it has more blocks of code or ``<function=...>`` calls than :data:`_BLOCKS_READ`."""
     code: list[Request] = []
-    decoder = json.JSONDecoder()
     size, most = _JSON_READ
     end = failed = 0
     for found in _JSON_CALL.finditer(response):
         if (start := found.start()) < end:  # in an object read
             continue
         try:
-            value, length = decoder.raw_decode(response[start : start + size])
+            value, length = _DECODER.raw_decode(response[start : start + size])
         except (ValueError, RecursionError):  # cut short, too long or too deep: the name it gives is a call's
             failed += 1
             if failed > most:
@@ -538,7 +538,7 @@ def written_calls(response: str, tools: Collection[str] = ()) -> tuple[list[Requ
         tag, _, block = text[start + 3 : -3].partition("\n")
         block = block.strip() if _python_tag(tag) else ""  # a JavaScript one is not
     else:
-        block, start = re.sub(r"\A`(.*)`\Z", r"\1", re.split(r"\n\s*\n", text)[-1], flags=re.DOTALL), len(text)
+        block, start = _TICKED.sub(r"\1", _PARAGRAPH.split(text)[-1]), len(text)
     blocks = [found[2] for found in _FENCED.finditer(text, 0, start) if _python_tag(found[1])]
     tagged = [found[1] or found[2] for found in _PYTHON_TAG.finditer(text)]
     blocks = [found for found in (_prompted(part.strip()) for part in [*blocks, *tagged, block]) if _code_like(found)]
@@ -600,6 +600,9 @@ def _parameters(text: str, start: int, end: int) -> str:
 _FENCED = re.compile(r"```([^`\n]*)\n((?:[^`]|`(?!``))*)```")
 _TILDES = re.compile(r"^([ \t]*)~~~", re.MULTILINE)
 """A fenced block: its tag and its text; a fence of tildes is one of backticks."""
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_TICKED = re.compile(r"\A`(.*)`\Z", re.DOTALL)
+"""Where a paragraph ends; a text in one pair of backticks."""
 _PYTHON_TAGS = frozenset({"", "python", "py", "ipython", "pycon", "tool_code", "tool_call"})
 """The tags of a fenced block read as Python code, by their first word, a version dropped (``python3.11``, ``py3``,
 ``python title="run.py"``, ``tool-code`` and ``tool_code`` as Gemini writes its calls); a JavaScript one is not."""
