@@ -69,6 +69,11 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     if edge == "begin":  # "the beginning of next month": its early days, as "early next month" (of a week or a day: its
         # start)
         edge = "early" if length > 7 else "start"
+    if edge == "finish":  # "at the end of November": its last week (of a week or a day: its end)
+        edge = "end"
+        if length > 7:
+            week = units.days(first + timedelta(days=length - 7), 7, f"end of {window.label}")
+            return [week, Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
     third = max(length // 3, 1)
     if window.note in {"week", "week of", "working week"} and edge in {"early", "mid", "late"}:
         # of its working week: Mon-Tue, Tue-Thu, Thu-Fri

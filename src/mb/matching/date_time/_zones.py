@@ -221,6 +221,11 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         head, spec = pop_zone(text[: comment.start("paren")], abbreviations)
         keeps = spec is not None and _keeps_offset(comment["name"], spec, text[: comment.start()])
         return (head, spec) if keeps else (text, None)
+    full = _FULL_NAME_AFTER_RE.search(text)
+    hours = _full_name_offset(" ".join(full["name"].split())) if full else None
+    if full and hours is not None and _CLOCK_BEFORE_RE.search(text[: full.start()]):
+        # "10:00 (Central European Summer Time)": a zone name in full after a clock keeps its own offset
+        return _cut(text, full.start(), full.end()), fixed_zone(timedelta(hours=hours))
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -293,6 +298,7 @@ _WHOLE_NAMES = {
     "central africa time": 2, "east africa time": 3, "eastern africa time": 3, "indochina time": 7,
     "western indonesia time": 7,
 }  # fmt: skip
+_FULL_NAME_AFTER_RE = re.compile(r"\((?P<name>[a-z][a-z -]*\btime)\)\s*$")
 _FULL_NAME_RE = re.compile(r"(?P<region>.+?) (?P<kind>standard|daylight|summer) time")
 
 
