@@ -1,16 +1,19 @@
 """The end of a period said alone ("at the end of November") is its last week or the instant it ends; of the one under
 way ("the end of the month"), after a start or deadline word, or with a time of day, its last day. A zone name in full
-in brackets after a clock keeps its offset; "half seven pm" is 19:30."""
+in brackets after a clock keeps its offset; "half seven pm" is 19:30; a time written in two zones ("10am PT / 1pm
+ET", "8/7c") is read when both name one instant."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from mb.matching.date_time import match_date_time
 
 SAID = datetime(2027, 10, 29, 17, 40)  # a Friday
+SAID_IN_LONDON = SAID.replace(tzinfo=ZoneInfo("Europe/London"))
 
 ROWS: list[tuple[str, str, bool]] = [
     ("at the end of November", "2027-11-27", True),
@@ -76,3 +79,27 @@ def test_half_an_hour_with_am_or_pm_is_half_past_it(phrase: str, argument: str, 
     assert outcome.error is None, outcome.reason
     assert "Duckling" not in outcome.reason  # read by the grammar, with or without the second reader
     assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "passes"),
+    [
+        ("tonight at 8/7c", "2027-10-29T20:00-04:00", True),  # 8 Eastern, 7 Central: one instant
+        ("tonight at 8/7c", "2027-10-29T19:00-04:00", False),
+        ("tonight at 8/7c", "2027-10-29T20:00+01:00", False),
+        ("10am PT / 1pm ET", "2027-10-29T13:00-04:00", True),
+        ("10am PT / 1pm ET", "2027-10-29T10:00-04:00", False),
+        ("10am PT / 1pm ET", "2027-10-29T10:00+01:00", False),
+    ],
+)
+def test_one_time_written_in_two_zones_is_that_instant(phrase: str, argument: str, passes: bool) -> None:
+    outcome = match_date_time(phrase, argument, SAID_IN_LONDON)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["10am PT / 2pm ET", "8/6c", "3pm UTC / 5pm BST"])
+def test_two_zones_naming_different_instants_are_an_error(phrase: str) -> None:
+    outcome = match_date_time(phrase, "2027-10-29T10:00-07:00", SAID_IN_LONDON)
+    assert outcome.error is not None
+    assert not outcome.passed
