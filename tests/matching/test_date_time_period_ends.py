@@ -1,7 +1,7 @@
-"""The end of a period said alone ("at the end of November") is its last week or the instant it ends; of the one under
-way ("the end of the month"), after a start or deadline word, or with a time of day, its last day. A zone name in full
-in brackets after a clock keeps its offset; "half seven pm" is 19:30; a time written in two zones ("10am PT / 1pm
-ET", "8/7c") is read when both name one instant."""
+"""The end of a period to come said alone ("at the end of November") is its last week or the instant it ends; of one
+under way or gone, after a start or deadline word, or with a time of day, its last day. A zone name in full in
+brackets after a clock keeps its offset (one the user's country also names is not understood); "half seven pm" is
+19:30; a time written in two zones ("10am PT / 1pm ET", "8/7c") is read when both name one instant."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ ROWS: list[tuple[str, str, bool]] = [
     ("at the end of November", "2027-12-01", False),
     ("the end of next month", "2027-11-29", True),
     ("the end of february", "2028-02-20", False),
-    ("end of 2027", "2027-12-30", True),
-    ("end of 2027", "2027-12-20", False),
+    ("end of 2027", "2027-12-31", True),  # the year under way, however worded: its last day
+    ("end of 2027", "2027-12-30", False),
     ("by the end of November", "2027-11-30", True),
     ("by the end of November", "2027-11-28", False),
     ("the end of November at 5pm", "2027-11-30T17:00", True),
@@ -42,6 +42,41 @@ def test_the_end_of_a_period_said_alone_is_its_last_week(phrase: str, argument: 
     outcome = match_date_time(phrase, argument, SAID)
     assert outcome.error is None, outcome.reason
     assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "phrase", "argument", "passes"),
+    [
+        (datetime(2027, 11, 29, 9), "end of November", "2027-11-30", True),
+        (datetime(2027, 11, 29, 9), "end of November", "2027-11-24", False),
+        (datetime(2027, 12, 30, 9), "end of December", "2027-12-25", False),
+        (datetime(2027, 12, 30, 9), "at the end of 2027", "2027-12-25", False),
+        (datetime(2027, 12, 30, 9), "end of January", "2028-01-25", True),
+    ],
+)
+def test_the_end_of_a_period_under_way_is_its_last_day(
+    said: datetime, phrase: str, argument: str, passes: bool
+) -> None:
+    outcome = match_date_time(phrase, argument, said)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "zone"),
+    [("3pm (Eastern Standard Time)", "Australia/Sydney"), ("3pm (central standard time)", "Australia/Adelaide")],
+)
+def test_a_zone_name_in_full_the_users_country_shares_is_not_understood(phrase: str, zone: str) -> None:
+    said = SAID.replace(tzinfo=ZoneInfo(zone))  # the user's own AEST or ACST may be meant, as with "EST" or "CST"
+    outcome = match_date_time(phrase, "2027-10-29T15:00-05:00", said)
+    assert outcome.error is not None
+    assert "may be the user's own A" in outcome.reason
+
+
+def test_a_tv_listing_inside_a_longer_token_is_not_understood_in_the_users_words() -> None:
+    outcome = match_date_time("8/7c/2028", "2028-08-07", SAID_IN_LONDON)
+    assert outcome.error is not None
+    assert "'et'" not in outcome.reason
 
 
 @pytest.mark.parametrize(

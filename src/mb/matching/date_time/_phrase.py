@@ -254,8 +254,9 @@ _DOTTED_RANGE_RE = re.compile(
 )
 
 
-#: "8/7c", "9:30/8:30c": a TV listing's time in US Eastern time, then in Central time, an hour earlier
-_TV_LISTING_RE = re.compile(r"(?<![\w/.:-])(\d{1,2})(:[0-5]\d)?(am|pm)?/(\d{1,2})(:[0-5]\d)?(am|pm)?c\b")
+#: "8/7c", "9:30/8:30c": a TV listing's time in US Eastern time, then in Central time, an hour earlier (never one
+#: part of a longer token: "8/7c/2028")
+_TV_LISTING_RE = re.compile(r"(?<![\w/.:-])(\d{1,2})(:[0-5]\d)?(am|pm)?/(\d{1,2})(:[0-5]\d)?(am|pm)?c\b(?![/.:-]\d)")
 
 
 def _tv_listing(m: re.Match[str]) -> str:
@@ -1117,7 +1118,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
     if home is not None and read.zone is not None and reference is not None:
         country = tuple(k for z in home.zones if isinstance(z, ZoneInfo) for k in country_zones(z.key))
-        why = home_abbreviation(read.zone, home, reference.year, country)
+        why = home_abbreviation(read.zone, home, reference.year, country, phrase)
         if why is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
             return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
