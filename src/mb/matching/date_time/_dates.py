@@ -123,7 +123,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             now, gone = units.midnight(today), []
             if _yearless(named) and not week:  # the one gone within a month too (a week's own are kept above)
                 gone = [w for w in date_windows(named, today - _RECENT) if now - _RECENT < w.hi <= now]
-            inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today)
+            inner = inner_windows(item, [w for w in container if w not in gone] or container, from_today, today)
             with contextlib.suppress(DateProblem):
                 # "the week after christmas" said on December 27, "the friday after halloween" on November 1: from
                 # the one just gone while what it names lasts (or a part of yesterday's, a single day: "the evening
@@ -136,7 +136,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 # "the friday before the 1st" said on the 1st: the day it reaches is gone, so from next month's alone
                 next_days = date_windows(named, date(today.year, today.month, 1) + relativedelta(months=1))
                 with contextlib.suppress(DateProblem):
-                    inner = inner_windows(item, next_days, from_today) or inner
+                    inner = inner_windows(item, next_days, from_today, today) or inner
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
@@ -156,7 +156,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 # "the last Friday of the month" said after it: this month's or next month's (as "the first of the
                 # month"); "of this month", this one's alone
                 following = [Item("date", "", Unit(items[index + 1].value.unit, "next"))]
-                inner = [*inner, *inner_windows(item, date_windows(following, today))]
+                inner = [*inner, *inner_windows(item, date_windows(following, today), today=today)]
             return _intersect_all([inner, *(_one(i, today, ()) for i in items[:index])], items[:index])
     # "19 February 2013 year": the word "year" after a date naming its year labels that year
     items = [

@@ -15,9 +15,10 @@ from ._time_elements import PARTS
 __all__ = ["edge", "inner", "ordinal"]
 
 
-def inner(item: Item, container: list[Window], from_today: bool = False) -> list[Window]:
+def inner(item: Item, container: list[Window], from_today: bool = False, today: date | None = None) -> list[Window]:
     """``item`` (an ordinal, edge or nearest day) inside each period of ``container``; ``from_today``: the period is
-    a day said from today ("tomorrow", "friday"), never a calendar date."""
+    a day said from today ("tomorrow", "friday"), never a calendar date; ``today``: the user's day (the end of a
+    period under way or gone is its last day, as "the end of the month"; of one to come, its last week)."""
     found: list[Window] = []
     for window in container:
         first, end = window.lo.date(), window.hi.date()
@@ -49,7 +50,8 @@ def inner(item: Item, container: list[Window], from_today: bool = False) -> list
             ahead = (item.value.weekday - anchor.weekday()) % 7
             found.extend(units.day(anchor + timedelta(days=d)) for d in {-back, ahead} if abs(d) == min(back, ahead))
         elif item.kind == "edge":
-            found.extend(edge(item.value, window, first, length))
+            begun = item.value == "finish" and today is not None and first <= today  # under way or gone
+            found.extend(edge("end" if begun else item.value, window, first, length))
         else:
             found.extend(ordinal(item.value, first, end, from_today))
     if not found:
@@ -69,6 +71,11 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     if edge == "begin":  # "the beginning of next month": its early days, as "early next month" (of a week or a day: its
         # start)
         edge = "early" if length > 7 else "start"
+    if edge == "finish":  # "at the end of November": its last week (of a week or a day: its end)
+        edge = "end"
+        if length > 7:
+            week = units.days(first + timedelta(days=length - 7), 7, f"end of {window.label}")
+            return [week, Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
     third = max(length // 3, 1)
     if window.note in {"week", "week of", "working week"} and edge in {"early", "mid", "late"}:
         # of its working week: Mon-Tue, Tue-Thu, Thu-Fri

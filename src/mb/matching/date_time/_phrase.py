@@ -254,6 +254,20 @@ _DOTTED_RANGE_RE = re.compile(
 )
 
 
+#: "8/7c", "9:30/8:30c": a TV listing's time in US Eastern time, then in Central time, an hour earlier (never one
+#: part of a longer token: "8/7c/2028")
+_TV_LISTING_RE = re.compile(r"(?<![\w/.:-])(\d{1,2})(:[0-5]\d)?(am|pm)?/(\d{1,2})(:[0-5]\d)?(am|pm)?c\b(?![/.:-]\d)")
+
+
+def _tv_listing(m: re.Match[str]) -> str:
+    """The Eastern time of a TV listing ("8/7c": "8 et"); as written when the Central time is not an hour earlier."""
+    hour, central = int(m[1]), int(m[4])
+    same = m[2] == m[5] and m[6] in {None, m[3]} and 1 <= central <= 12 and 1 <= hour <= 12
+    said = m.string[max(m.start() - 4, 0) : m.start()]
+    at = "" if re.search(r"(?:\bat|@) $", said) else "at "  # "friday at 9 et", never the 9th
+    return f"{at}{m[1]}{m[2] or ''}{m[3] or ''} et" if same and (hour - central) % 12 == 1 else m[0]
+
+
 def _iso_interval(m: re.Match[str]) -> str:
     """An ISO 8601 interval as a range; left as written (not understood) with a zone on one end alone, which the other
     end may or may not share."""
@@ -331,6 +345,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
+    text = _TV_LISTING_RE.sub(_tv_listing, text)
     text = _ISO_INTERVAL_RE.sub(_iso_interval, text)
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"(?<!\s)\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)  # (from a run's start: linear)
@@ -799,12 +814,37 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    zones = _TWO_ZONES_RE.fullmatch(phrase.strip()) if len(phrase) <= MAX_LENGTH else None
+    if zones is not None:
+        both = _in_two_zones(phrase, [_by_grammar(part, user_time) for part in zones.groups()])
+        if both is not None:
+            return both
     listed = _listed(phrase)
     if listed is not None:
         found = _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
         return _in_one_order(found, listed[0]) if listed[1] == "or" else found
     reference, home, own_day = reference_of(phrase, user_time)
     return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day, _fold(reference))
+
+
+_TWO_ZONES_RE = re.compile(r"([^/]*\S)\s+/\s+(\S[^/]*)")  # one slash alone: "10am PT / 1pm ET"
+
+
+def _in_two_zones(phrase: str, parts: list[Resolution]) -> Resolution | None:
+    """``10am PT / 1pm ET``: one time written in two zones, read when both sides name the same instants (an error
+    when they differ); None when a side is not a time in a zone of its own."""
+    instants: list[set[tuple[datetime, ...]]] = []
+    for part in parts:
+        if part.problem is not None or not part.readings:
+            return None
+        starts = [r.start for r in part.readings if r.end is None and r.start.zone is not None]
+        if len(starts) < len(part.readings) or any(w.zone == parts[0].user_zone for w in starts):
+            return None
+        instants.append({tuple(w.lo - o for o in w.zone.offsets_at_wall(w.lo)) for w in starts if w.zone})
+    if instants[0] == instants[1]:
+        return replace(parts[0], phrase=phrase)
+    problem = f"could not understand {phrase!r}: {parts[0].phrase!r} and {parts[1].phrase!r} name different times"
+    return Resolution(phrase, (), parts[0].user_zone, problem, False)
 
 
 def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None:
@@ -1078,7 +1118,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
     if home is not None and read.zone is not None and reference is not None:
         country = tuple(k for z in home.zones if isinstance(z, ZoneInfo) for k in country_zones(z.key))
-        why = home_abbreviation(read.zone, home, reference.year, country)
+        why = home_abbreviation(read.zone, home, reference.year, country, phrase)
         if why is not None:  # "9am CST" said in Adelaide (ACST) or Shanghai: the US zone or the user's own
             return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp

@@ -462,8 +462,8 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
 
 
 def _as_point(item: Item) -> Item:
-    if item.kind == "edge" and item.value in {"end", "mid"}:
-        return Item("edge", item.text, item.value + "@")
+    if item.kind == "edge" and item.value in {"end", "mid", "finish"}:
+        return Item("edge", item.text, item.value.replace("finish", "end") + "@")
     if item.kind == "edge" and item.value == "begin":  # "from the beginning of July": its first day
         return Item("edge", item.text, "start")
     return item

@@ -848,7 +848,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
 def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
     """The readings of the dates, at the times of day given if any."""
     if times:  # "the beginning of next month at 9am": its first day, as "9am at the beginning of next month"
-        dates = [Item("edge", i.text, "start") if i.kind == "edge" and i.value == "begin" else i for i in dates]
+        edges = {"begin": "start", "finish": "end"}  # "the end of November at 5pm": its last day's
+        dates = [Item("edge", i.text, edges[i.value]) if i.kind == "edge" and i.value in edges else i for i in dates]
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None

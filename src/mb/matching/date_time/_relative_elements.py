@@ -210,6 +210,10 @@ _PERIOD_AFTER_RE = re.compile(
 )
 
 
+#: The period under way after "the end of", whose end is month-end or year-end, a due day ("the end of the month").
+_UNDER_WAY_RE = re.compile(r"\s*(?:(?:the|this)\s+)?(?:week|month|year|quarter)\b")
+
+
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
@@ -221,6 +225,8 @@ def _edge(m: re.Match[str]) -> Item | None:
     alone = set(m.string[: m.start()].split()) <= {"at", "in", "around"}
     if m.group(0) != "beginning" and word == "beginning" and alone:
         edge = "begin"  # "the beginning of next month" alone: its early days ("from", "by" it: its start)
+    elif word == "end" and alone and not _UNDER_WAY_RE.match(m.string, m.end()):
+        edge = "finish"  # "at the end of November" alone: its last week ("by" it, "the end of the month": its last day)
     return Item("edge", "", edge)
 
 

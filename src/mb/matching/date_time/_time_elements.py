@@ -197,13 +197,14 @@ def _bare_hour(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o(?:'|\s)?clock|past|to|hours?|hrs?)\b)",
+    rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?:\s*(?P<ap>am|pm)\b)?"
+    rf"(?!\s*(?:am|pm|o(?:'|\s)?clock|past|to|hours?|hrs?)\b)",
     "at",
     "half",
 )
 def _half_hour(m: re.Match[str]) -> Item | None:
-    """``half six``: half past the hour (British)."""
-    return _clock(number_value(m["h"]), 30, None, None)
+    """``half six``, ``half seven pm``: half past the hour (British)."""
+    return _clock(number_value(m["h"]), 30, None, m["ap"])
 
 
 @_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time", ("at", "this", "the", "same"))

@@ -151,24 +151,34 @@ _ISO_BEFORE_RE = re.compile(r"(?:\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d:\d\d:\d\d)(?::\
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
 
 
-def home_abbreviation(written: ZoneSpec, home: ZoneSpec, year: int, country: tuple[str, ...] = ()) -> str | None:
+def home_abbreviation(
+    written: ZoneSpec, home: ZoneSpec, year: int, country: tuple[str, ...] = (), phrase: str = ""
+) -> str | None:
     """Why ``written`` (a US, Central European or Australian abbreviation) is not said, when the user's zone ``home``,
     or a zone of the user's ``country`` (IANA names), uses it in ``year`` at another offset than the table gives it,
     with the same letters ("CST" in Shanghai or Havana) or after Australia's A ("CST" in Adelaide or Brisbane, where
-    Adelaide keeps ACST; "EST" in Sydney or Perth, AEST): which of the two the user means is not said."""
-    found = _SEASONAL_ABBREVIATIONS.get(written.label.lower())
+    Adelaide keeps ACST; "EST" in Sydney or Perth, AEST): which of the two the user means is not said. A name in full
+    in brackets ending ``phrase`` ("3pm (Eastern Standard Time)") is checked by its initials."""
+    said, letters, low = written.label, written.label.lower(), " ".join(phrase.lower().split())
+    full = None if _COMMENT_RE.search(low) else _FULL_NAME_AFTER_RE.search(low)
+    if full and _full_name_offset(full["name"]) == _SEASONAL_ABBREVIATIONS.get(_initials(full["name"]), (None,))[0]:
+        said, letters = phrase[phrase.rindex("(") + 1 : phrase.rindex(")")], _initials(full["name"])
+    found = _SEASONAL_ABBREVIATIONS.get(letters)
     if found is None:
         return None
     for zone in [*home.zones, *map(zoneinfo.ZoneInfo, country)]:
         for month in (1, 7):
             probe = datetime(year, month, 1, 12)
             name, offset = zone.tzname(probe) or "", zone.utcoffset(probe)
-            if name.lower() in {written.label.lower(), f"a{written.label.lower()}"} and offset != timedelta(
-                hours=found[0]
-            ):
+            if name.lower() in {letters, f"a{letters}"} and offset != timedelta(hours=found[0]):
                 where = f"own {name} ({home.label})" if zone in home.zones else f"country's {name} ({zone})"
-                return f"{written.label} may be the user's {where} or {found[1]}'s"
+                return f"{said} may be the user's {where} or {found[1]}'s"
     return None
+
+
+def _initials(name: str) -> str:
+    """The letters a zone name written in full is abbreviated to ("eastern standard time": "est")."""
+    return "".join(word[0] for word in name.split())
 
 
 def parse_zone_name(name: str) -> ZoneSpec | None:
@@ -221,6 +231,11 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         head, spec = pop_zone(text[: comment.start("paren")], abbreviations)
         keeps = spec is not None and _keeps_offset(comment["name"], spec, text[: comment.start()])
         return (head, spec) if keeps else (text, None)
+    full = _FULL_NAME_AFTER_RE.search(text)
+    hours = _full_name_offset(" ".join(full["name"].split())) if full else None
+    if full and hours is not None and _CLOCK_BEFORE_RE.search(text[: full.start()]):
+        # "10:00 (Central European Summer Time)": a zone name in full after a clock keeps its own offset
+        return _cut(text, full.start(), full.end()), fixed_zone(timedelta(hours=hours))
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -293,6 +308,7 @@ _WHOLE_NAMES = {
     "central africa time": 2, "east africa time": 3, "eastern africa time": 3, "indochina time": 7,
     "western indonesia time": 7,
 }  # fmt: skip
+_FULL_NAME_AFTER_RE = re.compile(r"\((?P<name>[a-z][a-z -]*\btime)\)\s*$")
 _FULL_NAME_RE = re.compile(r"(?P<region>.+?) (?P<kind>standard|daylight|summer) time")
 
 
