@@ -548,3 +548,12 @@ def test_a_bad_environment_variable_is_named_with_what_it_accepts(monkeypatch: p
     code, _, err = _run("eval", "--judge", "llm", "-q", str(SPEC / "examples-executed.jsonl"))
     assert code == 2
     assert "MB_JUDGE_RESPONSE_FORMAT='yaml': expected a judge response format" in err
+
+
+def test_the_auto_judge_note_names_the_flag_that_set_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    code, out, _ = _run("eval", "--judge-model", "flag-model", "--judge", "auto", str(SPEC / "examples-executed.jsonl"))
+    assert code in (0, 1)
+    assert "no LLM judge configured (model flag-model (from --judge-model) is set but neither" in out
+    assert "MB_JUDGE_MODEL=" not in out

@@ -135,6 +135,7 @@ def main(ctx: click.Context) -> None:
     they name (see `mb config`); flags override them.
     """
     from ..config import load_config
+    from ._judge import JUDGE_MODEL_FROM
     from .config import check_values
 
     config = load_config(strict=False)  # check_values raises one ConfigError (status 2) naming every bad key
@@ -142,5 +143,5 @@ def main(ctx: click.Context) -> None:
         check_values(ctx, config, {ctx.invoked_subcommand} if ctx.invoked_subcommand else ())
     if config.values:
         ctx.default_map = config.default_map()
-        if ctx.invoked_subcommand != "config":
-            config.apply_environment()
+        if ctx.invoked_subcommand != "config" and config.apply_environment():
+            ctx.meta[JUDGE_MODEL_FROM] = f"judge_model in {config.path}"
