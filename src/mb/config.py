@@ -115,13 +115,15 @@ class Config:
                 defaults.setdefault(command, {})[parameter] = value
         return defaults
 
-    def apply_environment(self, environ: os._Environ[str] | dict[str, str] | None = None) -> None:
+    def apply_environment(self, environ: os._Environ[str] | dict[str, str] | None = None) -> bool:
         """Set ``MB_JUDGE_MODEL`` from ``judge_model`` unless the environment already sets it (``--judge-model``,
-        read after this, wins over both)."""
+        read after this, wins over both); True when it did."""
         env = os.environ if environ is None else environ
         model = self.values.get("judge_model")
         if model and not env.get("MB_JUDGE_MODEL", "").strip():
             env["MB_JUDGE_MODEL"] = model
+            return True
+        return False
 
 
 @contextlib.contextmanager

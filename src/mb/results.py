@@ -270,7 +270,20 @@ class TokenUse(Model):
     """``[input_tokens, output_tokens]`` per model, for the calls that name their model (``""`` for the others)."""
 
     cost: float | None = None
-    """Cost in the prices file's currency; None when no price is configured for some model that spent tokens."""
+    """Cost of the priced tokens in the prices file's currency; None without prices or when none has a price."""
+
+    unpriced: dict[str, int] = Field(default_factory=dict)
+    """With prices: the examples (agent) or requests (judge) whose tokens have no price, by model (``""`` when the
+    usage names none); ``cost`` leaves them out."""
+
+    def cost_text(self, unit: str) -> str:
+        """``, cost 0.0123``, or what is unknown and why, for a summary line counting ``unit``s."""
+        if not self.unpriced:
+            return "" if self.cost is None else f", cost {self.cost:.4f}"
+        whys = [f"no price for {model}" if model else "usage names no model" for model in self.unpriced]
+        unknown = sum(self.unpriced.values())
+        known = "" if self.cost is None else f", {self.cost:.4f} for the other {self.calls - unknown}"
+        return f", cost unknown for {unknown} {unit}(s) ({'; '.join(whys)}){known}"
 
 
 class ExampleTrials(Model):

@@ -96,16 +96,24 @@ def check_prices(document: object, where: str = "prices") -> dict[str, ModelPric
     return prices
 
 
-def price_usage(usage: TokenUse, prices: Mapping[str, ModelPrice], default_model: str | None = None) -> TokenUse:
-    """``usage`` with its cost when every model that spent tokens has a price (tokens that name no model are
-    priced as ``default_model``); the cost stays None otherwise, never a partial sum."""
-    total = 0.0
+def price_usage(
+    usage: TokenUse,
+    prices: Mapping[str, ModelPrice],
+    default_model: str | None = None,
+    calls: Mapping[str, int] | None = None,
+) -> TokenUse:
+    """``usage`` with the cost of the tokens that have a price (tokens that name no model are priced as
+    ``default_model``) and, in ``unpriced``, the ``calls`` (examples or requests by model) of the others; the cost
+    is None when no token has a price."""
+    total, unpriced = 0.0, {}
     for model, (tokens_in, tokens_out) in usage.by_model.items():
         price = prices.get(model or (default_model or ""))
         if price is None:
-            return usage.model_copy(update={"cost": None})
-        total += (tokens_in * price.input + tokens_out * price.output) / 1_000_000
-    return usage.model_copy(update={"cost": round(total, 6)})
+            unpriced[model] = (calls or {}).get(model, 0)
+        else:
+            total += (tokens_in * price.input + tokens_out * price.output) / 1_000_000
+    cost = round(total, 6) if len(unpriced) < len(usage.by_model) else None
+    return usage.model_copy(update={"cost": cost, "unpriced": unpriced})
 
 
 def judge_token_use(judge: Judge, prices: Mapping[str, ModelPrice] | None) -> TokenUse | None:
@@ -115,13 +123,13 @@ def judge_token_use(judge: Judge, prices: Mapping[str, ModelPrice] | None) -> To
     if not isinstance(counts, list) or len(counts) != 3 or not isinstance(model, str):
         return None
     usage = TokenUse(input_tokens=counts[0], output_tokens=counts[1], calls=counts[2], by_model={model: counts[:2]})
-    return price_usage(usage, prices) if prices is not None else usage
+    return price_usage(usage, prices, calls={model: counts[2]}) if prices is not None else usage
 
 
 def total_cost(*usages: TokenUse | None) -> float | None:
-    """The cost of all token use given, when every one that spent tokens is priced; None otherwise."""
+    """The cost of all token use given, when every token that was spent is priced; None otherwise."""
     spent = [usage for usage in usages if usage is not None and (usage.input_tokens or usage.output_tokens)]
-    if not spent or any(usage.cost is None for usage in spent):
+    if not spent or any(usage.cost is None or usage.unpriced for usage in spent):
         return None
     return round(sum(usage.cost or 0.0 for usage in spent), 6)
 

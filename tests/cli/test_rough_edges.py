@@ -529,3 +529,31 @@ def test_standard_input_is_named_stdin_in_every_message(command: str, tmp_path: 
     empty = CliRunner().invoke(main, [*args, "--overwrite"] if command == "run" else args, input="")
     assert "<stdin>" in empty.output
     assert "-:" not in empty.output
+
+
+def test_a_bad_environment_variable_is_named_with_what_it_accepts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "abc")
+    code, _, err = _run("validate", str(SPEC / "examples-unexecuted.jsonl"))
+    assert code == 2
+    assert "MB_MAX_LINE_BYTES" in err
+    assert "expected a positive whole number of bytes" in err
+    code, _, err = _run("validate", "--max-line-bytes", "0", str(SPEC / "examples-unexecuted.jsonl"))
+    assert code == 2
+    assert "'--max-line-bytes': '0': expected a positive whole number" in err
+    assert "MB_MAX_LINE_BYTES" not in err  # the flag, not the variable, held the bad value
+    monkeypatch.delenv("MB_MAX_LINE_BYTES")
+    monkeypatch.setenv("MB_JUDGE_MODEL", "some-model")
+    monkeypatch.setenv("MB_JUDGE_BASE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("MB_JUDGE_RESPONSE_FORMAT", "yaml")
+    code, _, err = _run("eval", "--judge", "llm", "-q", str(SPEC / "examples-executed.jsonl"))
+    assert code == 2
+    assert "MB_JUDGE_RESPONSE_FORMAT='yaml': expected a judge response format" in err
+
+
+def test_the_auto_judge_note_names_the_flag_that_set_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    code, out, _ = _run("eval", "--judge-model", "flag-model", "--judge", "auto", str(SPEC / "examples-executed.jsonl"))
+    assert code in (0, 1)
+    assert "no LLM judge configured (model flag-model (from --judge-model) is set but neither" in out
+    assert "MB_JUDGE_MODEL=" not in out

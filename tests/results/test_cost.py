@@ -57,6 +57,7 @@ def test_without_a_price_for_every_model_the_cost_stays_unknown(tmp_path: Path) 
     result = run_eval(str(executed), "--prices", str(prices))
     assert result.exit_code == 0, result.output
     assert "agent tokens: 4500 in, 1100 out over 3 example(s), cost unknown" in result.stdout
+    assert "total cost" not in result.stdout  # a partial sum is never the total
     usage = TokenUse(input_tokens=1, output_tokens=1, by_model={"x": [1, 1]})
     assert price_usage(usage, {}).cost is None
     assert total_cost(usage, None) is None
@@ -250,3 +251,17 @@ def test_a_prices_file_given_on_the_command_line_overrides_a_bad_one_of_the_conf
     result = CliRunner().invoke(main, ["eval", executed])
     assert result.exit_code == 2
     assert f"mb.toml: prices: {tmp_path / configured}" in result.stderr
+
+
+def test_examples_whose_usage_names_no_model_are_counted_and_the_others_still_priced(tmp_path: Path) -> None:
+    executed = _executed_with_usage(tmp_path)  # two examples of agent-1, one naming no model
+    prices = _prices(tmp_path, '{"agent-1": {"input": 2, "output": 10}}')
+    out = tmp_path / "results.jsonl"
+    result = run_eval(str(executed), "--prices", str(prices), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    line = "cost unknown for 1 example(s) (usage names no model), 0.0180 for the other 2"
+    assert line in " ".join(result.stdout.split())
+    record = read_results_file(out).record
+    assert record.agent_usage is not None
+    assert record.agent_usage.unpriced == {"": 1}
+    assert record.cost is None

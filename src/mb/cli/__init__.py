@@ -61,6 +61,8 @@ class _Program(LazyGroup):
             with command_inputs():  # every file the command reads is one of its inputs, never an output
                 return super().invoke(ctx)
         except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
+            if isinstance(exc, click.BadParameter):
+                _name_the_variable(exc)
             vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
             raise
         except KeyboardInterrupt:
@@ -79,6 +81,15 @@ class _Program(LazyGroup):
             fail_write("-", exc, existed=False)
         except Exception as exc:
             _fail(exc)
+
+
+def _name_the_variable(exc: click.BadParameter) -> None:
+    """A bad value an option read from its environment variable is named by that variable, for every option."""
+    param, ctx = exc.param, exc.ctx
+    if ctx is None or param is None or not param.name or not isinstance(param.envvar, str):
+        return
+    if ctx.get_parameter_source(param.name) is click.core.ParameterSource.ENVIRONMENT:
+        exc.param_hint = f"{param.envvar} (read when {param.opts[0]} is not given)"
 
 
 def _fail(exc: Exception) -> NoReturn:
@@ -124,6 +135,7 @@ def main(ctx: click.Context) -> None:
     they name (see `mb config`); flags override them.
     """
     from ..config import load_config
+    from ._judge import JUDGE_MODEL_FROM
     from .config import check_values
 
     config = load_config(strict=False)  # check_values raises one ConfigError (status 2) naming every bad key
@@ -131,5 +143,5 @@ def main(ctx: click.Context) -> None:
         check_values(ctx, config, {ctx.invoked_subcommand} if ctx.invoked_subcommand else ())
     if config.values:
         ctx.default_map = config.default_map()
-        if ctx.invoked_subcommand != "config":
-            config.apply_environment()
+        if ctx.invoked_subcommand != "config" and config.apply_environment():
+            ctx.meta[JUDGE_MODEL_FROM] = f"judge_model in {config.path}"

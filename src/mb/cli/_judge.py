@@ -12,7 +12,9 @@ from ..judges.base import Judge
 __all__ = [
     "JUDGE_CHOICE",
     "JUDGE_FORMAT_CHOICE",
+    "JUDGE_MODEL_FROM",
     "judge_from_cli",
+    "judge_model_from",
     "judge_model_option",
     "judge_note",
     "judge_options",
@@ -23,6 +25,17 @@ JUDGE_CHOICE = click.Choice(["auto", "lexical", "local", "llm"])
 
 JUDGE_FORMAT_CHOICE = click.Choice(["auto", "json_schema", "json_object", "tool", "text"])
 """The ``--judge-format`` values: ``auto`` finds the most structured format the server takes."""
+
+
+JUDGE_MODEL_FROM = "mb.judge_model_from"
+"""The key of ``ctx.meta`` that says where ``MB_JUDGE_MODEL`` was set from, when not from the environment."""
+
+
+def judge_model_from() -> str:
+    """Where the LLM judge's model comes from in this command: ``--judge-model``, the configuration file's
+    ``judge_model`` or ``MB_JUDGE_MODEL``."""
+    ctx = click.get_current_context(silent=True)
+    return str(ctx.meta.get(JUDGE_MODEL_FROM, "MB_JUDGE_MODEL")) if ctx is not None else "MB_JUDGE_MODEL"
 
 
 def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -36,6 +49,7 @@ def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | N
 
     ctx.with_resource(restored_environment("MB_JUDGE_MODEL"))
     os.environ["MB_JUDGE_MODEL"] = model
+    ctx.meta[JUDGE_MODEL_FROM] = "--judge-model"
     return model
 
 
@@ -87,4 +101,4 @@ def judge_note(requested: str) -> str:
         return "requested"
     from ..judges.factory import explain_auto
 
-    return f"auto: {explain_auto().reason}"
+    return f"auto: {explain_auto(model_from=judge_model_from()).reason}"

@@ -12,7 +12,7 @@ import click
 from ..io._limits import LARGEST_LINE_LIMIT
 from ..results_format import results_file_problem
 
-__all__ = ["RESULTS_FILE", "Seconds", "check_input_files", "input_file_problem", "max_line_bytes_option"]
+__all__ = ["RESULTS_FILE", "Bytes", "Seconds", "check_input_files", "input_file_problem", "max_line_bytes_option"]
 
 
 class Seconds(click.FloatRange):
@@ -23,6 +23,21 @@ class Seconds(click.FloatRange):
         if isinstance(number, float) and math.isnan(number):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return number
+
+
+class Bytes(click.IntRange):
+    """A positive whole number of bytes, at most ``LARGEST_LINE_LIMIT``; a refusal says what is accepted."""
+
+    name = "bytes"
+
+    def __init__(self) -> None:
+        super().__init__(min=1, max=LARGEST_LINE_LIMIT)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{value!r}: expected a positive whole number of bytes, at most {LARGEST_LINE_LIMIT}", param, ctx)
 
 
 def input_file_problem(path: Path, expected: str, *, streams: bool = False) -> str | None:
@@ -58,7 +73,7 @@ RESULTS_FILE = "a results file"
 
 max_line_bytes_option = click.option(
     "--max-line-bytes",
-    type=click.IntRange(min=1, max=LARGEST_LINE_LIMIT),
+    type=Bytes(),
     envvar="MB_MAX_LINE_BYTES",
     default=None,
     metavar="BYTES",

@@ -210,7 +210,7 @@ def render_reliability(console: Console, summary: Summary) -> None:
     for who, usage, unit in (("agent", summary.agent_usage, "example"), ("judge", summary.judge_usage, "call")):
         if usage is None:
             continue
-        cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ", cost unknown (no --prices for its model)"
+        cost = usage.cost_text(unit) or ", cost unknown (no --prices for its model)"
         counts = f"{usage.input_tokens} in, {usage.output_tokens} out over {usage.calls} {unit}(s)"
         parts.append(Text(f"{who} tokens: {counts}{cost}"))
     if summary.cost is not None:

@@ -34,9 +34,10 @@ from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
+from ..judges.factory import llm_configured
 from ._console import err_console, fail, out_console
 from ._files import require_file, writing
-from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_from, judge_model_option, judge_options
 from .m365 import fail_document, load_or_exit
 
 __all__ = ["runevals"]
@@ -286,10 +287,12 @@ def runevals(
     ]
     need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
     if need_judge:
+        configured, why = llm_configured(model_from=judge_model_from())
+        model = "" if why.startswith("model ") else "MB_JUDGE_MODEL (or --judge-model) and "
+        step = "use" if configured else f"set {model}an API key or base URL, then use"
         err_console.print(
             f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
-            "an LLM judge and were not scored "
-            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
+            f"an LLM judge and were not scored (reported as errors); {escape(why)}: {step} --judge llm or auto",
         )
     failed = Counter(
         (key, reason)

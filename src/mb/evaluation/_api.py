@@ -202,7 +202,8 @@ async def aevaluate(
         builder.count_escalations(evaluator.judge)
         summary = builder.build(evaluator.judge.name)
         if price_table is not None and summary.agent_usage is not None:
-            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
+            examples = builder.examples_by_model()
+            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model, examples)
         summary.judge_usage = judge_token_use(evaluator.judge, price_table)
         summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
         # A file of which nothing could be evaluated (a benchmark not yet run, a results file) is the wrong file.

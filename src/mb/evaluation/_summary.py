@@ -144,6 +144,10 @@ class SummaryBuilder:
             stats[name] = RateStat(total=sum(tallies[name]), **outcomes, mean=mean)
         return stats
 
+    def examples_by_model(self) -> dict[str, int]:
+        """The examples whose outputs report token use, by model (``""`` when the usage names none)."""
+        return {model: tally[2] for model, tally in self._usage.items()}
+
     def build(self, judge: str = "") -> Summary:
         """The summary of everything added so far."""
         overall = self._slice("overall", ()).get("", RateStat())

@@ -20,7 +20,7 @@ from ..errors import JudgeConfigError
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
 
-__all__ = ["JUDGE_NAMES", "AutoChoice", "explain_auto", "get_judge", "portable_judge"]
+__all__ = ["JUDGE_NAMES", "AutoChoice", "explain_auto", "get_judge", "llm_configured", "portable_judge"]
 
 JUDGE_NAMES = ("auto", "lexical", "local", "llm")
 """The names ``get_judge`` accepts (``llm:<model>`` names the model too)."""
@@ -37,22 +37,25 @@ class AutoChoice:
     """A sentence for people: what was found in the environment."""
 
 
-def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
-    """Whether the environment configures an LLM judge, and why (or why not)."""
+def llm_configured(env: Mapping[str, str] | None = None, model_from: str = "MB_JUDGE_MODEL") -> tuple[bool, str]:
+    """Whether the environment configures an LLM judge, and why (or why not); ``model_from`` names where the
+    model in ``MB_JUDGE_MODEL`` was set (``--judge-model``, a configuration file's key)."""
     env = os.environ if env is None else env
     model = env.get("MB_JUDGE_MODEL", "").strip()
     if not model:
         return False, "MB_JUDGE_MODEL is not set"
     for variable in ("MB_JUDGE_API_KEY", "OPENAI_API_KEY", "MB_JUDGE_BASE_URL"):
         if env.get(variable, "").strip():
-            return True, f"MB_JUDGE_MODEL={model} and {variable} are set"
-    return False, f"MB_JUDGE_MODEL={model} is set but neither MB_JUDGE_API_KEY, OPENAI_API_KEY nor MB_JUDGE_BASE_URL"
+            return True, f"model {model} (from {model_from}) and {variable} are set"
+    neither = "neither MB_JUDGE_API_KEY, OPENAI_API_KEY nor MB_JUDGE_BASE_URL"
+    return False, f"model {model} (from {model_from}) is set but {neither}"
 
 
-def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
-    """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``)."""
+def explain_auto(env: Mapping[str, str] | None = None, model_from: str = "MB_JUDGE_MODEL") -> AutoChoice:
+    """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``; ``model_from`` as
+    :func:`llm_configured` takes it)."""
     env = os.environ if env is None else env
-    configured, why = llm_configured(env)
+    configured, why = llm_configured(env, model_from)
     if configured:
         offline = "lexical" if missing_dependencies() else "local"
         return AutoChoice(

@@ -185,9 +185,11 @@ class LLMJudge:
         self.deadline = deadline
         self.temperature = temperature
         self.max_tokens = max_tokens
-        forced = (response_format or _env("MB_JUDGE_RESPONSE_FORMAT") or "auto").strip().lower()
+        given = response_format or _env("MB_JUDGE_RESPONSE_FORMAT") or "auto"
+        forced = given.strip().lower()
         if forced != "auto" and forced not in FORMATS:
-            raise JudgeConfigError(f"unknown judge response format {forced!r}: choose auto, {', '.join(FORMATS)}")
+            setting = "response_format" if response_format else "MB_JUDGE_RESPONSE_FORMAT"
+            raise JudgeConfigError(f"{setting}={given!r}: expected a judge response format: auto, {', '.join(FORMATS)}")
         self.response_format = None if forced == "auto" else forced
         """The answer format forced on every request; None when the judge finds the one the server accepts."""
         if retry_failed is None:

@@ -77,7 +77,7 @@ def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int
             lines.append("")
     for who, usage in (("Agent", summary.agent_usage), ("Judge", summary.judge_usage)):
         if usage is not None:
-            cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
+            cost = usage.cost_text("call")
             lines += [f"{who} tokens: {usage.input_tokens} in, {usage.output_tokens} out ({usage.calls} call(s)){cost}"]
             lines.append("")
     if summary.cost is not None:

@@ -20,13 +20,19 @@ def _csv_rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def test_csv_has_one_row_per_item_or_turn_and_a_column_pair_per_score() -> None:
+def test_csv_has_one_row_per_item_or_turn_and_value_result_and_reason_per_score() -> None:
     rows = _csv_rows(csv_report(RULES))
     assert len(rows) == 6 + 3 + 3
     assert list(rows[0])[:8] == ["item", "turn", "name", "prompt", "expected_response", "response", "status", "error"]
-    assert list(rows[0])[8:] == ["relevance", "relevance_result", "coherence", "coherence_result", "skipped"]
+    assert list(rows[0])[8:] == [
+        *("relevance", "relevance_result", "relevance_reason"),
+        *("coherence", "coherence_result", "coherence_reason"),
+        "skipped",
+    ]
     assert rows[1]["relevance"] == "2"
     assert rows[1]["relevance_result"] == "fail"
+    assert rows[1]["relevance_reason"] == "Response is factually incorrect."
+    assert rows[1]["status"] == "fail"
     crash = rows[3]
     assert crash["status"] == "partial"
     assert crash["coherence_result"] == "error"

@@ -112,3 +112,25 @@ def test_offline_a_groundedness_that_cannot_run_is_in_the_json_with_its_reason(w
     assert [item["status"] for item in output["items"]] == ["partial", "partial"]
     assert result.stderr.count("no LLM judge:") == 1
     assert "groundedness needs an LLM judge" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "config", "named"),
+    [
+        (["--judge-model", "flag-model"], "", "model flag-model (from --judge-model) is set"),
+        ([], 'judge_model = "file-model"\n', "model file-model (from judge_model in "),
+    ],
+)
+def test_the_no_llm_judge_note_names_where_the_model_came_from(
+    workdir: Path, args: list[str], config: str, named: str
+) -> None:
+    shutil.copyfile(FIXTURES / "categorized-v1.0.0.json", workdir / "evals.json")
+    (workdir / "mb.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["runevals", "--agent", ECHO, "--judge", "lexical", *args, "-o", "out.json"], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    note = next(line for line in result.stderr.splitlines() if line.startswith("no LLM judge:"))
+    assert named in note
+    assert "set an API key or base URL, then use --judge llm or auto" in note
+    assert "MB_JUDGE_MODEL" not in note

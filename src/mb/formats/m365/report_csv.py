@@ -1,4 +1,4 @@
-"""CSV report of an output document: one row per single-turn item or turn, one column pair per score."""
+"""CSV report of an output document: one row per single-turn item or turn, three columns per score."""
 
 from __future__ import annotations
 
@@ -32,14 +32,14 @@ _FIXED = ("item", "turn", "name", "prompt", "expected_response", "response", "st
 
 
 def csv_report(document: Mapping[str, Any]) -> str:
-    """The CSV text: fixed columns, then ``<score>`` (the value, or the error of an evaluator that failed) and
-    ``<score>_result`` per score key, then
+    """The CSV text: fixed columns (with the item's or turn's ``status`` and ``error``), then ``<score>`` (the
+    value, or the error of an evaluator that failed), ``<score>_result`` and ``<score>_reason`` per score key, then
     ``skipped`` (evaluators that did not run, ``Name: reason`` separated by ``; ``)."""
     rows = report_rows(document)
     keys = score_columns(rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180: cells holding CR or LF are quoted
-    header = [*_FIXED, *(name for key in keys for name in (key, f"{key}_result")), "skipped"]
+    header = [*_FIXED, *(name for key in keys for name in (key, f"{key}_result", f"{key}_reason")), "skipped"]
     writer.writerow([safe_cell(cell) for cell in header])
     for row in rows:
         cells: list[str] = [
@@ -55,11 +55,11 @@ def csv_report(document: Mapping[str, Any]) -> str:
         for key in keys:
             entry = row.scores.get(key)
             if entry is None:
-                cells += ["", ""]
+                cells += ["", "", ""]
             else:
                 result = str(entry.get("result", ""))
                 value = str(entry.get("error", "")) if result == "error" else score_value(entry)
-                cells += [value, result]
+                cells += [value, result, str(entry.get("reason", ""))]
         cells.append("; ".join(f"{s.get('evaluator', '')}: {s.get('reason', '')}" for s in row.skipped))
         writer.writerow([safe_cell(cell) for cell in cells])
     return buffer.getvalue()

@@ -180,7 +180,13 @@
   function usageText(u, unit) {
     if (!u) return null;
     var text = u.input_tokens + " in, " + u.output_tokens + " out over " + u.calls + " " + unit + "(s)";
-    return text + (u.cost !== null && u.cost !== undefined ? ", cost " + u.cost.toFixed(4) : "");
+    var cost = u.cost !== null && u.cost !== undefined ? u.cost.toFixed(4) : null;
+    var models = Object.keys(u.unpriced || {});  // as TokenUse.cost_text says it
+    if (!models.length) return text + (cost !== null ? ", cost " + cost : "");
+    var unknown = models.reduce(function (sum, m) { return sum + u.unpriced[m]; }, 0);
+    var whys = models.map(function (m) { return m ? "no price for " + m : "usage names no model"; });
+    text += ", cost unknown for " + unknown + " " + unit + "(s) (" + whys.join("; ") + ")";
+    return text + (cost !== null ? ", " + cost + " for the other " + (u.calls - unknown) : "");
   }
   function renderOverview() {
     var section = clear(document.getElementById("overview"));
