@@ -27,6 +27,8 @@ from tests.support.judges import equivalence
         ("Renew my driving license", "Renew my driving licence"),
         ("Buy jewelry for Mia", "Buy jewellery for Mia"),
         ("Turn the wheel 90 degrees", "Turn the wheel 90\u00b0"),
+        ("No the store opens at 9", "No, the store opens at 9."),  # an answer with no comma
+        ("Yes we ship to Canada", "Yes, we ship to Canada"),
     ],
 )
 def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -78,6 +80,9 @@ def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
         ("Set the thermostat to 20 degrees Fahrenheit", "Set the thermostat to 20\u00b0"),
         ("Turn the wheel 9 degrees", "Turn the wheel 90\u00b0"),
         ("Write a check for $400", "Write a cheque for $40"),
+        ("No the store is open", "Yes, the store is open"),
+        ("Yes we do not ship to Canada", "Yes, we ship to Canada"),
+        ("No one came", "One came"),
     ],
 )
 def test_words_that_only_look_alike_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
