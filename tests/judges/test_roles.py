@@ -111,3 +111,56 @@ def test_long_texts_are_not_read_for_roles() -> None:
 )
 def test_one_statement_is_the_same_words_in_the_same_roles(candidate: str, reference: str, same: bool) -> None:
     assert same_statement(candidate, reference) is same
+
+
+def _verdict(candidate: str, reference: str) -> str:
+    [verdict] = LexicalJudge().judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    return "passed" if verdict.passed else "undecided" if verdict.undecided else "failed"
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Infrastructure bill passes Senate", "Senate passes infrastructure bill"),  # either side passes the other
+        ("Senate clears climate bill", "Climate bill clears Senate"),
+        ("Celtics face Lakers in the final", "Lakers face Celtics in the final"),
+        ("The truck passed the car", "The car passed the truck"),  # which may differ: never a pass
+        ("France fines Google $50 million", "Google fined $50 million in France"),  # a headline's passive
+        ("Hurricane hits Florida on Monday", "Florida hit by hurricane on Monday"),
+        ("Oracle acquires startup for $2 billion", "Startup acquired by Oracle for $2 billion"),
+    ],
+)
+def test_a_swap_around_a_relation_that_may_read_both_ways_is_undecided(candidate: str, reference: str) -> None:
+    assert _verdict(candidate, reference) == "undecided"
+    [failure] = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
+    assert failure.guard == "roles"
+    assert failure.doubt
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("man bites dog", "dog bites man"),
+        ("Man bites dog", "Dog bit man"),  # another tense, but the participle takes its object directly
+        ("France fines Google $50 million", "Google fined France $50 million"),
+        ("Ben fines Ana in court", "Ana fined Ben in court"),
+        ("Arsenal beat Chelsea 2-0", "Chelsea beat Arsenal 2-0"),
+    ],
+)
+def test_a_swap_around_a_relation_read_one_way_still_fails(candidate: str, reference: str) -> None:
+    assert _verdict(candidate, reference) == "failed"
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "verdict"),
+    [
+        ("PM steps down", "Prime minister resigns", "undecided"),  # an abbreviation of words written in lower case
+        ("VP to visit Mexico", "Vice president to visit Mexico", "undecided"),
+        ("The prime minister met Ben", "The PM met Ana", "failed"),  # another name besides
+        ("Send the file to Raj", "Send the file to Priya", "failed"),
+    ],
+)
+def test_an_abbreviation_of_lower_case_words_is_a_doubt_of_the_names_guard(
+    candidate: str, reference: str, verdict: str
+) -> None:
+    assert _verdict(candidate, reference) == verdict

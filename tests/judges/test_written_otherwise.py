@@ -22,6 +22,13 @@ from tests.support.judges import equivalence
         ("Somebody left a bag at the desk", "Someone left a bag at the desk"),
         ("Anybody can join the webinar", "Anyone can join the webinar"),
         ("Everybody received the invoice", "Everyone received the invoice"),
+        ("Write a check for $40", "Write a cheque for $40"),
+        ("Check the tires before the trip", "Check the tyres before the trip"),
+        ("Renew my driving license", "Renew my driving licence"),
+        ("Buy jewelry for Mia", "Buy jewellery for Mia"),
+        ("Turn the wheel 90 degrees", "Turn the wheel 90\u00b0"),
+        ("No the store opens at 9", "No, the store opens at 9."),  # an answer with no comma
+        ("Yes we ship to Canada", "Yes, we ship to Canada"),
     ],
 )
 def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -69,6 +76,13 @@ def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
     [
         ("Book a table for four", "Book a table for"),
         ("Buy 3 shares of Initech", "Buy three shares of Initrode"),
+        ("Set the oven to 180 degrees", "Set the oven to 180\u00b0C"),  # a scale the other text does not give
+        ("Set the thermostat to 20 degrees Fahrenheit", "Set the thermostat to 20\u00b0"),
+        ("Turn the wheel 9 degrees", "Turn the wheel 90\u00b0"),
+        ("Write a check for $400", "Write a cheque for $40"),
+        ("No the store is open", "Yes, the store is open"),
+        ("Yes we do not ship to Canada", "Yes, we ship to Canada"),
+        ("No one came", "One came"),
     ],
 )
 def test_words_that_only_look_alike_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:

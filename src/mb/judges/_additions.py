@@ -22,6 +22,7 @@ __all__ = [
     "plain",
     "reads_yes_or_no",
     "said_around",
+    "set_off",
     "without_courtesy",
     "yes_or_no",
 ]
@@ -110,6 +111,20 @@ def answered(text: str) -> tuple[bool, str | None] | None:
 def reads_yes_or_no(text: str) -> bool:
     """Whether ``text`` reads as a yes or no once its punctuation and courtesy are left out ("Yes?", "Sure, no.")."""
     return normalize(plain(text)) in _YES_NO
+
+
+_BARE_ANSWER = re.compile(
+    r"\A(\s*(?:yes|yeah|yep|no|nope))\s+(?=(?:the|a|an|this|that|these|those|it|i|we|you|he|she|they|there|my|your|"
+    r"our|their|his|her|its)\b)",
+    re.IGNORECASE,
+)
+"""An opening yes or no before an article or a pronoun, with no comma: only an answer can stand there ("No the store
+opens at 9" is "No, the store opens at 9"; not "No one came", "no refunds")."""
+
+
+def set_off(text: str) -> str:
+    """``text`` with an opening yes or no that only an answer can be set off by a comma, as written texts do."""
+    return _BARE_ANSWER.sub(r"\1, ", text, count=1)
 
 
 def without_courtesy(request: JudgeRequest) -> JudgeRequest:

@@ -7,9 +7,10 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..io._limits import written_json
-from ._additions import added_around, answered, non_answer, reads_yes_or_no, without_courtesy, yes_or_no
+from ._additions import added_around, answered, non_answer, reads_yes_or_no, set_off, without_courtesy, yes_or_no
 from ._confidence import NON_ANSWER_CONFIDENCE, Band
 from ._doubts import (
     added_detail,
@@ -103,6 +104,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if written_json(request.candidate) is not None and written_json(request.reference) is not None:
         reason = f"undecided: two JSON values, whose order, keys and booleans text similarity cannot see; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    request = replace(request, candidate=set_off(request.candidate), reference=set_off(request.reference))  # "No, the"
     given, expected = yes_or_no(request.candidate), yes_or_no(request.reference)  # before courtesy: not "Sure, no."
     both_read = all(reads_yes_or_no(text) for text in (request.candidate, request.reference))
     opens, opened = answered(request.candidate), answered(request.reference)  # "Yes, ..." is no courtesy here

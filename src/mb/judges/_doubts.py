@@ -98,10 +98,17 @@ _VARIANTS = [
         (r"(?<=[a-z]{3})ll(ed|ing|er|ers)$", r"l\1"),  # "cancelled", "travelling"
         (r"(?<=[a-z]{2})ogue(s)?$", r"og\1"),  # "catalogue"
         (r"^grey", "gray"),
+        (r"^(licen|defen|offen|preten)ce(s)?$", r"\1se\2"),  # "licence", "defence"
+        (r"^cheque(s)?$", r"check\1"),
+        (r"^tyre(s)?$", r"tire\1"),
+        (r"^programme(s)?$", r"program\1"),
+        (r"^jewellery$", "jewelry"),
+        (r"^aluminium$", "aluminum"),
         (r"^(some|any|every)body$", r"\1one"),  # "somebody" is "someone"
     )
 ]
-"""British spellings and their American forms; a pronoun in "-body" and its form in "-one"."""
+"""British spellings and their American forms ("cheque" is "check": only a text saying "cheque" is read so); a
+pronoun in "-body" and its form in "-one"."""
 _OTHER_WORDS = frozenset({"metre", "metres"})
 """British spellings whose American form is also another word ("metre", a length; "meter", a device), read as it only
 after a number ("100 metres", "a 100-metre race") where the other text's "meters" is surely the unit too (``_UNIT``)."""
@@ -168,6 +175,12 @@ _CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+
 lost the keys")."""
 
 
+_DEGREE_SIGN = re.compile(r"(\d)\s*\u00b0(?![\w\u00b0])")
+"""A degree sign after a number with no scale after it ("68°", not "68°F")."""
+_DEGREES = re.compile(r"\d\s*(degrees?)\b(?!\s*(?:[cfk]\b|celsius|centigrade|fahrenheit|kelvin))", re.IGNORECASE)
+"""A number of degrees with no scale after it ("68 degrees", not "68 degrees F")."""
+
+
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
     "3", "first" / "1st"; not a magnitude in words: "5 or 6 thousand" / "5 or 6000"; a time: "7 pm" / "19:00", "half
@@ -176,6 +189,10 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     words, not one. With it, how each word so read and each contraction the other text does not write was read ("'7
     pm' and '19:00' as one time", "'she's worked' as 'she has worked'")."""
     read = []
+    degrees = _DEGREES.search(other)  # "68°" / "68 degrees"; not "68°" / "68 degrees Fahrenheit": which scale?
+    if degrees and _DEGREE_SIGN.search(text):
+        text = _DEGREE_SIGN.sub(rf"\1 {degrees[1]}", text)
+        read.append(f"'\u00b0' as {degrees[1]!r}")
     times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
     for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
         same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?

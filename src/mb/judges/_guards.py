@@ -23,11 +23,11 @@ from functools import lru_cache
 
 from .._trim import trimmed
 from ._doubts import route_ends
-from ._names import absent_names, names, plain
+from ._names import absent_names, names, plain, spelled_out
 from ._overlap import unsupported_wording
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, Reading, extract_quantities, same_quantity, unmatched
-from ._roles import role_swap
+from ._roles import role_swap, swap_may_read_alike
 from ._text import stem, tokens
 from .base import JudgeRequest, JudgeTask
 
@@ -68,7 +68,9 @@ class GuardFailure:
 
     doubt: bool = False
     """Whether the offline judges' verdict leaves the pair undecided rather than failed: a sign one text gives in
-    words ("-5%" / "down 5%"), a cited span the chunk does not say in its words (``wording``)."""
+    words ("-5%" / "down 5%"), a swap of roles that may say the same ("bill passes Senate" / "Senate passes bill"), an
+    abbreviation of words in lower case ("PM" / "Prime minister"), a cited span the chunk does not say in its words
+    (``wording``)."""
 
 
 def precheck(request: JudgeRequest) -> tuple[float, str] | None:
@@ -271,7 +273,14 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
     ref_all = ref_missing + absent_names(ref_weak, reference, candidate)
     if cand_all and ref_all:
         said, other = _quoted(cand_all, candidate), _quoted(ref_all, reference)
-        return GuardFailure("entities", f"the candidate names {said} where the reference names {other}")
+        detail = f"the candidate names {said} where the reference names {other}"
+        for mine, text, theirs, other_text in (
+            (cand_all, candidate, ref_all, reference),
+            (ref_all, reference, cand_all, candidate),
+        ):
+            if set(theirs) <= spelled_out(mine, text, other_text):  # "PM" / "Prime minister"
+                return GuardFailure("entities", f"{detail}, which an abbreviation may stand for", doubt=True)
+        return GuardFailure("entities", detail)
     return _replaced(candidate, reference)
 
 
@@ -421,7 +430,10 @@ def _fired(task: JudgeTask, candidate: str, reference: str, windows: Sequence[st
         failures.append(GuardFailure("wording", wording, doubt=True) if wording else None)
     elif failures[-1] is None:  # a reversed route is also a swap of roles
         swapped = role_swap(candidate, reference)  # the same words, entities in exchanged roles
-        failures.append(GuardFailure("roles", swapped) if swapped else None)
+        alike = swap_may_read_alike(candidate, reference) if swapped else None  # a doubt: "bill passes Senate"
+        failures.append(
+            GuardFailure("roles", f"{swapped}; {alike}" if alike else swapped, doubt=bool(alike)) if swapped else None
+        )
     return [failure for failure in failures if failure is not None]
 
 

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from ._quantities import extract_quantities, roman_numeral
 from ._text import STOPWORDS, Token, stem, tokens
 
-__all__ = ["absent_names", "names", "people_for_place", "plain", "spell_regions"]
+__all__ = ["absent_names", "names", "people_for_place", "plain", "spell_regions", "spelled_out"]
 
 _UNIT_LETTERS = re.compile(r"(?<=[\d°])\s?[CFK]\b|°\s?[CFK]?\b")
 _RUN_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "da", "del", "la", "le", "du"})
@@ -282,6 +282,32 @@ def _similar_word(name: str, text: str) -> bool:
         if shared >= 0.8 * shortest:
             return True
     return len(name) >= 5 and process.extractOne(name, longer, scorer=fuzz.ratio, score_cutoff=88) is not None
+
+
+@lru_cache(maxsize=1024)
+def _initials(text: str) -> dict[str, frozenset[str]]:
+    """The initials of each run of two to six consecutive words of ``text`` (case-folded) and the words of the runs
+    they start: "prime minister" gives "pm". One pass, at most five runs per word."""
+    _, said = _vocabulary(text)
+    found: dict[str, set[str]] = {}
+    for start in range(len(said)):
+        for end in range(start + 2, min(start + 6, len(said)) + 1):
+            run = said[start:end]
+            found.setdefault("".join(word[:1] for word in run), set()).update(run)
+    return {letters: frozenset(words) for letters, words in found.items()}
+
+
+def spelled_out(found: list[str], source: str, other: str) -> frozenset[str]:
+    """The words of ``other`` whose initials spell each of ``found`` that ``source`` writes in capitals, in any case
+    ("PM" / "prime minister", "EU" / "the european union"), or nothing when one of ``found`` is spelled by none: an
+    abbreviation may stand for them, or not (``absent_names`` takes only capitalized words for an acronym's)."""
+    capitals = {token.lower for token in tokens(source) if token.text.isupper() and 2 <= len(token.text) <= 6}
+    if not all(name in capitals for name in found):
+        return frozenset()
+    initials = _initials(other)
+    if not all(name in initials for name in found):
+        return frozenset()
+    return frozenset().union(*(initials[name] for name in found))
 
 
 def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:

@@ -28,6 +28,7 @@ __all__ = [
     "owners_differ",
     "role_swap",
     "same_statement",
+    "swap_may_read_alike",
     "voice_changed",
 ]
 
@@ -300,6 +301,48 @@ Ben" / "Ana wrote to Ben last week")."""
 
 def role_swap(candidate: str, reference: str) -> str | None:
     """Why the texts give their shared words different roles, or None."""
+    found = _swapped(candidate, reference)
+    if found is None:
+        return None
+    said = written(reference)
+    first, second, around = (said.get(word, word) for word in found)
+    return f"{first!r} and {second!r} exchange roles around {around!r}"
+
+
+_EITHER_WAY = frozenset(stem(word) for word in ["pass", "clear", "face", "play", "fight", "battle", "debate", "race"])
+"""Verbs whose two sides may be exchanged in one reading: a bill passes the Senate and the Senate passes the bill;
+in a contest each side faces, plays or fights the other. A swap around them may keep the meaning, or not ("the car
+passed the truck")."""
+
+
+def swap_may_read_alike(candidate: str, reference: str) -> str | None:
+    """Why a swap of roles (``role_swap``) may say the same thing after all, or None: the relation reads both ways
+    (``_EITHER_WAY``), or one text writes it otherwise, as a participle (or before "by") whose other side follows behind
+    a marker, as a headline says a passive without "is" ("Google fined $50 million in France" / "France fines Google
+    $50 million", "Florida hit by storm" / "Storm hits Florida"; not "Google fined France" / "France fines Google",
+    whose participle takes its object directly)."""
+    found = _swapped(candidate, reference)
+    if found is None:
+        return None
+    pivot = found[2]
+    if pivot in _EITHER_WAY:
+        return f"{written(reference).get(pivot, pivot)!r} may read both ways"
+    for text, other in ((reference, candidate), (candidate, reference)):
+        said, other_said = written(text).get(pivot, pivot), written(other).get(pivot, pivot)
+        sequence = _sequence(text)
+        at = sequence.index(pivot)
+        participle = re.fullmatch(PARTICIPLES, said.casefold()) or sequence[at + 1 : at + 2] == ("by",)  # "hit by"
+        if said.casefold() == other_said.casefold() or not participle:
+            continue
+        after = min((sequence.index(word) for word in found[:2] if sequence.index(word) > at), default=None)
+        if after is not None and any(word in _MARKERS for word in sequence[at + 1 : after]):
+            return f"{said!r} may be a passive: the voice may differ"
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _swapped(candidate: str, reference: str) -> tuple[str, str, str] | None:
+    """The first two words that exchange roles and the word they exchange them around, as stems, or None."""
     a, b = _sequence(reference), _sequence(candidate)
     if a == b or len(a) > MAX_ROLE_WORDS or len(b) > MAX_ROLE_WORDS:
         return None
@@ -310,7 +353,7 @@ def role_swap(candidate: str, reference: str) -> str | None:
     pos_a, pos_b = _unique_positions(a), _unique_positions(b)
     shared = [word for word in pos_a if word in pos_b]
     timed = {stem(w) for text in (candidate, reference) for found in _WHEN.findall(text) for w in found.split()}
-    for pivot in shared:
+    for pivot in sorted(shared, key=lambda word: word in _EITHER_WAY):  # a relation read one way only first
         if pivot in _SYMMETRIC:
             continue
         kept = [w for w in shared if w not in _MARKERS | _TIES and w not in timed]
@@ -326,9 +369,7 @@ def role_swap(candidate: str, reference: str) -> str | None:
         frame_a = [w for w in a if w not in moved]
         frame_b = [w for w in b if w not in moved]
         if SequenceMatcher(None, frame_a, frame_b, autojunk=False).ratio() >= _SAME_FRAME:
-            said = written(reference)
-            first, second, around = (said.get(word, word) for word in (forward[0], backward[0], pivot))
-            return f"{first!r} and {second!r} exchange roles around {around!r}"
+            return forward[0], backward[0], pivot
     return None
 
 
