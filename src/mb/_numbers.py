@@ -17,8 +17,7 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 _ORDINAL_ONES = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
                  "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
                  "eighteenth", "nineteenth")  # fmt: skip
-_ORDINAL_TENS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
-                 "eightieth": 80, "ninetieth": 90}  # fmt: skip
+_ORDINAL_TENS = {tens[:-1] + "ieth": value for tens, value in TENS.items()}
 
 ORDINAL_WORDS: dict[str, int] = {word: value for value, word in enumerate(_ORDINAL_ONES) if word} | _ORDINAL_TENS
 """The ordinals written as one word: "first" to "nineteenth" and the tens ("twentieth" ... "ninetieth")."""

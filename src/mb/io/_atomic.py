@@ -119,5 +119,4 @@ def atomic_output(path: PathLike, *, compress: bool | None = None) -> Iterator[I
 def write_atomically(path: PathLike, chunks: Iterable[bytes], *, compress: bool | None = None) -> None:
     """Replace ``path`` with ``chunks`` through :func:`atomic_output`."""
     with atomic_output(path, compress=compress) as stream:
-        for chunk in chunks:
-            stream.write(chunk)
+        stream.writelines(chunks)

@@ -222,8 +222,6 @@ _CHECKS_NOTHING = (
 
 _BLANK = "blank: it states nothing to check (an error check under `mb eval`, never a pass)"
 
-_CALLS_GO = "tool calls go in outputs.trace"
-
 
 _QUOTED = re.compile(r'"([^"]+)"')
 """A key quoted in an error's message."""
@@ -253,7 +251,8 @@ def line_key_warnings(data: bytes, *, file: str, line: int, record: Record | Non
     outputs = document.get("outputs") if isinstance(document, dict) else None
     for key in unread_calls(outputs) if isinstance(outputs, dict) else ():
         what = "a tool call, not an answer" if key == "response" else "not read"
-        found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, f"{what}; {_CALLS_GO}"))
+        what += "; tool calls go in outputs.trace"
+        found.append(KeyWarning(file, line, f"$.outputs.{key}", "", None, False, what))
     expectations = document.get("expectations") if isinstance(document, dict) else None
     expectations = expectations if isinstance(expectations, dict) else {}
     for key in expectations:  # in the line's order

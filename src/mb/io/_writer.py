@@ -20,11 +20,10 @@ __all__ = ["JsonlWriter", "dump_line", "write_examples"]
 PathLike = str | os.PathLike[str]
 
 
-def dump_line(item: BaseModel | dict[str, Any], *, exclude_none: bool = True) -> bytes:
-    """Serialize one item as a JSON line (with the trailing newline); models drop ``None`` fields unless
-    ``exclude_none=False``."""
+def dump_line(item: BaseModel | dict[str, Any]) -> bytes:
+    """Serialize one item as a JSON line (with the trailing newline); models drop their ``None`` fields."""
     if isinstance(item, BaseModel):
-        return item.model_dump_json(exclude_none=exclude_none).encode() + b"\n"
+        return item.model_dump_json(exclude_none=True).encode() + b"\n"
     return orjson.dumps(item, option=orjson.OPT_NON_STR_KEYS) + b"\n"
 
 

@@ -59,17 +59,14 @@ def _testcase(suite: str, row: ExampleResult | Mapping[str, Any]) -> str:
     if result.status == "error":
         message = result.error or "the example could not be evaluated"
         reasons = result.failure_reasons() or [message]
-        body = f'<error message={_attr(message[:_MESSAGE_LENGTH])} type="error">{_text(chr(10).join(reasons))}</error>'
+        tag, kind = "error", ' type="error"'
     elif result.status == "undecided":
         reasons = result.failure_reasons() or ["a judge could not tell with confidence"]
-        message = f"undecided: {reasons[0]}"
-        body = f"<skipped message={_attr(message[:_MESSAGE_LENGTH])}>{_text(chr(10).join(reasons))}</skipped>"
+        message, tag, kind = f"undecided: {reasons[0]}", "skipped", ""
     else:
         reasons = result.failure_reasons() or ["a gating expectation was not met"]
-        body = (
-            f'<failure message={_attr(reasons[0][:_MESSAGE_LENGTH])} type="failed">'
-            f"{_text(chr(10).join(reasons))}</failure>"
-        )
+        message, tag, kind = reasons[0], "failure", ' type="failed"'
+    body = f"<{tag} message={_attr(message[:_MESSAGE_LENGTH])}{kind}>{_text(chr(10).join(reasons))}</{tag}>"
     return f"{opening}>{body}</testcase>\n"
 
 

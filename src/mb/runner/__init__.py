@@ -12,7 +12,7 @@ in :mod:`mb.runner.adapters` (OpenAI Agents SDK, LangGraph/LangChain, a chat-com
 """
 
 from .._hashing import canonical_json, example_hash, hash_document
-from ._agent import AgentInput, CallableAgent, current_user_time, to_outputs
+from ._agent import CallableAgent, current_user_time, to_outputs
 from ._api import Benchmark, arun, run
 from ._errors import (
     AgentLoadError,
@@ -22,19 +22,15 @@ from ._errors import (
     OutputLockedError,
     ResumeError,
     TransientAgentError,
-    error_record,
-    is_transient,
 )
 from ._loader import as_agent, load_agent
-from ._loop import RunSettings
-from ._output import read_previous, sort_output
+from ._output import read_previous
 from ._progress import LogProgress, RichProgress, RunProgress, SilentProgress
 from ._ray_agent import RayAgent, WorkerLostError
 from ._ray_cluster import RayUnavailableError
 from ._summary import AgentRun, ExecutedExamples, RunOutput, RunSummary
 
 __all__ = [
-    "AgentInput",
     "AgentLoadError",
     "AgentOutputError",
     "AgentRun",
@@ -51,7 +47,6 @@ __all__ = [
     "RichProgress",
     "RunOutput",
     "RunProgress",
-    "RunSettings",
     "RunSummary",
     "SilentProgress",
     "TransientAgentError",
@@ -60,13 +55,10 @@ __all__ = [
     "as_agent",
     "canonical_json",
     "current_user_time",
-    "error_record",
     "example_hash",
     "hash_document",
-    "is_transient",
     "load_agent",
     "read_previous",
     "run",
-    "sort_output",
     "to_outputs",
 ]

@@ -132,16 +132,15 @@ class RichProgress(LogProgress):
     wants_total = True
     """The bar shows the total and an ETA, so the runner counts the benchmark's lines when that is cheap."""
 
-    def __init__(self, console: Console | None = None, *, description: str = "running") -> None:
+    def __init__(self, console: Console | None = None) -> None:
         super().__init__(console)
-        self._description = description
         self._errors = self._passed = 0
         self._bar = progress_bar(self.console, "examples", _ErrorsColumn())
         self._task: TaskID | None = None
 
     def start(self, total: int | None) -> None:
         """Show the bar."""
-        self._task = self._bar.add_task(self._description, total=total, errors=0)
+        self._task = self._bar.add_task("running", total=total, errors=0)
         self._bar.start()
 
     def advance(self, *, error: bool = False) -> None:

@@ -64,11 +64,6 @@ class RunSummary:
         """Examples that ended in an agent error."""
         return sum(self.errors.values())
 
-    @property
-    def invalid_count(self) -> int:
-        """Invalid benchmark lines."""
-        return len(self.invalid)
-
     def describe(self) -> str:
         """The summary in one line, e.g. ``ran 10 examples (1 error: TimeoutError 1), skipped 0 ... in 2.1 s``."""
         errors = self.error_count
@@ -79,7 +74,7 @@ class RunSummary:
         else:
             parts[0] += " (no errors)"
         parts.append(f"skipped {self.skipped} already done")
-        parts.append(f"{self.invalid_count} invalid line{'s' if self.invalid_count != 1 else ''}")
+        parts.append(f"{len(self.invalid)} invalid line{'s' if len(self.invalid) != 1 else ''}")
         if self.cancelled:
             parts.append(f"{self.cancelled} cancelled")
         text = ", ".join(parts) + f" in {self.wall_time:.1f} s"

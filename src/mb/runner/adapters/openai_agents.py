@@ -32,7 +32,7 @@ from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, Tool
 from .._errors import AgentOutputError, partial_run
 from ._arguments import jsonable, tool_params
 
-__all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
+__all__ = ["OpenAIAgentsAdapter", "trace_from_items"]
 
 TraceEvent = ToolCall | ToolResult | RetrievalResults
 
@@ -65,12 +65,11 @@ def _from_tool_call(raw: Any) -> list[TraceEvent]:
     return []
 
 
-def trace_from_items(items: Iterable[Any], errors: Mapping[str, str] | None = None) -> list[TraceEvent]:
+def trace_from_items(items: Iterable[Any], errors: Mapping[str, str]) -> list[TraceEvent]:
     """The MorganaBench trace of a run's items (``RunResult.new_items``), in order. ``errors`` maps the call id
     of each tool that raised to ``"Type: message"``; those results are recorded as ``{"error": ...}``."""
     from agents.items import ToolCallItem, ToolCallOutputItem
 
-    errors = errors or {}
     trace: list[TraceEvent] = []
     for item in items:
         if isinstance(item, ToolCallItem):
@@ -125,16 +124,6 @@ def _usage(run: Any) -> dict[str, int] | None:
     }
 
 
-def outputs_from_result(result: Any, errors: Mapping[str, str] | None = None) -> Outputs:
-    """Outputs of a finished ``Runner.run``: final output as the response, trace, and token usage. ``errors``
-    are the exceptions tools raised, by call id (see :func:`trace_from_items`)."""
-    usage = _usage(result)
-    extra: dict[str, Any] = {"usage": usage} if usage is not None else {}
-    return Outputs.model_validate(
-        {"response": _response(result.final_output), "trace": trace_from_items(result.new_items, errors), **extra}
-    )
-
-
 class OpenAIAgentsAdapter:
     """Runs an OpenAI Agents SDK ``Agent`` as a MorganaBench agent.
 
@@ -184,7 +173,11 @@ class OpenAIAgentsAdapter:
             _keep_partial(result, errors)
             names = ", ".join(str(getattr(item, "tool_name", None) or "a tool") for item in pending)
             raise AgentOutputError(f"the run stopped for approval of tool calls, which nobody gave: {names}")
-        return outputs_from_result(result, errors)
+        usage = _usage(result)
+        extra: dict[str, Any] = {"usage": usage} if usage is not None else {}
+        return Outputs.model_validate(
+            {"response": _response(result.final_output), "trace": trace_from_items(result.new_items, errors), **extra}
+        )
 
 
 def _keep_partial(run_data: Any, errors: Mapping[str, str]) -> None:
