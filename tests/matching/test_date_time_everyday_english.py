@@ -160,6 +160,15 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("offset past", "5 minutes past 3", "2024-05-15T15:05:00", True),  # a clock, as before
     ("offset past", "5 minutes past 3", "2024-05-15T15:55:00", False),
     ("offset past", "3 days past due", "2024-05-18", ERROR),  # from no day
+    # a period's n-th (last) part with "'s": as "of" says it, never the weekday (day) just gone inside the period
+    ("period's part", "this month's last friday", "2024-05-31", True),
+    ("period's part", "this month's last friday", "2024-05-10", False),
+    ("period's part", "may's last day", "2024-05-31", True),
+    ("period's part", "may's last day", "2024-05-14", False),
+    ("period's part", "this year's last day", "2024-12-31", True),
+    ("period's part", "this year's last day", "2024-05-14", False),
+    ("period's part", "next month's last friday", "2024-06-28", True),
+    ("period's part", "next month's last friday", "2024-06-21", False),
 ]
 
 

@@ -336,6 +336,13 @@ _PAST_RE = re.compile(
     rf"\b((?:(?:{QUANTITY}) ?(?:(?:business|working) )?(?:days?|weeks?|fortnights?|months?|years?)|the day)) "
     r"(?:(past|following|subsequent to)|preceding) (?=[a-z0-9])"
 )
+#: A period's n-th (last) part said with "'s" before it: "this month's last friday" is the last Friday of this month
+#: (never the Friday just gone, in it), "march's last day" March 31, "next year's first monday" as "of" says it.
+_OWNED_PART_RE = re.compile(
+    rf"\b((?:this|next|last|the) (?:week|month|quarter|year)|(?:{MONTH})(?: \d{{4}})?|\d{{4}})'s "
+    r"((?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate) "
+    rf"(?:{WEEKDAY}|(?:business |working )?day|weekday|weekend|week|month))\b"
+)
 _SO_FAR_RE = re.compile(
     r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))|\bthis (week|month|quarter|year) so far\b"
 )
@@ -455,6 +462,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
     text = _SIDE_RE.sub(lambda m: f"{_SIDES[m[1]]} ", text)
+    text = _OWNED_PART_RE.sub(r"the \2 of \1", text)
     text = _PAST_RE.sub(lambda m: f"{m[1]} {'after' if m[2] else 'before'} ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
