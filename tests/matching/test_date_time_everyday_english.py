@@ -169,6 +169,11 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("period's part", "this year's last day", "2024-05-14", False),
     ("period's part", "next month's last friday", "2024-06-28", True),
     ("period's part", "next month's last friday", "2024-06-21", False),
+    # "the business (working) day before (after)" a day: the last (first) one before (after) it
+    ("business day beside", "the business day before friday", "2024-05-16", True),
+    ("business day beside", "the business day before friday", "2024-05-17", False),
+    ("business day beside", "the working day after friday", "2024-05-20", True),
+    ("business day beside", "the working day after friday", "2024-05-18", False),
 ]
 
 

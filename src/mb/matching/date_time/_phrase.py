@@ -463,6 +463,12 @@ def normalize(phrase: str) -> str:
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
     text = _SIDE_RE.sub(lambda m: f"{_SIDES[m[1]]} ", text)
     text = _OWNED_PART_RE.sub(r"the \2 of \1", text)
+    # "the business day before christmas" is the last one before it, "the working day after" the first one after it
+    text = re.sub(
+        r"\bthe (business|working) day (?=(before|after) [a-z0-9])",
+        lambda m: f"the {'last' if m[2] == 'before' else 'first'} {m[1]} day ",
+        text,
+    )
     text = _PAST_RE.sub(lambda m: f"{m[1]} {'after' if m[2] else 'before'} ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
