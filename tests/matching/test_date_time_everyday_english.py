@@ -145,6 +145,35 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("quarter", "q3 of '21", "2021-08-01", True),
     ("quarter", "q3 of '21", "2024-08-01", False),
     ("quarter", "the second quarter of '23", "2023-05-01", True),
+    # a count of days or longer "past", "following", "subsequent to" or "preceding" a day: that long after (before) it
+    ("offset past", "10 days past may 20", "2024-05-30", True),
+    ("offset past", "10 days past may 20", "2024-05-20", False),
+    ("offset past", "10 days past may 20", "2024-05-10", False),
+    ("offset past", "two weeks following friday", "2024-05-31", True),
+    ("offset past", "two weeks following friday", "2024-05-17", False),
+    ("offset past", "3 days subsequent to friday", "2024-05-20", True),
+    ("offset past", "3 days subsequent to friday", "2024-05-14", False),
+    ("offset past", "a fortnight preceding june 14", "2024-05-31", True),
+    ("offset past", "a fortnight preceding june 14", "2024-06-28", False),
+    ("offset past", "the day following friday", "2024-05-18", True),
+    ("offset past", "the day following friday", "2024-05-17", False),
+    ("offset past", "5 minutes past 3", "2024-05-15T15:05:00", True),  # a clock, as before
+    ("offset past", "5 minutes past 3", "2024-05-15T15:55:00", False),
+    ("offset past", "3 days past due", "2024-05-18", ERROR),  # from no day
+    # a period's n-th (last) part with "'s": as "of" says it, never the weekday (day) just gone inside the period
+    ("period's part", "this month's last friday", "2024-05-31", True),
+    ("period's part", "this month's last friday", "2024-05-10", False),
+    ("period's part", "may's last day", "2024-05-31", True),
+    ("period's part", "may's last day", "2024-05-14", False),
+    ("period's part", "this year's last day", "2024-12-31", True),
+    ("period's part", "this year's last day", "2024-05-14", False),
+    ("period's part", "next month's last friday", "2024-06-28", True),
+    ("period's part", "next month's last friday", "2024-06-21", False),
+    # "the business (working) day before (after)" a day: the last (first) one before (after) it
+    ("business day beside", "the business day before friday", "2024-05-16", True),
+    ("business day beside", "the business day before friday", "2024-05-17", False),
+    ("business day beside", "the working day after friday", "2024-05-20", True),
+    ("business day beside", "the working day after friday", "2024-05-18", False),
 ]
 
 
