@@ -443,21 +443,69 @@ _STATUS = frozenset({"state", "message", "timestamp"})
 """The keys of a LangGraph state snapshot's ``config.configurable``, of A2A's ``TaskStatus``."""
 
 
+def _run_id(data: Mapping[Any, Any]) -> str | None:
+    """The id of the run, task or turn ``data`` is in its framework's own shape (:func:`_unfinished`): an A2A task's
+    ``id`` or a status update's ``taskId``, an OpenAI run's, run step's or response's ``id``, a Google ADK event's
+    ``invocation_id``, a LangGraph snapshot's ``thread_id``; None for any other dictionary."""
+    kind, made = data.get("kind"), data.get("object")
+    config = data.get("config")
+    thread = config.get("configurable") if isinstance(config, dict) else None
+    if kind == "task" or made in _OBJECTS or (made == "response" and str(data.get("id")).startswith("resp_")):
+        found = data.get("id")
+    elif kind == "status-update":
+        found = data.get("taskId", data.get("task_id"))
+    elif isinstance(data.get("author"), str):
+        found = data.get("invocation_id", data.get("invocationId"))
+    else:
+        found = thread.get("thread_id") if "values" in data and isinstance(thread, dict) else None
+    return str(found) if isinstance(found, (str, int)) and not isinstance(found, bool) else None
+
+
+def _independent(data: list[Any], newest_first: bool) -> str | None:
+    """The path of a run, task or turn not finished among the items of ``data`` (or, one key down, what they wrap:
+    ``result`` of a JSON-RPC answer, ``response`` of an event) when they hold two or more with distinct ids
+    (:func:`_run_id`): each is a run of its own, read by its newest item (:func:`_unfinished`). Items sharing one id
+    or carrying none are a stream or a history, read by the list's newest item alone (:func:`_cut_key`)."""
+    runs: dict[str, tuple[str, Mapping[Any, Any]]] = {}
+    for index, item in enumerate(data):
+        held = [("", item)] if isinstance(item, dict) else []
+        if held and _run_id(item) is None:
+            held = [(f"{key}.", value) for key, value in item.items() if isinstance(value, dict)]
+        for key, shape in held:
+            if (found := _run_id(shape)) is not None and not (newest_first and found in runs):
+                runs[found] = (f"{index}.{key}", shape)
+    if len(runs) < 2:
+        return None
+    return next((f"{path}{said}" for path, shape in runs.values() if (said := _unfinished(shape)) is not None), None)
+
+
+_FLAGS = 4
+"""How many objects down the keys of ``outputs`` are read for flags saying the trace is cut short
+(:func:`_says_cut`); a run in its framework's own shape (:func:`_unfinished`) is read down to :data:`_SHAPES`."""
+_SHAPES = 16
+_PAUSES = frozenset({"__interrupt__", "interruptions"})
+"""Keys of LangGraph and OpenAI Agents holding what a run waits for, read down to :data:`_SHAPES` too."""
+
+
 def _cut_key(
-    data: Any, trace: bool | None = True, depth: int = 4, last: bool = True, first: bool = False
+    data: Any, trace: bool | None = True, depth: int = _SHAPES, last: bool = True, first: bool = False
 ) -> str | None:
-    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
-    (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
-    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status.state`` of an A2A task working; not
-    ``metadata.output_info.truncated`` (a text cut, not the trace). Of a list (a stream, a history) only the newest
-    item (``last``) is read for :func:`_unfinished`: the last, the first (``first``) of OpenAI's ``object: "list"`` and
-    of LangGraph's snapshots (both newest first)."""
+    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short:
+    :func:`_says_cut` :data:`_FLAGS` objects down at most (``trace_truncated``, ``metadata.max_steps_reached``,
+    ``trace_metadata.truncated``; not ``metadata.output_info.truncated``: a text cut, not the trace), a run not
+    finished (:func:`_unfinished`, ``result.status.state`` of an A2A task working) ``depth`` objects down at most. Of
+    a list (a stream, a history) only the newest item (``last``) is read for :func:`_unfinished`: the last, the first
+    (``first``) of OpenAI's ``object: "list"`` and of LangGraph's snapshots (both newest first); but every run of
+    its own in it (:func:`_independent`)."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     snapshots = isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "values" in data[0]
     newest = 0 if first or snapshots else len(data) - 1
     listed = isinstance(data, dict) and data.get("object") == "list"
+    if isinstance(data, list) and last and depth and (found := _independent(data, first or snapshots)) is not None:
+        return found
+    flags = depth > _SHAPES - _FLAGS
     for key, value in items if depth else ():
-        if isinstance(key, str) and _says_cut(key, value, trace):
+        if isinstance(key, str) and (flags or key in _PAUSES) and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
         end = last and (not isinstance(key, int) or key == newest)
@@ -465,7 +513,7 @@ def _cut_key(
             return f"{key}.{found}"
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
-        own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
+        own = flags and trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
         if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
             return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
