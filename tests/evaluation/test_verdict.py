@@ -676,6 +676,10 @@ _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params":
 _THREAD = {"configurable": {"thread_id": "t1"}}
 _RUN_DONE = {"object": "thread.run", "id": "run_2", "status": "completed"}
 _RUN_WAITS = {"object": "thread.run", "id": "run_1", "status": "requires_action"}
+_RESPONSE = {"object": "response", "id": "resp_2", "status": "completed", "model": "gpt-4.1", "output": []}
+_PART = {"kind": "artifact-update", "taskId": "t1", "artifact": {"artifactId": "a1", "parts": []}}
+_CARD = {"kind": "task", "id": "B-1", "status": {"state": "working"}}
+_ANSWER = {"object": "response", "id": "resp_1", "status": "incomplete"}
 
 
 def _task(task: str, state: str) -> dict[str, Any]:
@@ -687,7 +691,7 @@ def _update(task: str, state: str) -> dict[str, Any]:
 
 
 def _snapshot(thread: str, waits: list[str]) -> dict[str, Any]:
-    return {"values": {}, "next": waits, "config": {"configurable": {"thread_id": thread}}}
+    return {"values": {}, "next": waits, "config": {"configurable": {"thread_id": thread, "checkpoint_id": "c1"}}}
 
 
 @pytest.mark.parametrize(
@@ -786,6 +790,12 @@ def _snapshot(thread: str, waits: list[str]) -> dict[str, Any]:
         ("done", {"runs": {"object": "list", "data": [_RUN_DONE, _RUN_WAITS]}}, "outputs.runs.data.1.status"),
         ("done", {"history": [_snapshot("th1", []), _snapshot("th2", ["tools"])]}, "outputs.history.1.next"),
         ("done", {"a": {"b": {"c": {"d": {"e": _task("t1", "working")}}}}}, "outputs.a.b.c.d.e.status.state"),
+        ("done", {"events": [_task("t1", "submitted"), _update("t1", "working"), _PART]}, "events.1.status.state"),
+        (
+            "done",
+            {"events": [{"data": _RUN_WAITS}, {"data": {"object": "thread.message", "id": "msg_1"}}]},
+            "outputs.events.0.data.status",
+        ),
         ("done", {"a": {"b": {"c": {"d": {"e": {"__interrupt__": [{"value": "Ok?"}]}}}}}}, "e.__interrupt__"),
         ("done", {"graph": {"__interrupt__": [{"value": "Approve?"}]}}, "outputs.graph.__interrupt__"),
         ("done", {"result": {"interruptions": [{"type": "tool_approval_item"}]}}, "outputs.result.interruptions"),
@@ -803,6 +813,13 @@ def _snapshot(thread: str, waits: list[str]) -> dict[str, Any]:
             None,
         ),
         ("done", {"history": [_snapshot("th1", []), _snapshot("th1", ["tools"])]}, None),
+        # business data in a framework's shape, lacking the fields the framework makes mandatory
+        ("done", {"board": [_CARD, _CARD | {"id": "B-2", "status": {"state": "completed"}}]}, None),
+        ("done", {"answers": [_ANSWER, _ANSWER | {"id": "resp_2", "status": "completed"}]}, None),
+        ("done", {"a": {"b": {"c": {"d": {"e": {"values": {}, "next": ["confirm"], "config": _THREAD}}}}}}, None),
+        ("done", {"a": {"b": {"c": {"d": {"e": [_update("JIRA-1", "working")]}}}}}, None),
+        # one response's stream: its older item's status is superseded
+        ("done", {"events": [{"response": _RESPONSE | {"status": "in_progress"}}, {"response": _RESPONSE}]}, None),
         ("done", {"orders": [{"id": "o1", "kind": "order", "status": {"state": "working"}}, {"id": "o2"}]}, None),
         ("done", {"a": {"b": {"c": {"d": {"run": {"status": "cancelled"}, "metadata": {"partial": True}}}}}}, None),
         ("I tidied up; delete_account was not needed.", {}, None),
