@@ -674,6 +674,24 @@ def test_calls_recorded_beside_the_trace_where_they_are_not_read_leave_no_call_m
 
 _SUBAGENT = {"event": "tool_call", "id": "c1", "tool": "run_subagent", "params": {"task": "tidy up"}}
 _THREAD = {"configurable": {"thread_id": "t1"}}
+_RUN_DONE = {"object": "thread.run", "id": "run_2", "status": "completed"}
+_RUN_WAITS = {"object": "thread.run", "id": "run_1", "status": "requires_action"}
+_RESPONSE = {"object": "response", "id": "resp_2", "status": "completed", "model": "gpt-4.1", "output": []}
+_PART = {"kind": "artifact-update", "taskId": "t1", "artifact": {"artifactId": "a1", "parts": []}}
+_CARD = {"kind": "task", "id": "B-1", "status": {"state": "working"}}
+_ANSWER = {"object": "response", "id": "resp_1", "status": "incomplete"}
+
+
+def _task(task: str, state: str) -> dict[str, Any]:
+    return {"kind": "task", "id": task, "contextId": "x", "status": {"state": state}}
+
+
+def _update(task: str, state: str) -> dict[str, Any]:
+    return {"kind": "status-update", "taskId": task, "status": {"state": state}}
+
+
+def _snapshot(thread: str, waits: list[str]) -> dict[str, Any]:
+    return {"values": {}, "next": waits, "config": {"configurable": {"thread_id": thread, "checkpoint_id": "c1"}}}
 
 
 @pytest.mark.parametrize(
@@ -757,9 +775,53 @@ _THREAD = {"configurable": {"thread_id": "t1"}}
             "events.1",
         ),
         ("done", {"__interrupt__": {"value": "Approve?"}}, "outputs.__interrupt__"),
+        # runs of their own in one list (distinct ids), each read by its newest item; shapes deep in outputs
+        ("done", {"tasks": [_task("t1", "working"), _task("t2", "completed")]}, "outputs.tasks.0.status.state"),
+        (
+            "done",
+            {
+                "rpc": [
+                    {"id": 1, "result": _task("t1", "input-required")},
+                    {"id": 2, "result": _task("t2", "completed")},
+                ]
+            },
+            "outputs.rpc.0.result.status.state",
+        ),
+        ("done", {"runs": {"object": "list", "data": [_RUN_DONE, _RUN_WAITS]}}, "outputs.runs.data.1.status"),
+        ("done", {"history": [_snapshot("th1", []), _snapshot("th2", ["tools"])]}, "outputs.history.1.next"),
+        ("done", {"a": {"b": {"c": {"d": {"e": _task("t1", "working")}}}}}, "outputs.a.b.c.d.e.status.state"),
+        ("done", {"events": [_task("t1", "submitted"), _update("t1", "working"), _PART]}, "events.1.status.state"),
+        (
+            "done",
+            {"events": [{"data": _RUN_WAITS}, {"data": {"object": "thread.message", "id": "msg_1"}}]},
+            "outputs.events.0.data.status",
+        ),
+        ("done", {"a": {"b": {"c": {"d": {"e": {"__interrupt__": [{"value": "Ok?"}]}}}}}}, "e.__interrupt__"),
         ("done", {"graph": {"__interrupt__": [{"value": "Approve?"}]}}, "outputs.graph.__interrupt__"),
         ("done", {"result": {"interruptions": [{"type": "tool_approval_item"}]}}, "outputs.result.interruptions"),
         # nothing hidden: decided
+        # one run's stream or history, business lists with ids and statuses, business flags deep in outputs
+        (
+            "done",
+            {
+                "events": [
+                    _update("t1", "working"),
+                    _update("t2", "working"),
+                    *map(_update, ("t1", "t2"), ["completed"] * 2),
+                ]
+            },
+            None,
+        ),
+        ("done", {"history": [_snapshot("th1", []), _snapshot("th1", ["tools"])]}, None),
+        # business data in a framework's shape, lacking the fields the framework makes mandatory
+        ("done", {"board": [_CARD, _CARD | {"id": "B-2", "status": {"state": "completed"}}]}, None),
+        ("done", {"answers": [_ANSWER, _ANSWER | {"id": "resp_2", "status": "completed"}]}, None),
+        ("done", {"a": {"b": {"c": {"d": {"e": {"values": {}, "next": ["confirm"], "config": _THREAD}}}}}}, None),
+        ("done", {"a": {"b": {"c": {"d": {"e": [_update("JIRA-1", "working")]}}}}}, None),
+        # one response's stream: its older item's status is superseded
+        ("done", {"events": [{"response": _RESPONSE | {"status": "in_progress"}}, {"response": _RESPONSE}]}, None),
+        ("done", {"orders": [{"id": "o1", "kind": "order", "status": {"state": "working"}}, {"id": "o2"}]}, None),
+        ("done", {"a": {"b": {"c": {"d": {"run": {"status": "cancelled"}, "metadata": {"partial": True}}}}}}, None),
         ("I tidied up; delete_account was not needed.", {}, None),
         ({"tool_calls": 3, "tools": [{"name": "delete_account", "parameters": {}}]}, {}, None),
         ("done", {"truncated": False}, None),

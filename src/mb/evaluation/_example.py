@@ -402,7 +402,7 @@ _RECORDS = frozenset({"span", "spans", "event", "events", "attribute", "attribut
 ``packets_dropped``."""
 
 
-def _unfinished(data: Mapping[Any, Any], top: bool = False) -> str | None:
+def _unfinished(data: Mapping[Any, Any], top: bool = False, event: bool = False) -> str | None:
     """The key of ``data`` saying it is a run, task or turn not finished in its framework's own shape: an A2A task or
     status update (``kind: "task"`` or ``"status-update"``; at the top of ``outputs`` a ``contextId`` too) whose
     ``status`` (below the top, of A2A's ``TaskStatus`` fields alone) has a ``state`` not done (:data:`_A2A`,
@@ -410,7 +410,8 @@ def _unfinished(data: Mapping[Any, Any], top: bool = False) -> str | None:
     ``resp_...``) whose ``status`` says so as a run's; a LangGraph state snapshot (``values`` beside
     ``config.configurable`` of a thread or checkpoint) whose ``next`` or ``interrupts`` (its own or its tasks') is not
     empty; a Google ADK event (``outputs`` or, below, one with an ``author``) with ``turn_complete: false`` (not a
-    game's). ``top``: ``data`` is ``outputs``."""
+    game's). ``top``: ``data`` is ``outputs``; ``event``: ``data`` is the ``response`` of a Responses or Realtime
+    stream's event (``type: "response.*"``), a response whatever its id."""
     kind = data.get("kind") in ("task", "status-update")
     if kind or (top and any("".join(_key_words(key)) == "contextid" for key in data if isinstance(key, str))):
         status = status if isinstance(status := data.get("status"), dict) else {}
@@ -418,7 +419,7 @@ def _unfinished(data: Mapping[Any, Any], top: bool = False) -> str | None:
         if isinstance(state, str) and letters(state).removeprefix("taskstate") in _A2A | {"failed"}:
             return "status.state"
     made = data.get("object")
-    openai = made in _OBJECTS or (made == "response" and str(data.get("id")).startswith("resp_"))
+    openai = made in _OBJECTS or (made == "response" and (event or str(data.get("id")).startswith("resp_")))
     if openai and _says_cut("status", data.get("status"), True):
         return "status"
     if data.get("turn_complete", data.get("turnComplete")) is False and (top or isinstance(data.get("author"), str)):
@@ -443,29 +444,124 @@ _STATUS = frozenset({"state", "message", "timestamp"})
 """The keys of a LangGraph state snapshot's ``config.configurable``, of A2A's ``TaskStatus``."""
 
 
+def _run_id(data: Mapping[Any, Any], event: bool = False) -> str | None:
+    """The id of the run, task or turn ``data`` is in its framework's own shape (:func:`_unfinished`): an A2A task's
+    ``id`` or a status update's ``taskId``, an OpenAI run's, run step's or response's ``id``, a Google ADK event's
+    ``invocation_id``, a LangGraph snapshot's ``thread_id``; None for any other dictionary. ``event``: ``data`` is
+    the ``response`` of a stream's event (:func:`_unfinished`), without an id one run (``""``)."""
+    kind, made = data.get("kind"), data.get("object")
+    config = data.get("config")
+    thread = config.get("configurable") if isinstance(config, dict) else None
+    if event and made in ("response", "realtime.response"):
+        found = data.get("id", "")
+    elif kind == "task" or made in _OBJECTS or (made == "response" and str(data.get("id")).startswith("resp_")):
+        found = data.get("id")
+    elif kind == "status-update":
+        found = data.get("taskId", data.get("task_id"))
+    elif isinstance(data.get("author"), str):
+        found = data.get("invocation_id", data.get("invocationId"))
+    else:
+        found = thread.get("thread_id") if "values" in data and isinstance(thread, dict) else None
+    return str(found) if isinstance(found, (str, int)) and not isinstance(found, bool) else None
+
+
+def _framed(data: Mapping[Any, Any]) -> bool:
+    """Whether ``data``, below the top of ``outputs``, has beside its shape (:func:`_unfinished`) a field its
+    framework makes mandatory, which business data in the same shape (a board's ``kind: "task"`` cards, a survey's
+    ``resp_...`` answers, a form's ``values`` and ``next``) lacks: an A2A task's or status update's ``contextId``, a
+    Responses ``response``'s ``model``, ``output`` or ``incomplete_details``, a LangGraph snapshot's ``checkpoint_id``
+    or ``checkpoint_ns`` in ``config.configurable``, or ``created_at``, ``metadata``, ``parent_config`` or
+    ``tasks``."""
+    if data.get("kind") in ("task", "status-update"):
+        return "contextId" in data or "context_id" in data
+    if data.get("object") == "response":
+        return not _RESPONSE.isdisjoint(data)
+    if "values" in data and isinstance(config := data.get("config"), dict):
+        thread = config.get("configurable")
+        return not _SNAPSHOT.isdisjoint(data) or (isinstance(thread, dict) and not _CHECKPOINT.isdisjoint(thread))
+    return True
+
+
+_RESPONSE = frozenset({"model", "output", "incomplete_details"})
+_SNAPSHOT = frozenset({"created_at", "createdAt", "metadata", "parent_config", "parentConfig", "tasks"})
+_CHECKPOINT = frozenset({"checkpoint_id", "checkpoint_ns"})
+"""Keys of an OpenAI Responses ``response``, of a LangGraph state snapshot beside ``values``, ``next`` and
+``config``, of its ``config.configurable``."""
+
+
+def _independent(data: list[Any], newest_first: bool) -> tuple[str | None, bool]:
+    """The path of a run, task or turn not finished among the items of ``data`` (or, one key down, what they wrap:
+    ``result`` of a JSON-RPC answer, ``response`` of an event) when they hold two or more with distinct ids
+    (:func:`_run_id`), one at least with its framework's mandatory fields (:func:`_framed`; a ``response`` wrapped
+    in a ``response.*`` event so too): each is a run of its own, read by its newest item (:func:`_unfinished`).
+    Items sharing one id or carrying none are a stream or a history, read by the list's newest item alone
+    (:func:`_cut_key`); but when that item is none of a run's (an A2A artifact or message, an Assistants message), by
+    the run's newest one. Second: whether ``data`` holds runs so, its older items superseded."""
+    runs: dict[str, tuple[str, Mapping[Any, Any], bool]] = {}
+    framed, held_last = False, -1
+    for index, item in enumerate(data):
+        held, typed = [("", item)] if isinstance(item, dict) else [], False
+        if held and _run_id(item) is None:
+            typed = str(item.get("type")).startswith("response.")
+            held = [(f"{key}.", value) for key, value in item.items() if isinstance(value, dict)]
+        for key, shape in held:
+            event = typed and key == "response."
+            if (found := _run_id(shape, event)) is not None:
+                framed, held_last = framed or event or _framed(shape), index
+                if not (newest_first and found in runs):
+                    runs[found] = (f"{index}.{key}", shape, event)
+    if not framed or (len(runs) < 2 and (newest_first or held_last == len(data) - 1)):
+        return None, framed  # a stream or a history: read by its newest item (:func:`_cut_key`)
+    cut = ((path, _unfinished(shape, event=event)) for path, shape, event in runs.values())
+    return next((f"{path}{said}" for path, said in cut if said is not None), None), True
+
+
+_FLAGS = 4
+"""How many objects down the keys of ``outputs`` are read for flags saying the trace is cut short
+(:func:`_says_cut`); a run in its framework's own shape (:func:`_unfinished`) is read down to :data:`_SHAPES`."""
+_SHAPES = 16
+_PAUSES = frozenset({"__interrupt__", "interruptions"})
+"""Keys of LangGraph and OpenAI Agents holding what a run waits for, read down to :data:`_SHAPES` too."""
+_GOING = frozenset({"queued", "inprogress", "running", "pending", "requiresaction"})
+"""A run's ``status`` (folded) on its way, which a list's newer item (``response.completed`` after
+``response.created``) supersedes: read on the newest item alone; a ``cancelled`` or ``incomplete`` one stays."""
+
+
 def _cut_key(
-    data: Any, trace: bool | None = True, depth: int = 4, last: bool = True, first: bool = False
+    data: Any, trace: bool | None = True, depth: int = _SHAPES, last: bool | None = True, first: bool = False
 ) -> str | None:
-    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short
-    (:func:`_says_cut`, :func:`_unfinished`), ``depth`` objects down at most: ``trace_truncated``,
-    ``metadata.max_steps_reached``, ``trace_metadata.truncated``, ``result.status.state`` of an A2A task working; not
-    ``metadata.output_info.truncated`` (a text cut, not the trace). Of a list (a stream, a history) only the newest
-    item (``last``) is read for :func:`_unfinished`: the last, the first (``first``) of OpenAI's ``object: "list"`` and
-    of LangGraph's snapshots (both newest first)."""
+    """The key (as a path) of ``data`` (the keys of ``outputs`` but the trace) saying the trace is cut short:
+    :func:`_says_cut` :data:`_FLAGS` objects down at most (``trace_truncated``, ``metadata.max_steps_reached``,
+    ``trace_metadata.truncated``; not ``metadata.output_info.truncated``: a text cut, not the trace), a run not
+    finished (:func:`_unfinished`, ``result.status.state`` of an A2A task working) ``depth`` objects down at most. Of
+    a list (a stream, a history) only the newest item (``last``) is read for :func:`_unfinished`: the last, the first
+    (``first``) of OpenAI's ``object: "list"`` and of LangGraph's snapshots (both newest first); but every run of
+    its own in it (:func:`_independent`). ``last`` None: ``data`` is in an older item of a run's stream, where a
+    status on its way (:data:`_GOING`) is superseded."""
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     snapshots = isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "values" in data[0]
     newest = 0 if first or snapshots else len(data) - 1
     listed = isinstance(data, dict) and data.get("object") == "list"
+    found, streamed = (
+        _independent(data, first or snapshots) if isinstance(data, list) and last and depth else (None, False)
+    )
+    if found is not None:
+        return found
+    flags, older = depth > _SHAPES - _FLAGS, None if streamed else False
     for key, value in items if depth else ():
-        if isinstance(key, str) and _says_cut(key, value, trace):
+        going = (
+            last is None and trace is None and key == "status" and isinstance(value, str) and letters(value) in _GOING
+        )
+        if isinstance(key, str) and (flags or key in _PAUSES) and not going and _says_cut(key, value, trace):
             return key
         split = _key_words(key) if isinstance(key, str) else ()
-        end = last and (not isinstance(key, int) or key == newest)
-        if end and isinstance(value, dict) and (found := _unfinished(value)) is not None:
+        end = last and (not isinstance(key, int) or key == newest or older)
+        shaped = end and isinstance(value, dict) and (flags or _framed(value))
+        if shaped and (found := _unfinished(value)) is not None:
             return f"{key}.{found}"
         run = "".join(split) in _UNDER or (bool(_UNDER & set(split)) and set(split) <= _UNDER | _ABOUT)
         under = True if "trace" in split else None if run else False
-        own = trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
+        own = flags and trace is True and not run and bool(split) and set(split) <= _ABOUT and isinstance(value, dict)
         if own and (flag := next((k for k, said in value.items() if _own_flag(k, said)), None)) is not None:
             return f"{key}.{flag}"  # ``metadata.partial``: the run's own flag, not a business field's status
         if isinstance(value, list) and "".join(split) in _CHOICES:  # each choice read as the completion holding it
