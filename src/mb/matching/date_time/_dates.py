@@ -51,8 +51,6 @@ __all__ = ["DateProblem", "date_windows", "latest_decades", "unsaid"]
 
 _BACK = {"last", "past", "previous", "this past"}
 #: Words placing a recurring date one more occurrence away, with the word they count from.
-#: The length of a season, about: "this winter" said once the season after it is over too is the coming one
-_SEASON = timedelta(days=91)
 _ONE_MORE = {"after next": "next", "before last": "last"}
 _AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
 
@@ -552,10 +550,6 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             if ongoing and all(w.lo.year < today.year for w in ongoing):
                 return ongoing
         picked = _pick(candidates, rel, today)
-        if isinstance(value, Season) and rel == "this" and picked and now >= min(w.hi for w in picked) + _SEASON:
-            # "this winter" said in Sydney in December: the season after this year's is over too, so the coming one
-            years_on = [of_year[w] for w in candidates if w.lo > now]
-            picked = [w for w in candidates if of_year[w] == min(years_on)] if years_on else picked
         if held and rel in _BACK and picked and now - picked[0].hi < timedelta(days=6):
             # "last halloween" said within a week after it: that one, as "last friday" is, never the year before's
             # (a month keeps both: "last july" said in August is often last year's)
