@@ -218,6 +218,13 @@ def test_a_zone_in_brackets_before_a_day_is_that_zone(phrase: str, argument: str
     assert outcome.passed is passes, outcome.reason
 
 
+@pytest.mark.parametrize("phrase", ["3pm (+1)", "6:45am (+1) tomorrow", "9pm (+2) on friday", "23:10 (+1) tomorrow"])
+def test_a_signed_number_in_brackets_after_a_clock_is_no_zone(phrase: str) -> None:
+    # on an itinerary "(+1)" is the next day, never an offset of an hour
+    said = datetime(2027, 10, 29, 10, 40, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert match_date_time(phrase, "2027-10-30T06:45+01:00", said).error is not None
+
+
 @pytest.mark.parametrize(("argument", "passes"), [("2027-07-10", True), ("2028-07-10", False)])
 def test_this_season_said_in_the_season_after_it_is_the_one_just_gone(argument: str, passes: bool) -> None:
     said = datetime(2027, 9, 10, 10, tzinfo=ZoneInfo("Australia/Sydney"))

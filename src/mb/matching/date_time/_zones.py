@@ -220,9 +220,11 @@ def _iana(key: str) -> ZoneSpec:
     return ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
 
 
-#: A zone in brackets right after a clock ("3pm (gmt) tomorrow", "3pm (ET)"), never after an offset ("-0400 (EDT)")
+#: A zone in brackets right after a clock ("3pm (gmt) tomorrow", "3pm (ET)"), never after an offset ("-0400 (EDT)"),
+#: and naming it in letters: "3pm (+1)" on an itinerary is the next day, never an offset
 _BRACKETED_RE = re.compile(
-    r"(?:(?<![+-]\d\d)(?<![+-]\d\d:)\d|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*(?P<paren>\((?P<inner>[^()]{1,40})\))"
+    r"(?:(?<![+-]\d\d)(?<![+-]\d\d:)\d|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*"
+    r"(?P<paren>\((?P<inner>(?=[^()]{0,39}[A-Za-z])[^()]{1,40})\))"
 )
 
 
