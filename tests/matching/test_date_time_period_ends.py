@@ -133,6 +133,16 @@ def test_one_time_written_in_two_zones_is_that_instant(phrase: str, argument: st
     assert outcome.passed is passes, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("argument", "passes"),
+    [("2027-10-30T10:00", None), ("2027-10-30T13:00", None), ("2027-10-30T13:00-04:00", True)],
+)
+def test_one_time_in_two_zones_said_at_a_naive_time_needs_the_argument_zone(argument: str, passes: bool | None) -> None:
+    outcome = match_date_time("10am PT / 1pm ET", argument, SAID)  # either clock may be the user's
+    assert outcome.passed is bool(passes), outcome.reason
+    assert (outcome.error is None) is (passes is not None), outcome.reason
+
+
 @pytest.mark.parametrize("phrase", ["10am PT / 2pm ET", "8/6c", "3pm UTC / 5pm BST"])
 def test_two_zones_naming_different_instants_are_an_error(phrase: str) -> None:
     outcome = match_date_time(phrase, "2027-10-29T10:00-07:00", SAID_IN_LONDON)

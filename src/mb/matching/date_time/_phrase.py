@@ -903,6 +903,9 @@ def _in_two_zones(phrase: str, first: str, second: str, user_time: datetime | No
         if len(starts) < len(part.readings):
             return None
         instants.append({tuple(w.lo - o for o in w.zone.offsets_at_wall(w.lo)) for w in starts if w.zone})
+    if instants[0] == instants[1] and parts[0].user_zone is None:
+        guess = "the user's zone is unknown (user_time has no offset): a time naming no zone may be on either clock"
+        return replace(parts[0], phrase=phrase, either_clock=f"{guess}, {first.strip()!r} or {second.strip()!r}")
     if instants[0] == instants[1]:
         return replace(parts[1], phrase=phrase)
     problem = f"could not understand {phrase!r}: {first.strip()!r} and {second.strip()!r} name different times"
