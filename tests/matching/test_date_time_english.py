@@ -176,6 +176,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow at 13 p.m.", WED, "2025-03-13T13:00", ERROR),
     ("at 0 am", WED, "2025-03-13T00:00", ERROR),
     ("13 o'clock pm", WED, "2025-03-12T13:00", ERROR),
+    ("at 1300 pm", WED, "2025-03-12T13:00", ERROR),  # a 24-hour clock past noon with am/pm: which was meant?
+    ("tomorrow 1300 p.m.", WED, "2025-03-13T13:00", ERROR),
+    ("1300 hours pm", WED, "2025-03-12T13:00", ERROR),
+    ("0930 pm", WED, "2025-03-12T21:30", True),  # a leading zero still on a 12-hour clock's hour
+    ("at 1230 am", WED, "2025-03-13T00:30", True),
     ("at 1 pm", WED, "2025-03-12T13:00", True),
     ("at 1 o'clock pm", WED, "2025-03-12T13:00", True),
     ("at 12 am", WED, "2025-03-13T00:00", True),

@@ -133,8 +133,111 @@ def test_one_time_written_in_two_zones_is_that_instant(phrase: str, argument: st
     assert outcome.passed is passes, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("argument", "passes"),
+    [("2027-10-30T10:00", None), ("2027-10-30T13:00", None), ("2027-10-30T13:00-04:00", True)],
+)
+def test_one_time_in_two_zones_said_at_a_naive_time_needs_the_argument_zone(argument: str, passes: bool | None) -> None:
+    outcome = match_date_time("10am PT / 1pm ET", argument, SAID)  # either clock may be the user's
+    assert outcome.passed is bool(passes), outcome.reason
+    assert (outcome.error is None) is (passes is not None), outcome.reason
+
+
 @pytest.mark.parametrize("phrase", ["10am PT / 2pm ET", "8/6c", "3pm UTC / 5pm BST"])
 def test_two_zones_naming_different_instants_are_an_error(phrase: str) -> None:
     outcome = match_date_time(phrase, "2027-10-29T10:00-07:00", SAID_IN_LONDON)
     assert outcome.error is not None
     assert not outcome.passed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "zone", "argument", "passes"),
+    [
+        ("10am PT / 1pm ET", "America/Los_Angeles", "2027-10-30T10:00-07:00", True),  # one side the user's own zone
+        ("10am PT / 1pm ET", "America/Los_Angeles", "2027-10-30T10:00-04:00", False),
+        ("10am PT / 1pm ET tomorrow", "Europe/London", "2027-10-30T13:00-04:00", True),  # the day word counts for both
+        ("10am PT / 1pm ET tomorrow", "Europe/London", "2027-10-29T13:00-04:00", False),
+        ("tomorrow 9am PT / 12pm ET", "Europe/London", "2027-10-30T12:00-04:00", True),
+        ("tomorrow 9am PT / 12pm ET", "Europe/London", "2027-10-30T09:00-04:00", False),
+        ("2pm ET/11am PT", "Europe/London", "2027-10-29T14:00-04:00", True),  # no spaces around the slash
+        ("2pm ET/11am PT", "Europe/London", "2027-10-29T14:00+01:00", False),
+    ],
+)
+def test_one_time_in_two_zones_beside_the_users_zone_or_a_day(
+    phrase: str, zone: str, argument: str, passes: bool
+) -> None:
+    outcome = match_date_time(phrase, argument, SAID.replace(tzinfo=ZoneInfo(zone)))
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "zone"),
+    [
+        ("10am PT / 2pm ET tomorrow", "Europe/London"),
+        ("tomorrow 9am PT / 1pm ET", "Europe/London"),
+        ("2pm ET/10am PT", "Europe/London"),
+        ("10am PT / 2pm ET", "America/Los_Angeles"),
+    ],
+)
+def test_two_zones_with_a_day_or_the_users_zone_naming_different_instants_are_an_error(phrase: str, zone: str) -> None:
+    outcome = match_date_time(phrase, "2027-10-30T14:00-04:00", SAID.replace(tzinfo=ZoneInfo(zone)))
+    assert outcome.error is not None
+    assert "name different times" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("zone", "argument", "passes"),
+    [
+        ("America/Los_Angeles", "2027-10-29T20:00-07:00", True),  # shows air at the Eastern hour on Pacific clocks
+        ("America/Los_Angeles", "2027-10-29T20:00-04:00", False),
+        ("America/Vancouver", "2027-10-29T20:00-07:00", True),
+        ("America/Chicago", "2027-10-29T19:00-05:00", True),
+        ("America/Chicago", "2027-10-29T20:00-05:00", False),
+    ],
+)
+def test_a_tv_listing_is_read_on_the_viewers_clock(zone: str, argument: str, passes: bool) -> None:
+    outcome = match_date_time("tonight at 8/7c", argument, datetime(2027, 10, 29, 10, 40, tzinfo=ZoneInfo(zone)))
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize(
+    "zone", ["America/Denver", "America/Phoenix", "Pacific/Honolulu", "Etc/GMT+6", "America/Regina"]
+)
+def test_a_tv_listing_said_where_its_hour_is_not_known_is_not_understood(zone: str) -> None:
+    said = datetime(2027, 10, 29, 10, 40, tzinfo=ZoneInfo(zone))  # Mountain markets air it at 7, 8 or live at 6
+    outcome = match_date_time("tonight at 8/7c", "2027-10-29T20:00-04:00", said)
+    assert outcome.error is not None
+    assert "TV listing" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "passes"),
+    [
+        ("3pm (gmt) tomorrow", "2027-10-30T15:00Z", True),
+        ("3pm (gmt) tomorrow", "2027-10-30T15:00+02:00", False),
+        ("3pm (ET) on monday", "2027-11-01T15:00-04:00", True),
+        ("3pm (ET) on monday", "2027-11-01T15:00+01:00", False),
+        ("noon (PT) tomorrow", "2027-10-30T12:00-07:00", True),
+    ],
+)
+def test_a_zone_in_brackets_before_a_day_is_that_zone(phrase: str, argument: str, passes: bool) -> None:
+    outcome = match_date_time(phrase, argument, datetime(2027, 10, 29, 10, 40, tzinfo=ZoneInfo("Europe/Berlin")))
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["3pm (+1)", "6:45am (+1) tomorrow", "9pm (+2) on friday", "23:10 (+1) tomorrow"])
+def test_a_signed_number_in_brackets_after_a_clock_is_no_zone(phrase: str) -> None:
+    # on an itinerary "(+1)" is the next day, never an offset of an hour
+    said = datetime(2027, 10, 29, 10, 40, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert match_date_time(phrase, "2027-10-30T06:45+01:00", said).error is not None
+
+
+@pytest.mark.parametrize(("argument", "passes"), [("2027-07-10", True), ("2028-07-10", False)])
+def test_this_season_said_in_the_season_after_it_is_the_one_just_gone(argument: str, passes: bool) -> None:
+    said = datetime(2027, 9, 10, 10, tzinfo=ZoneInfo("Australia/Sydney"))
+    outcome = match_date_time("this winter", argument, said)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passes, outcome.reason

@@ -9,7 +9,8 @@ Time zones (see also ``_zones``):
 * naive ``user_time``: wall clocks are compared as written; an argument's offset is ignored (a Unix timestamp
   is read as UTC).
 * a phrase naming a zone (``3pm UTC``): the reading is in that zone; a naive argument is taken in the user's
-  zone when ``user_time`` has one, else as written in the phrase's zone.
+  zone when ``user_time`` has one, else as written in the phrase's zone; one time in two zones ("10am PT / 1pm ET")
+  said at a naive ``user_time`` is not understood against it (either clock may be the user's).
 
 Dates and spans (``2024-02-09`` as an argument, or a group that cannot hold a time) compare on wall-clock
 dates without conversion.
@@ -136,6 +137,10 @@ def judge(
 def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual] | None, got: str) -> Outcome:
     if resolution.problem is not None:  # not understood, or relative while user_time is missing: a defect of the line
         why = resolution.problem if not resolution.understood else f"cannot resolve: {resolution.problem}"
+        return Outcome(False, why, 0.0, error=why)
+    unzoned = any(a.offset is None and a.zone is None and a.hi is None for a in (*starts, *(ends or ())))
+    if resolution.either_clock and unzoned:
+        why = f"could not understand {resolution.phrase!r} for this argument: {resolution.either_clock}"
         return Outcome(False, why, 0.0, error=why)
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
     named = resolution.named

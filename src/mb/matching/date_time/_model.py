@@ -183,6 +183,10 @@ class Resolution:
     said_at: datetime | None = None
     """``user_time``, when it has an offset: whether the user's clocks may change before an argument's time."""
 
+    either_clock: str | None = None
+    """Why an argument naming no zone cannot be judged: one time written in two zones ("10am PT / 1pm ET") said at
+    a naive ``user_time``, where it may be on either clock."""
+
     @property
     def is_range(self) -> bool:
         """Whether the phrase names both ends of a range."""

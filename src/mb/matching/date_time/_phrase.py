@@ -259,13 +259,50 @@ _DOTTED_RANGE_RE = re.compile(
 _TV_LISTING_RE = re.compile(r"(?<![\w/.:-])(\d{1,2})(:[0-5]\d)?(am|pm)?/(\d{1,2})(:[0-5]\d)?(am|pm)?c\b(?![/.:-]\d)")
 
 
-def _tv_listing(m: re.Match[str]) -> str:
-    """The Eastern time of a TV listing ("8/7c": "8 et"); as written when the Central time is not an hour earlier."""
+def _tv_listing(m: re.Match[str], zone: str = "et") -> str:
+    """The Eastern time of a TV listing ("8/7c": "8 et"), or the same hour in another ``zone`` (Pacific clocks show
+    the Eastern hour); as written when the Central time is not an hour earlier."""
     hour, central = int(m[1]), int(m[4])
     same = m[2] == m[5] and m[6] in {None, m[3]} and 1 <= central <= 12 and 1 <= hour <= 12
     said = m.string[max(m.start() - 4, 0) : m.start()]
-    at = "" if re.search(r"(?:\bat|@) $", said) else "at "  # "friday at 9 et", never the 9th
-    return f"{at}{m[1]}{m[2] or ''}{m[3] or ''} et" if same and (hour - central) % 12 == 1 else m[0]
+    at = "" if re.search(r"(?:\bat|@) $", said, re.IGNORECASE) else "at "  # "friday at 9 et", never the 9th
+    return f"{at}{m[1]}{m[2] or ''}{m[3] or ''} {zone}" if same and (hour - central) % 12 == 1 else m[0]
+
+
+#: A TV listing in the phrase as written, in any case
+_TV_LISTING_WRITTEN_RE = re.compile(_TV_LISTING_RE.pattern, re.IGNORECASE)
+
+
+def _listing_out_west(phrase: str, user_time: datetime) -> Resolution | None:
+    """A TV listing ("8/7c") said where clocks are behind US Central time: the Eastern hour on a Pacific clock in the
+    Americas, where the shows air at it ("8/7c" is 8 in Los Angeles); not understood on Mountain, Alaska, Hawaii and
+    other such clocks (the hour differs from market to market). None elsewhere: the Eastern time."""
+    found = _TV_LISTING_WRITTEN_RE.search(phrase) if len(phrase) <= MAX_LENGTH else None
+    tz = user_time.tzinfo
+    if found is None or tz is None:
+        return None
+    year = user_time.year
+    offsets = (
+        [user_time.utcoffset()]
+        if not isinstance(tz, ZoneInfo)
+        else [datetime(year, month, 1, tzinfo=tz).utcoffset() for month in (1, 7)]
+    )
+    standard = min((o for o in offsets if o is not None), default=timedelta(0))
+    if standard > timedelta(hours=-6) or (standard == timedelta(hours=-6) and len(set(offsets)) > 1):
+        return None  # Eastern or Central time (one with daylight saving time, never Mountain's in summer)
+    if (
+        isinstance(tz, ZoneInfo)
+        and standard == timedelta(hours=-8)
+        and tz.key.startswith(("America/", "US/", "Canada/"))
+    ):
+        pacific = _TV_LISTING_WRITTEN_RE.sub(lambda m: _tv_listing(m, "pt"), phrase)
+        if pacific == phrase:
+            return None
+        found_ = _by_grammar(pacific, user_time)
+        problem = found_.problem and found_.problem.replace(repr(pacific), repr(phrase))  # the user's words
+        return replace(found_, phrase=phrase, problem=problem)
+    why = f"{found[0]!r} is a TV listing's Eastern and Central times; the hour it airs on the user's clock is not said"
+    return Resolution(phrase, (), user_zone(user_time), f"could not understand {phrase!r}: {why}", False)
 
 
 def _iso_interval(m: re.Match[str]) -> str:
@@ -836,9 +873,12 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    west = _listing_out_west(phrase, user_time) if user_time is not None else None
+    if west is not None:
+        return west
     zones = _TWO_ZONES_RE.fullmatch(phrase.strip()) if len(phrase) <= MAX_LENGTH else None
     if zones is not None:
-        both = _in_two_zones(phrase, [_by_grammar(part, user_time) for part in zones.groups()])
+        both = _in_two_zones(phrase, zones[1], zones[2], user_time)
         if both is not None:
             return both
     listed = _listed(phrase)
@@ -849,23 +889,48 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day, _fold(reference))
 
 
-_TWO_ZONES_RE = re.compile(r"([^/]*\S)\s+/\s+(\S[^/]*)")  # one slash alone: "10am PT / 1pm ET"
+_TWO_ZONES_RE = re.compile(r"([^/]*\S)\s*/\s*(\S[^/]*)")  # one slash alone: "10am PT / 1pm ET", "2pm ET/11am PT"
+#: The most words a clock and its zone take on one side of a time written in two zones ("9pm (british summer time)")
+_ZONED_WORDS = 6
 
 
-def _in_two_zones(phrase: str, parts: list[Resolution]) -> Resolution | None:
-    """``10am PT / 1pm ET``: one time written in two zones, read when both sides name the same instants (an error
-    when they differ); None when a side is not a time in a zone of its own."""
+def _zoned_clock(side: str, last: bool) -> tuple[str, str] | None:
+    """The fewest words at the end (``last``) or start of one side of a time written in two zones that are a time in
+    a zone the words name, and the words beside them ("tomorrow 10am PT": "10am PT" after "tomorrow "); None when
+    there are none."""
+    words = side.split()
+    for count in range(1, min(len(words), _ZONED_WORDS) + 1):
+        core = words[-count:] if last else words[:count]
+        read = _read(" ".join(core))
+        if read.zone is not None and read.parsed is not None and not isinstance(read.parsed, str):
+            rest = " ".join(words[:-count] if last else words[count:])
+            return " ".join(core), rest
+    return None
+
+
+def _in_two_zones(phrase: str, first: str, second: str, user_time: datetime | None) -> Resolution | None:
+    """``10am PT / 1pm ET``, ``tomorrow 10am PT / 1pm ET``, ``10am PT / 1pm ET tomorrow``: one time written in two
+    zones, each side read with the words before the first and after the second, and read when both sides name the
+    same instants (an error when they differ); None when a side is not a time in a zone it names."""
+    before, after = _zoned_clock(first, last=True), _zoned_clock(second, last=False)
+    if before is None or after is None:
+        return None
+    head, tail = f"{before[1]} ", f" {after[1]}"
+    parts = [_by_grammar(f"{head}{core}{tail}".strip(), user_time) for core in (before[0], after[0])]
     instants: list[set[tuple[datetime, ...]]] = []
     for part in parts:
         if part.problem is not None or not part.readings:
             return None
         starts = [r.start for r in part.readings if r.end is None and r.start.zone is not None]
-        if len(starts) < len(part.readings) or any(w.zone == parts[0].user_zone for w in starts):
+        if len(starts) < len(part.readings):
             return None
         instants.append({tuple(w.lo - o for o in w.zone.offsets_at_wall(w.lo)) for w in starts if w.zone})
+    if instants[0] == instants[1] and parts[0].user_zone is None:
+        guess = "the user's zone is unknown (user_time has no offset): a time naming no zone may be on either clock"
+        return replace(parts[0], phrase=phrase, either_clock=f"{guess}, {first.strip()!r} or {second.strip()!r}")
     if instants[0] == instants[1]:
-        return replace(parts[0], phrase=phrase)
-    problem = f"could not understand {phrase!r}: {parts[0].phrase!r} and {parts[1].phrase!r} name different times"
+        return replace(parts[1], phrase=phrase)
+    problem = f"could not understand {phrase!r}: {first.strip()!r} and {second.strip()!r} name different times"
     return Resolution(phrase, (), parts[0].user_zone, problem, False)
 
 

@@ -195,6 +195,11 @@ def _decade_ahead(
 _NOON_WORDS = ("noon", "midday", "mid-day", "midnight")
 
 
+#: An hour written in digits, alone or as a clock's ("at 13", "13 o'clock", "1300", "13:00", "1300 hours"): am or pm
+#: after it must find it on a 12-hour clock
+_HOUR_SAID_RE = re.compile(r"(?:(?:at|@)\s+)?(\d{1,2}):?(?:[0-5]\d)?(?:\s*o(?:'|\s)?clock|\s*(?:hours|hrs|hr|h))?")
+
+
 def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     found: list[Reading] = []
     problem: DateProblem | None = None
@@ -213,10 +218,10 @@ def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> li
         if [i.text for i in items[n + 2 : n + 4]] == ["midnight", "tomorrow"] and _minutes_to(items, n)
     ]
     items = to[0] if to else (*items[: late[0]], items[late[0] + 3], *items[late[0] : late[0] + 3]) if late else items
-    # "13 pm", "at 13 pm", "13 o'clock pm", "since 0 am", "from 13 pm to 3pm": am or pm after a number (or an hour
-    # read as a clock) no 12-hour clock shows, never that hour
+    # "13 pm", "at 13 pm", "13 o'clock pm", "since 0 am", "from 13 pm to 3pm", "at 1300 pm": am or pm after a number
+    # (or a clock in digits) no 12-hour clock shows, never that hour
     for number, part in itertools.pairwise(items):
-        said = re.fullmatch(r"(?:(?:at|@)\s+)?(\d{1,2})(?:\s*o(?:'|\s)?clock)?", number.text)
+        said = _HOUR_SAID_RE.fullmatch(number.text)
         hour = number.value if number.kind == "number" else int(said[1]) if said and number.kind == "clock" else 1
         if part.kind == "part" and part.value.note in {"am", "pm"} and not 1 <= hour <= 12:
             raise DateProblem(f"{part.text!r} after {number.text!r}, which is no hour of a 12-hour clock")

@@ -220,9 +220,33 @@ def _iana(key: str) -> ZoneSpec:
     return ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
 
 
+#: A zone in brackets right after a clock ("3pm (gmt) tomorrow", "3pm (ET)"), never after an offset ("-0400 (EDT)"),
+#: and naming it in letters: "3pm (+1)" on an itinerary is the next day, never an offset
+_BRACKETED_RE = re.compile(
+    r"(?:(?<![+-]\d\d)(?<![+-]\d\d:)\d|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*"
+    r"(?P<paren>\((?P<inner>(?=[^()]{0,39}[A-Za-z])[^()]{1,40})\))"
+)
+
+
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
     """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
-    ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
+    ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...). A zone in brackets
+    right after a clock is read as it is at the phrase's end, or as written without them ("3pm (gmt) tomorrow",
+    "3pm (ET)")."""
+    found = _pop_zone(text, abbreviations)
+    bracketed = _BRACKETED_RE.search(text) if found[1] is None and not _COMMENT_RE.search(text) else None
+    if bracketed is None:
+        return found
+    head, rest = text[: bracketed.start("paren")], text[bracketed.end() :]
+    for before in (text[: bracketed.end()], f"{head}{bracketed['inner']}"):
+        cut, spec = _pop_zone(before, abbreviations) if before != text else (text, None)
+        if spec is not None:
+            return _cut(f"{cut} {rest}", 0, 0), spec
+    return found
+
+
+def _pop_zone(text: str, abbreviations: bool) -> tuple[str, ZoneSpec | None]:
+    """``pop_zone`` of the zone written as it is."""
     comment = _COMMENT_RE.search(text)
     if comment:
         # "Thu, 1 May 2031 20:20:00 -0400 (EDT)", "GMT+0900 (Japan Standard Time)": a zone in brackets after an
