@@ -30,7 +30,6 @@ from .plan import MetricPlan
 __all__ = [
     "NOTHING_CHECKED",
     "Row",
-    "agent_error",
     "agent_failure",
     "built_in_metrics_only",
     "error_result",
@@ -107,12 +106,6 @@ def agent_failure(example: Example) -> str | None:
     return None if reported is None else redact(": ".join(part for part in reported if part))
 
 
-def agent_error(example: Example) -> str | None:
-    """The agent failure as the error of an example result (``"agent error: ..."``); None when there is none."""
-    failure = agent_failure(example)
-    return None if failure is None else f"agent error: {failure}"
-
-
 def _verdict(
     assertions: Sequence[Row], checks: Sequence[Row], metrics: dict[str, Row]
 ) -> tuple[Status, float, str | None]:
@@ -186,9 +179,9 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     outputs = example.outputs
     if outputs is None:
         return error_result(line, "not executed: the line has no outputs (run an agent over it first)", categories)
-    failure = agent_error(example)
+    failure = agent_failure(example)
     if failure is not None:
-        return error_result(line, failure, categories)
+        return error_result(line, f"agent error: {failure}", categories)
 
     calls = [call_spec(call) for call in outputs.tool_calls()]
     published = [assertion_spec(a) for a in example.expectations.assertions]
@@ -204,7 +197,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     checks: list[Row] = []
     if example.inputs.tools is not None:
         checks.append(tool_restriction_row(example.inputs.tools, calls))
-    orphans = orphan_results_row((event.event, getattr(event, "id", None)) for event in outputs.trace)
+    orphans = orphan_results_row(outputs)
     if orphans is not None:
         checks.append(orphans)
 

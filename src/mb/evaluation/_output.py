@@ -42,17 +42,14 @@ class ResultsSpool:
         """Keep result lines (JSONL bytes)."""
         self._file.write(data)
 
-    def _lines(self) -> IO[bytes]:
-        self._file.flush()
-        self._file.seek(0)
-        return self._file
-
     def publish(self, target: str | os.PathLike[str], header: bytes) -> None:
         """Write ``header`` then the lines to ``target`` (``-``: standard output), replacing it whole (gzip for a
         name ending in ``.gz``)."""
         with atomic_output(target) as stream:
             stream.write(header)
-            shutil.copyfileobj(self._lines(), stream)
+            self._file.flush()
+            self._file.seek(0)
+            shutil.copyfileobj(self._file, stream)
 
     def close(self) -> None:
         """Close (and so remove) the temporary file."""

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["letters", "shown_name", "words"]
+__all__ = ["letters", "seen", "shown_name", "words"]
 
 
 _NOT_ALNUM = dict.fromkeys(code for code in range(128) if not chr(code).isalnum())
@@ -37,8 +37,12 @@ def words(text: str) -> list[str]:
     removed."""
     if text.isascii():  # most texts: the words are their letters already
         return [word.lower() for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if word]
-    text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
-    return [folded for word in re.split(r"[\W_]+", _CAMEL.sub(" ", text)) if (folded := letters(word))]
+    return [folded for word in re.split(r"[\W_]+", _CAMEL.sub(" ", seen(text))) if (folded := letters(word))]
+
+
+def seen(text: str) -> str:
+    """What ``text`` looks like: compatible forms alike (NFKC), invisible characters (format controls) left out."""
+    return "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
 
 
 def shown_name(name: str) -> str:

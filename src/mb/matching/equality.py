@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from ._names import seen
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, json_type, render
 
@@ -78,16 +78,11 @@ def json_equal(a: Any, b: Any) -> bool:
     return json_compare(a, b) is True
 
 
-def _seen(text: str) -> str:
-    """What ``text`` looks like: compatible forms alike (NFKC), invisible characters (format controls) left out."""
-    return "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
-
-
 def _alike(a: str, b: str) -> bool:
     """Whether two texts may look the same as printed: alike once compatible forms and invisible characters are set
     aside ("café" composed and decomposed, a no-break space), or differing only where one has a character beyond ASCII
     (a Cyrillic a for the Latin one)."""
-    if _seen(a) == _seen(b):
+    if seen(a) == seen(b):
         return True
     return len(a) == len(b) and all(x == y or not (x.isascii() and y.isascii()) for x, y in zip(a, b, strict=True))
 

@@ -6,10 +6,10 @@ wraps them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..entities import Outputs, ToolCall
+from ..entities import Outputs, ToolCall, ToolResult
 from ..results import CheckResult
 from ._names import shown_name
 from .assertions import CallSpec, call_spec
@@ -56,21 +56,18 @@ def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> d
     return check_row("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}", 0.0)
 
 
-def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | None:
-    """A ``tool_result`` whose ``id`` matches no earlier ``tool_call`` is reported; None when there is no result.
-
-    ``events`` are the trace's ``(event, id)`` pairs, in order.
-    """
+def orphan_results_row(outputs: Outputs) -> dict[str, Any] | None:
+    """A ``tool_result`` whose ``id`` matches no earlier ``tool_call`` is reported; None when there is no result."""
     seen: set[str] = set()
     orphans: list[str] = []
     results = 0
-    for kind, event_id in events:
-        if kind == "tool_call":
-            seen.add(event_id)
-        elif kind == "tool_result":
+    for event in outputs.trace:
+        if isinstance(event, ToolCall):
+            seen.add(event.id)
+        elif isinstance(event, ToolResult):
             results += 1
-            if event_id not in seen:
-                orphans.append(event_id)
+            if event.id not in seen:
+                orphans.append(event.id)
     if results == 0:
         return None
     if not orphans:
@@ -88,5 +85,5 @@ def check_tool_restriction(allowed: Sequence[str], calls: Sequence[ToolCall]) ->
 
 def check_orphan_results(outputs: Outputs) -> CheckResult | None:
     """A ``tool_result`` whose ``id`` matches no earlier ``tool_call`` is reported; None when there is no result."""
-    row = orphan_results_row((event.event, getattr(event, "id", None)) for event in outputs.trace)
+    row = orphan_results_row(outputs)
     return None if row is None else CheckResult.model_validate(row)
