@@ -116,11 +116,28 @@ def test_duration_gives_the_end_of_a_point_phrase() -> None:
         ("next week", "2013-02-19/2013-02-21", True, "got 2013-02-19 to 2013-02-21"),
         ("next week", "2013-02-18/2013-02-10", False, "the end is before the start"),
         ("next week", "2013-02-18/2013-03-03", False, "the end is 7 days after the end"),
-        ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T15:00", True, ""),
+        ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T14:00", True, ""),
         ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T13:00", False, "the end is before the start"),
+        # an interval on a moment must be that moment: its end too, as for a day or a range
+        ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T15:00", False, "the end is 0h59m after the end"),
+        ("tomorrow at 2pm", "2013-02-13T14:00/2013-03-13T14:00", False, "the end is 27 days 23h59m after the end"),
+        ("tomorrow at 2pm", "2013-02-13T14:00/P30D", False, "the end is 29 days"),
+        ("tomorrow at 2pm", "PT1H/2013-02-13T15:00", False, "the end is 0h59m after the end"),
+        ("2013-03-03T14:00", "2013-03-03T14:00/2014-03-03T15:00", False, "the end is 365 days"),
+        ("tomorrow afternoon", "2013-02-13T14:00/2013-02-13T16:00", True, ""),
+        ("tomorrow afternoon", "2013-02-13T14:00/2013-02-14T16:00", False, "the end is 22h00m after the end"),
+        ("tomorrow 2-3pm", "2013-02-13T14:00/PT1H", True, ""),
+        ("tomorrow", "2013-02-13T00:00/2013-02-14T00:00", True, ""),
     ],
 )
 def test_iso_interval_on_a_point_phrase_checks_the_end(phrase: str, interval: str, passed: bool, reason: str) -> None:
     outcome = match_date_time(phrase, interval, USER)
     assert outcome.passed is passed, outcome.reason
     assert reason in outcome.reason
+
+
+def test_start_end_group_on_a_moment_checks_its_start() -> None:
+    params = ["start_time", "end_time"]
+    group = {"start_time": "2013-02-13T14:00", "end_time": "2013-02-13T15:00"}
+    outcome = match_date_time("tomorrow at 2pm", group, USER, params=params)
+    assert outcome.passed, outcome.reason

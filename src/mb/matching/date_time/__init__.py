@@ -143,13 +143,13 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         return Outcome(False, f"resolved {resolution.phrase!r} to {resolution.label}; {ends}", 0.0, error=ends)
     if ends is not None:
         starts, last, got = ends
-        return _one_end(resolution, starts, last, got, user_time) or judge(resolution, starts, last, got)
+        return _one_end(resolution, starts, last, got, user_time) or judge(resolution, starts, last, got, whole=True)
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
     # a range in words ("June 10 to June 20") is checked at both ends, as an ISO 8601 interval is
     worded_ends = range_ends(actual, user_time) if isinstance(actual, str) else None
-    return judge(_whole(resolution), parsed, worded_ends, shown(parsed, actual))
+    return judge(_whole(resolution), parsed, worded_ends, shown(parsed, actual), whole=True)
 
 
 def _whole(resolution: Resolution) -> Resolution:

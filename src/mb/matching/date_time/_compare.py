@@ -74,10 +74,11 @@ def _reading_accepts(
     ends: Sequence[Actual] | None,
     user: ZoneSpec | None,
     named: frozenset[str],
+    whole: bool,
 ) -> tuple[bool, str | None]:
     """Whether the reading accepts the start, and why it does not accept the end (None: it does)."""
     if ends is not None and reading.end is None:
-        return point_end(reading.start, starts, ends, user, named)
+        return point_end(reading.start, starts, ends, user, named, whole=whole)
     start_ok = any(accepts(reading.start, a, user, named) for a in starts)
     if ends is None or reading.end is None or any(accepts(reading.end, a, user, named) for a in ends):
         return start_ok, None
@@ -97,10 +98,13 @@ def judge(
     starts: Sequence[Actual],
     ends: Sequence[Actual] | None,
     got: str,
+    *,
+    whole: bool = False,
 ) -> Outcome:
     """Pass when some reading accepts the start (and, for a range phrase given an end, the end); undecided when an
-    argument's offset may be the user's clocks after a change (summer time) and reading it so changes the verdict."""
-    outcome = _judge(resolution, starts, ends, got)
+    argument's offset may be the user's clocks after a change (summer time) and reading it so changes the verdict.
+    ``whole``: the start and end are one value (an interval), which a point phrase bounds at both ends."""
+    outcome = _judge(resolution, starts, ends, got, whole)
     user, said_at = resolution.user_zone, resolution.said_at
     if said_at is None or user is None or type(user.zones[0]) is not timezone:
         return outcome  # a naive user_time, or one in a named zone
@@ -113,7 +117,7 @@ def judge(
         def walls(values: Sequence[Actual]) -> list[Actual]:
             return [replace(a, offset=None) if a in moved else a for a in values]
 
-        return _judge(resolution, walls(starts), walls(ends) if ends is not None else None, got)
+        return _judge(resolution, walls(starts), walls(ends) if ends is not None else None, got, whole)
 
     if not moved or on_clock().passed == outcome.passed:
         return outcome  # the verdict is the same either way: no place needs finding
@@ -134,7 +138,9 @@ def judge(
     return Outcome(False, why, 0.0, undecided=True)
 
 
-def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual] | None, got: str) -> Outcome:
+def _judge(
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual] | None, got: str, whole: bool
+) -> Outcome:
     if resolution.problem is not None:  # not understood, or relative while user_time is missing: a defect of the line
         why = resolution.problem if not resolution.understood else f"cannot resolve: {resolution.problem}"
         return Outcome(False, why, 0.0, error=why)
@@ -145,7 +151,7 @@ def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actu
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
     named = resolution.named
     if ends is not None and any(a.ambiguous for a in (*starts, *ends)):
-        return _every_reading(resolution, starts, ends, got, prefix)
+        return _every_reading(resolution, starts, ends, got, prefix, whole)
     if starts and ends is None and all(a.ambiguous for a in starts):
         zone = resolution.user_zone
         missed = [a for a in starts if not any(accepts(r.start, a, zone, named) for r in resolution.readings)]
@@ -154,7 +160,7 @@ def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actu
         return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
     end_problem: str | None = None
     for reading in resolution.readings:
-        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone, named)
+        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone, named, whole)
         if start_ok and problem is None:
             return Outcome.ok(prefix)
         if start_ok and end_problem is None:
@@ -177,13 +183,13 @@ def _judge(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actu
 
 
 def _every_reading(
-    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, prefix: str
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, prefix: str, whole: bool
 ) -> Outcome:
     """A start/end group whose values read several ways passes only when every pair of their readings does."""
     for start in starts:
         for end in ends:
             pair = (replace(start, ambiguous=False),), (replace(end, ambiguous=False),)
-            if not _judge(resolution, *pair, got).passed:
+            if not _judge(resolution, *pair, got, whole).passed:
                 shown = f"{_text(start)} to {_text(end)}"
                 return Outcome.fail(f"{prefix}; the value is ambiguous and its reading {shown} does not match")
     return Outcome.ok(prefix)
@@ -328,11 +334,14 @@ def point_end(
     ends: Sequence[Actual],
     user: ZoneSpec | None,
     named: frozenset[str] = YEAR_ONLY,
+    *,
+    whole: bool = False,
 ) -> tuple[bool, str | None]:
-    """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
-    does not). The end never comes before the start; for a phrase a day or longer, or one naming a time the whole
-    event comes before ("before 9am", "after 3pm and before 5pm"), it also stays inside the phrase's window or ends at
-    its exclusive end, as an instant or a date (a sub-range of the period); a shorter phrase checks only the start."""
+    """A point phrase on a start and an end: whether the window accepts the start, and why the end fails (None: it
+    does not). The end never comes before the start; for one value holding both (``whole``: an interval), a phrase a
+    day or longer, or one naming a time the whole event comes before ("before 9am", "after 3pm and before 5pm"), it
+    also stays inside the phrase's window or ends at its exclusive end, as an instant or a date (a sub-range of the
+    period); a shorter phrase checks only the start of a start/end group ("at 2pm": the event starts then)."""
     try:
         firsts = [
             _bounds(c, window, user)[0]
@@ -348,7 +357,7 @@ def point_end(
             first, last = _bounds(candidate, window, user)
             if last < min(firsts):
                 continue
-            if not bounds_end(window):
+            if not whole and not bounds_end(window):
                 return True, None
             # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
             inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
