@@ -54,6 +54,7 @@ __all__ = [
     "one_spelling",
     "quantified_otherwise",
     "route_ends",
+    "same_frame",
     "same_spelling",
     "stated_on_a_line",
     "substitution",
@@ -600,6 +601,59 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
     if mine == theirs or not mine or not theirs:
         return None
     return f"the questions ask different things ({' '.join(mine)!r} / {' '.join(theirs)!r})"
+
+
+_STATES = r"(?! (?:be|feel|look|seem|sound|appear|become)\b)"
+"""Verbs of a state, after which "how do I" asks what the state is, not a way ("how do I look" / "how should I
+look")."""
+_FRAMES = [
+    (kind, re.compile(rf"({frame}) (?=\S+ \S+ \S)"))  # three words at least: not "how should I know that?"
+    for kind, frame in (
+        ("to deal with", r"what (?:do|can|should) i do about|how (?:do|can|should) i deal with"),
+        (
+            "a way",
+            rf"(?:(?:how|where) (?:do|can|should) i|what is the way to){_STATES}|what (?:do|can|should) i do(?= if)",
+        ),
+        ("can", r"can i"),
+        ("possible", r"is it possible (?:for me )?to|am i able to|is there (?:a|any) way (?:for me )?to"),
+        ("ok", r"is it (?:ok|okay|alright|all right) (?:for me )?to"),
+    )
+]
+"""The openings that ask the same of a question's rest of three words or more (not "how should I know that?",
+rhetorical): how, where or what to do ("how do I", "how can I", "how should I", "what is the way to", "what should I
+do if"; not before a verb of a state: "how should I feel about it"), what to do about a thing ("what should I do
+about" / "how do I deal with"), and whether one may do it: "can I", which may ask whether it is possible, allowed or
+advisable, and each of these asked alone ("is it possible to", "am I able to", "is there a way to"; "is it ok to"),
+which "can I" asks too but not one another ("is it possible to" is not "is it ok to"), nor "is it safe to" nor "am I
+allowed to"."""
+
+
+_WHAT_IS = re.compile(r"\Awhat['\u2019]s\b")
+
+
+def _opening(text: str) -> tuple[str, str, int] | None:
+    """The kind, words and length (in ``text``) of the opening ``_FRAMES`` reads at the start of a question."""
+    start = len(text) - len(text.lstrip())
+    said, grown = _WHAT_IS.subn("what is", text[start:].casefold(), count=1)  # "what's" is one letter shorter
+    for kind, frame in _FRAMES:
+        match = frame.match(said)
+        if match:
+            return kind, match.group(1), start + match.end(1) - grown
+    return None
+
+
+def same_frame(candidate: str, reference: str) -> tuple[str, str | None]:
+    """``candidate`` with its opening written as the reference's, when both are questions whose openings ask the same
+    of the same rest (``_FRAMES``: "How can I reset it?" / "How do I reset it?", "Is it possible to pay by card?" /
+    "Can I pay by card?"), and how it was read; else ``candidate`` and None. The checks then read the rest."""
+    mine, theirs = _opening(candidate), _opening(reference)
+    if not (mine and theirs and is_question(candidate) and is_question(reference)) or mine[1] == theirs[1]:
+        return candidate, None
+    kinds = {mine[0], theirs[0]}
+    if len(kinds) > 1 and kinds not in ({"can", "possible"}, {"can", "ok"}):
+        return candidate, None
+    written = reference[: theirs[2]].lstrip()
+    return written + candidate[mine[2] :], f"{candidate[: mine[2]].strip()!r} as {written!r}"
 
 
 def substitution(candidate: str, reference: str) -> str | None:
