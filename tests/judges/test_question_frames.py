@@ -22,6 +22,8 @@ from tests.support.judges import both_ways
         ("Am I able to open a bank account online?", "Can I open a bank account online?"),
         ("Is there a way to recover a deleted email?", "Can I recover a deleted email?"),
         ("Is it okay to take ibuprofen on an empty stomach?", "Can I take ibuprofen on an empty stomach?"),
+        ("When's the best time to visit Japan?", "When is the best time to visit Japan?"),  # "when's": "when is"
+        ("Why's my laptop so slow?", "Why is my laptop so slow?"),
     ],
 )
 def test_openings_that_ask_the_same_pass(judge: Judge, candidate: str, reference: str) -> None:
