@@ -22,6 +22,8 @@ from tests.support.judges import both_ways
         ("Am I able to open a bank account online?", "Can I open a bank account online?"),
         ("Is there a way to recover a deleted email?", "Can I recover a deleted email?"),
         ("Is it okay to take ibuprofen on an empty stomach?", "Can I take ibuprofen on an empty stomach?"),
+        ("Could I get an extension on my tax return?", "Can I get an extension on my tax return?"),
+        ("What should I do when my card is declined?", "What do I do when my card is declined?"),
         ("When's the best time to visit Japan?", "When is the best time to visit Japan?"),  # "when's": "when is"
         ("Why's my laptop so slow?", "Why is my laptop so slow?"),
     ],
@@ -50,6 +52,8 @@ def test_openings_that_ask_the_same_pass(judge: Judge, candidate: str, reference
         ("How can I send money to my brother?", "How do I send money from my brother?"),
         ("Can I use my phone abroad?", "Am I able to use my phone abroad for free?"),
         ("Can I drink alcohol?", "Is it ok to drink alcohol daily?"),
+        ("Could I have caught the flu at work?", "Can I have caught the flu at work?"),  # maybe already so
+        ("Could I be allergic to penicillin?", "Can I be allergic to penicillin?"),
         ("How can I reset my router? It keeps dropping.", "How do I reset my router?"),
     ],
 )

@@ -606,26 +606,25 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
 _STATES = r"(?! (?:be|feel|look|seem|sound|appear|become)\b)"
 """Verbs of a state, after which "how do I" asks what the state is, not a way ("how do I look" / "how should I
 look")."""
+_WHAT_TO_DO = r"what (?:do|can|should) i do"
 _FRAMES = [
     (kind, re.compile(rf"({frame}) (?=\S+ \S+ \S)"))  # three words at least: not "how should I know that?"
     for kind, frame in (
-        ("to deal with", r"what (?:do|can|should) i do about|how (?:do|can|should) i deal with"),
-        (
-            "a way",
-            rf"(?:(?:how|where) (?:do|can|should) i|what is the way to){_STATES}|what (?:do|can|should) i do(?= if)",
-        ),
-        ("can", r"can i"),
+        ("to deal with", rf"{_WHAT_TO_DO} about|how (?:do|can|should) i deal with"),
+        ("a way", rf"(?:(?:how|where) (?:do|can|should) i|what is the way to){_STATES}|{_WHAT_TO_DO}(?= if| when)"),
+        ("can", r"can i|could i(?! (?:have|be)\b)"),
         ("possible", r"is it possible (?:for me )?to|am i able to|is there (?:a|any) way (?:for me )?to"),
         ("ok", r"is it (?:ok|okay|alright|all right) (?:for me )?to"),
     )
 ]
 """The openings that ask the same of a question's rest of three words or more (not "how should I know that?",
 rhetorical): how, where or what to do ("how do I", "how can I", "how should I", "what is the way to", "what should I
-do if"; not before a verb of a state: "how should I feel about it"), what to do about a thing ("what should I do
-about" / "how do I deal with"), and whether one may do it: "can I", which may ask whether it is possible, allowed or
-advisable, and each of these asked alone ("is it possible to", "am I able to", "is there a way to"; "is it ok to"),
-which "can I" asks too but not one another ("is it possible to" is not "is it ok to"), nor "is it safe to" nor "am I
-allowed to"."""
+do if" or "when"; not before a verb of a state: "how should I feel about it"), what to do about a thing ("what should
+I do about" / "how do I deal with"), and whether one may do it: "can I", which may ask whether it is possible,
+allowed or advisable (and so does "could I", but not "could I have" nor "could I be", which may ask of now), and
+each of these asked alone ("is it possible to", "am I able to", "is there a way to"; "is it ok to"), which "can I"
+asks too but not one another ("is it possible to" is not "is it ok to"), nor "is it safe to" nor "am I allowed
+to"."""
 
 
 _WHAT_IS = re.compile(r"\Awhat['\u2019]s\b")
