@@ -21,7 +21,9 @@ from tests.support.judges import both_ways
         ("Is it possible to change my flight date?", "Can I change my flight date?"),
         ("Am I able to open a bank account online?", "Can I open a bank account online?"),
         ("Is there a way to recover a deleted email?", "Can I recover a deleted email?"),
-        ("Is it okay to take ibuprofen on an empty stomach?", "Can I take ibuprofen on an empty stomach?"),
+        ("Where should I renew my passport in London?", "Where can I renew my passport in London?"),
+        ("How can I tell whether the eggs are fresh?", "How do I tell whether the eggs are fresh?"),
+        ("Can I get HIV from kissing?", "Is it possible to get HIV from kissing?"),  # possible: any verb
         ("Could I get an extension on my tax return?", "Can I get an extension on my tax return?"),
         ("What should I do when my card is declined?", "What do I do when my card is declined?"),
         ("When's the best time to visit Japan?", "When is the best time to visit Japan?"),  # "when's": "when is"
@@ -55,6 +57,29 @@ def test_openings_that_ask_the_same_pass(judge: Judge, candidate: str, reference
         ("Could I have caught the flu at work?", "Can I have caught the flu at work?"),  # maybe already so
         ("Could I be allergic to penicillin?", "Can I be allergic to penicillin?"),
         ("How can I reset my router? It keeps dropping.", "How do I reset my router?"),
+        # "is it ok to" asks leave, which "can I" may not; "is there a way to" seeks what may befall one
+        ("Can I get pregnant on my period?", "Is it ok to get pregnant on my period?"),
+        ("Can I take ibuprofen on an empty stomach?", "Is it okay to take ibuprofen on an empty stomach?"),
+        ("Can I die from a bee sting allergy?", "Is it ok to die from a bee sting allergy?"),
+        ("Am I able to catch a cold from my cat?", "Can I catch a cold from my cat?"),
+        ("Is there a way to get sick from cold weather?", "Can I get sick from cold weather?"),
+        # where is not how
+        ("Where do I inject insulin on my body?", "How do I inject insulin on my body?"),
+        ("Where can I get tested for HIV?", "How can I get tested for HIV?"),
+        # "do I" asking where one stands, not a way: no object straight after the verb
+        ("How do I compare to other students in my class?", "How can I compare to other students in my class?"),
+        ("How do I rank among the other applicants?", "How can I rank among the other applicants?"),
+        ("How do I measure up to the other candidates?", "How can I measure up to the other candidates?"),
+        ("How do I do on the memory test?", "How can I do on the memory test?"),
+        ("How do I smell to my dog?", "How should I smell to my dog?"),
+        ("Where do I stand on the transplant waiting list?", "Where should I stand on the transplant waiting list?"),
+        ("Where do I go after I die?", "Where should I go after I die?"),
+        ("Where can I get bitten by ticks in the UK?", "Where should I get bitten by ticks in the UK?"),
+        ("How do I come running to you?", "How should I come running to you?"),
+        # rhetorical
+        ("How should I know what the doctor meant?", "How do I know what the doctor meant?"),
+        ("How should I know if he is coming tonight?", "How do I know if he is coming tonight?"),
+        ("How can I forget my own mother's birthday?", "How do I forget my own mother's birthday?"),
     ],
 )
 def test_openings_or_rests_that_ask_otherwise_never_pass(judge: Judge, candidate: str, reference: str) -> None:
