@@ -695,7 +695,7 @@ def same_frame(candidate: str, reference: str) -> tuple[str, str | None]:
         return candidate, None
     kinds = frozenset({mine[0], theirs[0]})
     unsaid = _PAIRS.get(kinds)
-    rests = (words(candidate[mine[2] :]), words(reference[theirs[2] :]))
+    rests = (words(candidate[mine[2] :][:200])[:3], words(reference[theirs[2] :][:200])[:3])  # the verb and after
     should = "should" in mine[1].split() + theirs[1].split()
     if (len(kinds) > 1 and kinds not in _PAIRS) or (
         unsaid is not None and not all(_does(rest, unsaid, should) for rest in rests)
