@@ -21,6 +21,7 @@ from ._doubts import (
     one_counted,
     one_spelling,
     quantified_otherwise,
+    same_frame,
     same_spelling,
     stated_on_a_line,
     substitution,
@@ -83,7 +84,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     several in place, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said in
     one text only, another part after "if", "when", "than"... or an item one text adds to a list (``added_item``) above
     the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the band.
-    Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
+    Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``), and the guards,
+    cues and checks read two questions whose openings ask the same ("How can I" / "How do I") with one opening
+    (``same_frame``). A line of a
     multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
     written as its code ("Portland, OR" / "Portland, Oregon"), and so do the same words with numbers written otherwise
     (``numbers_written_otherwise``: "$1,200" / "$1200"), while written so only with a magnitude or a comma that may be
@@ -136,6 +139,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if non_answer(candidate, reference):
         reason = f"{fails}: the candidate answers nothing; {measured}"
         return _failure(min(score, GUARD_CAP), reason, judge, NON_ANSWER_CONFIDENCE)
+    candidate, framed = same_frame(candidate, reference)  # "How can I ...?" / "How do I ...?"
     failures = run_guards(request.task, candidate, reference, near=raw >= band.low)
     if failures == [NOUGHT_AS_NO] and _same_read_as_no(candidate, reference):  # "0 errors" / "no errors"
         reason = f"{holds}: the same words in the same roles, reading a count of nought as 'no'; {measured}"
@@ -153,8 +157,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if cued:
         reason = f"undecided: {'; '.join(cued)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    written = candidate, reference
     candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
-    respelled = (candidate, reference) != (request.candidate, request.reference)
+    respelled = (candidate, reference) != written
     if respelled and content_stems(candidate) == content_stems(reference):
         reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
@@ -162,7 +167,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     (mine, mine_read), (theirs, theirs_read) = one_spelling(candidate, reference), one_spelling(reference, candidate)
     spelled = mine, theirs  # "colour" / "color", "3" / "three"
     if raw >= band.low and same_statement(*spelled):
-        read = "".join(f", reading {reading}" for reading in dict.fromkeys([*mine_read, *theirs_read]))
+        readings = [framed] if framed else []
+        read = "".join(f", reading {reading}" for reading in dict.fromkeys([*readings, *mine_read, *theirs_read]))
         reason = f"{holds}: the same words in the same roles{read}; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if numbers_written_otherwise(candidate, reference):

@@ -54,6 +54,7 @@ __all__ = [
     "one_spelling",
     "quantified_otherwise",
     "route_ends",
+    "same_frame",
     "same_spelling",
     "stated_on_a_line",
     "substitution",
@@ -600,6 +601,108 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
     if mine == theirs or not mine or not theirs:
         return None
     return f"the questions ask different things ({' '.join(mine)!r} / {' '.join(theirs)!r})"
+
+
+_STATES = r"(?! (?:be|feel|look|seem|sound|appear|become)\b)"
+"""Verbs of a state, after which "how do I" asks what the state is, not a way ("how do I look" / "how should I
+look")."""
+_WHAT_TO_DO = r"what (?:do|can|should) i do"
+_FRAMES = [
+    (kind, re.compile(rf"({frame}) (?=\S+ \S+ \S)"))  # three words at least: not "how should I know that?"
+    for kind, frame in (
+        ("to deal with", rf"{_WHAT_TO_DO} about|how (?:do|can|should) i deal with"),
+        ("a way", rf"{_WHAT_TO_DO}(?= if| when)"),
+        ("how", rf"(?:how (?:do|can|should) i|what is the way to){_STATES}"),
+        ("where", rf"where (?:do|can|should) i{_STATES}"),
+        ("can", r"can i|could i(?! (?:have|be)\b)"),
+        ("possible", r"is it possible (?:for me )?to"),
+        ("a means", r"am i able to|is there (?:a|any) way (?:for me )?to"),
+        ("ok", r"is it (?:ok|okay|alright|all right) (?:for me )?to"),
+    )
+]
+"""The openings that ask the same of a question's rest of three words or more (not "how should I know that?",
+rhetorical): what to do if or when ("what should I do if" / "what do I do if"), what to do about a thing ("what
+should I do about" / "how do I deal with"), how to do a thing ("how do I", "how can I", "how should I", "what is the
+way to"; not before a verb of a state: "how should I feel about it"), where to do it ("where do I", "where can I",
+"where should I"; never read as "how"), and whether one may do it: "can I" (and "could I", but not "could I have"
+nor "could I be", which may ask of now) asks whether it is possible ("is it possible to"), and, of a thing done, if
+there is a means ("am I able to", "is there a way to"); "is it ok to" asks leave, which "can I" may not ("can I get
+pregnant on my period?"). Some readings need the rest to show a thing done (``_PAIRS``)."""
+_MIND = frozenset({"know", "forget", "believe", "trust", "expect"})
+"""Verbs of the mind, after which "how can I" may ask nothing ("how can I forget my own birthday?")."""
+_BEFALLS = _MIND | {"get", "have", "be", "catch", "die", "feel", "pass", "lose"}
+"""Verbs of what may befall one, which "can I" asks of as possible ("can I get HIV from kissing?") and "is there a
+way to" as sought."""
+_PAIRS: dict[frozenset[str], frozenset[str] | None] = {
+    frozenset({"can", "possible"}): None,
+    frozenset({"can", "a means"}): _BEFALLS,
+    frozenset({"a means"}): _BEFALLS,
+    frozenset({"how"}): _MIND,
+    frozenset({"where"}): _MIND,
+}
+"""Two kinds of openings read as one, and, where the rest must show a thing done (``_does``), the verbs it may not
+open with; other kinds are not read as one (nor are "can I" and "is it ok to"), and the openings of a kind not here
+are one another ("could I" / "can I")."""
+_OBJECT_PRONOUNS = frozenset({"it", "them", "him", "me", "us", "you", "myself", "yourself", "ourselves"})
+_NOT_OBJECTS = frozenset(
+    {"among", "across", "after", "around", "through", "under", "along", "away", "back", "down", "well", "better"}
+    | {"best", "worse", "fast", "like", "against", "versus", "next", "relative", "regarding", "concerning"}
+    | {"considering", "according", "including", "following", "during", "compared"}
+)
+"""Words after a verb that are not its object though not stopwords: prepositions, particles, adverbs."""
+
+
+def _does(rest: list[str], unsaid: frozenset[str], should: bool) -> bool:
+    """The rest of a question opens with a thing done: a verb (not one of ``unsaid``) then straight its object, a
+    determiner, a pronoun or a noun ("reset my router", "cook rice"; after a verb of what befalls one, a determiner
+    or a pronoun: "get a flu shot", not "get stung"), not a preposition, a particle, an adverb or a participle
+    ("compare to others", "do on the test", "measure up", "get tested for it", "come running"); or a thing found
+    out ("know if", "tell whether"), unless after "should" ("how should I know if he comes?")."""
+    if len(rest) < 2 or rest[0] in STOPWORDS:
+        return False
+    following, then = rest[1], [*rest, ""][2]
+    if following in {"if", "whether"}:
+        return not should
+    if rest[0] in unsaid:
+        return False
+    if following in _DETERMINER_WORDS or following in _OBJECT_PRONOUNS or following.isdigit():
+        return True
+    participle = following.endswith(("ed", "en")) and (not then or then in STOPWORDS)  # not "deleted photos"
+    unmarked = following in STOPWORDS or following in _NOT_OBJECTS or following.endswith(("ly", "ing"))
+    return not (rest[0] in _BEFALLS or unmarked or participle)
+
+
+_WHAT_IS = re.compile(r"\Awhat['\u2019]s\b")
+
+
+def _opening(text: str) -> tuple[str, str, int] | None:
+    """The kind, words and length (in ``text``) of the opening ``_FRAMES`` reads at the start of a question."""
+    start = len(text) - len(text.lstrip())
+    said, grown = _WHAT_IS.subn("what is", text[start:].casefold(), count=1)  # "what's" is one letter shorter
+    for kind, frame in _FRAMES:
+        match = frame.match(said)
+        if match:
+            return kind, match.group(1), start + match.end(1) - grown
+    return None
+
+
+def same_frame(candidate: str, reference: str) -> tuple[str, str | None]:
+    """``candidate`` with its opening written as the reference's, when both are questions whose openings ask the same
+    of the same rest (``_FRAMES``: "How can I reset it?" / "How do I reset it?", "Is it possible to pay by card?" /
+    "Can I pay by card?"), and how it was read; else ``candidate`` and None. The checks then read the rest."""
+    mine, theirs = _opening(candidate), _opening(reference)
+    if not (mine and theirs and is_question(candidate) and is_question(reference)) or mine[1] == theirs[1]:
+        return candidate, None
+    kinds = frozenset({mine[0], theirs[0]})
+    unsaid = _PAIRS.get(kinds)
+    rests = (words(candidate[mine[2] :][:200])[:3], words(reference[theirs[2] :][:200])[:3])  # the verb and after
+    should = "should" in mine[1].split() + theirs[1].split()
+    if (len(kinds) > 1 and kinds not in _PAIRS) or (
+        unsaid is not None and not all(_does(rest, unsaid, should) for rest in rests)
+    ):
+        return candidate, None
+    written = reference[: theirs[2]].lstrip()
+    return written + candidate[mine[2] :], f"{candidate[: mine[2]].strip()!r} as {written!r}"
 
 
 def substitution(candidate: str, reference: str) -> str | None:

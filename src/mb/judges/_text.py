@@ -29,7 +29,7 @@ __all__ = [
     "written",
 ]
 
-_SUBJECTS = "he|she|it|that|what|there|here|who|where|how"
+_SUBJECTS = "he|she|it|that|what|there|here|who|where|when|why|how"
 _PARTICIPLES_TEXT = """been got gotten had done gone seen made paid bought sold held found told sent left kept lost won
     taken given written risen fallen bitten eaten driven broken stolen chosen spoken thrown known drawn grown flown
     ridden hidden beaten forgotten shaken woken frozen shown torn worn begun sung swum drunk taught brought caught
