@@ -366,11 +366,11 @@ _QUARTER_FIRST_RE = re.compile(r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ag
 _WEEK_LAST_RE = re.compile(rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)")
 _END_OF_DAY_RE = re.compile(rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)")
 _SIDE_RE = re.compile(r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])")
-#: A count of hours or longer "past", "following" or "subsequent to" a day or time is that long after it ("10 days
-#: past march 20", "3 hours past noon"), "preceding" it before it, as "the (first) business day following" is the one
-#: after (never a clock: "5 minutes past 3" stays 3:05, "the past 3 days" a span).
+#: A count of days or longer "past", "following" or "subsequent to" a day is that long after it ("10 days past march
+#: 20"), "preceding" it before it, as "the (first) business day following" is the one after (never a clock: "5
+#: minutes past 3" stays 3:05, "the past 3 days" a span; hours "past" are left alone: "2 hours past 3 on friday").
 _PAST_RE = re.compile(
-    rf"\b((?:(?:{QUANTITY}) ?(?:(?:business|working) )?(?:hours?|days?|weeks?|fortnights?|months?|years?)"
+    rf"\b((?:(?:{QUANTITY}) ?(?:(?:business|working) )?(?:days?|weeks?|fortnights?|months?|years?)"
     r"|the (?:first )?(?:(?:business|working) )?day)) "
     r"(?:(past|following|subsequent to)|preceding) (?=[a-z0-9])"
 )
