@@ -227,7 +227,9 @@ ROWS: list[Row] = [
     ("so far", "earlier this week", THU, "2021-05-20T11:00:00", False),
     ("so far", "earlier this month", THU, "2021-05-01T00:00:00", True),
     ("so far", "earlier this month", THU, "2021-04-30T23:59:00", False),
-    ("so far", "earlier today at 9", THU, "2021-05-20T09:00:00", ERROR),
+    ("so far", "earlier today at 9", THU, "2021-05-20T09:00:00", True),  # today's 9 o'clock, before now
+    ("so far", "earlier today at 9", THU, "2021-05-20T21:00:00", False),
+    ("so far", "earlier today at 11", THU, "2021-05-20T11:00:00", ERROR),  # not yet 11: no such time
 ]
 
 GROUP_ROWS: list[Row] = [

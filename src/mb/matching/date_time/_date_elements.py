@@ -120,6 +120,8 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     _REL_DATE
     + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*(?P<ds>[-/])\s*|(?=\d))(?P<d>{ORDINAL})(?!:)"
     + r"(?!\s+(?:hundred|thousand))"
+    # "march two years from now": a count of a length, never the 2nd
+    + r"(?!\s+(?:(?:year|month|week|fortnight|day|hour)s?)\s+(?:from now|ago|later|hence|earlier|before|after)\b)"
     # "january nineteen ninety seven": a year in words, never the 19th
     + r"(?!(?:(?<=nineteen)|(?<=twenty))[\s-](?:oh|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)"
     + rf"(?:(?P=ds)(?P<yy3>\d\d){_NOT_TIME}|{_YEAR})",

@@ -214,8 +214,21 @@ _RECENT = timedelta(days=31)  # a day named without its year gone this long ago 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
-    of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day."""
+    of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day; "in 2 months on the
+    15th": that day of the month a whole count of months from now reaches."""
     days = [i for i in items if is_date(i, DayOfMonth)]
+    counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
+    if len(items) == 2 and len(days) == 1 and counted and counted[0].value.pieces[0][1] == "month":
+        # "in 2 months on the 15th": that day of the month reached, never the day reached itself
+        reached = _reached(counted, today)
+        if reached is not None:
+            return [
+                Item(
+                    "date",
+                    " ".join(i.text for i in items),
+                    MonthDay(((reached.month, days[0].value.day),), (reached.year,)),
+                )
+            ]
     years = [i for i in items if i.kind == "year" or (isinstance(i.value, Unit) and i.value.unit == "year")]
     first = len(items) == 2 and days[:1] == items[:1] and days[0].value.day == 1 and days[0].value.of
     if first and years and not unsaid(years[0]):

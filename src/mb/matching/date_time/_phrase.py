@@ -367,10 +367,11 @@ _WEEK_LAST_RE = re.compile(rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?
 _END_OF_DAY_RE = re.compile(rf"\b(?:the )?(end of the) day (?=(?:on )?(?:today|tomorrow|yesterday|{WEEKDAY})\b)")
 _SIDE_RE = re.compile(r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])")
 #: A count of days or longer "past", "following" or "subsequent to" a day is that long after it ("10 days past march
-#: 20"), "preceding" it before it, as "the day following" is the day after (never a clock: "5 minutes past 3" stays
-#: 3:05, "the past 3 days" a span).
+#: 20"), "preceding" it before it, as "the (first) business day following" is the one after (never a clock: "5
+#: minutes past 3" stays 3:05, "the past 3 days" a span; hours "past" are left alone: "2 hours past 3 on friday").
 _PAST_RE = re.compile(
-    rf"\b((?:(?:{QUANTITY}) ?(?:(?:business|working) )?(?:days?|weeks?|fortnights?|months?|years?)|the day)) "
+    rf"\b((?:(?:{QUANTITY}) ?(?:(?:business|working) )?(?:days?|weeks?|fortnights?|months?|years?)"
+    r"|the (?:first )?(?:(?:business|working) )?day)) "
     r"(?:(past|following|subsequent to)|preceding) (?=[a-z0-9])"
 )
 #: A period's n-th (last) part said with "'s" before it: "this month's last friday" is the last Friday of this month
@@ -500,13 +501,13 @@ def normalize(phrase: str) -> str:
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
     text = _SIDE_RE.sub(lambda m: f"{_SIDES[m[1]]} ", text)
     text = _OWNED_PART_RE.sub(r"the \2 of \1", text)
+    text = _PAST_RE.sub(lambda m: f"{m[1]} {'after' if m[2] else 'before'} ", text)
     # "the business day before christmas" is the last one before it, "the working day after" the first one after it
     text = re.sub(
         r"\bthe (business|working) day (?=(before|after) [a-z0-9])",
         lambda m: f"the {'last' if m[2] == 'before' else 'first'} {m[1]} day ",
         text,
     )
-    text = _PAST_RE.sub(lambda m: f"{m[1]} {'after' if m[2] else 'before'} ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)

@@ -781,7 +781,19 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         raise DateProblem("nothing to read")
     rests = [i for i in items if i.kind == "rest"]
     if rests:
-        if len(items) > 1:
+        others = [i for i in items if i is not rests[0]]
+        if others and rests[0].value == "earlier day" and all(i.kind == "clock" for i in others):
+            # "earlier today at 9": today's time, kept only before now
+            (within,) = rest_of(rests[0].value, ref)
+            kept = [
+                r
+                for r in _point([TODAY, *others], ref)
+                if within.start.lo <= r.start.lo and r.start.hi <= within.start.hi
+            ]
+            if not kept:
+                raise DateProblem(f"{' '.join(i.text for i in items)!r} names no time before now")
+            return kept
+        if others:
             raise DateProblem(f"{rests[0].text!r} with other words")
         return rest_of(rests[0].value, ref)
     leads = [i for i in items if i.kind in {"lead", "window"}]
