@@ -8,7 +8,7 @@ import click
 
 from ..data import example_lines
 from ..io import write_examples
-from ._files import writing
+from ._files import overwrite_option, refuse_replacing, writing
 
 __all__ = ["examples"]
 
@@ -28,13 +28,15 @@ __all__ = ["examples"]
     show_default=True,
     help="Where to write the JSONL (`.gz` compresses); `-` is standard output.",
 )
-def examples(executed: bool, output: Path) -> None:
+@overwrite_option
+def examples(executed: bool, output: Path, overwrite: bool) -> None:
     """Write the bundled example benchmark.
 
     It covers every matcher kind (equality, email, missing, optional, free_text, date_time on single
     parameters and parameter groups), `no_tool_called`, several calls of one tool, multi-turn
     conversations, retrieval and citations.
     """
+    refuse_replacing(output, "examples", overwrite=overwrite)
     with writing(output):
         count = write_examples(output, example_lines(executed=executed))
     if str(output) != "-":
