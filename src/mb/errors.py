@@ -6,6 +6,8 @@
     ├── InputError            a file or line that is read cannot be used (file, line, field)
     │   ├── ResultsFormatError    a results file MorganaBench does not read (format, run record, result line)
     │   ├── CompressedFileError   mb.io: a gzip file cut short or damaged (also an OSError)
+    │   ├── InputFileError        mb.io: an input file that cannot be opened (also an OSError)
+    │   │   └── MissingFileError      mb.io: an input file that does not exist (also a FileNotFoundError)
     │   ├── JoinMismatch          mb.results_join: results joined to a benchmark they do not come from
     │   ├── CompareError          mb.compare: runs that cannot be compared
     │   ├── ReportError           mb.reports.html: files a report cannot be built from
@@ -30,8 +32,9 @@
         └── RayUnavailableError   mb.runner: Ray missing or its cluster unreachable (also a RuntimeError)
 
 The leaves live beside the code that raises them; each keeps the built-in base it always had (``ValueError``,
-``FileExistsError``...), so ``except ValueError`` written before this tree still works. Errors of the operating
-system (a missing file, a full disk) stay the built-in ``OSError``. Failures while running or scoring examples (an
+``FileExistsError``...), so ``except ValueError`` written before this tree still works. An input file that cannot be
+opened is an ``InputFileError`` (still an ``OSError``); other errors of the operating system (a full disk) stay the
+built-in ``OSError``. Failures while running or scoring examples (an
 agent that crashes, a judge that times out, an invalid benchmark line) are not raised: they are recorded in the
 output as data. On the command line an ``MBError`` that a command does not handle itself ends it with status 2
 and one line of text, never a traceback.

@@ -6,6 +6,8 @@ from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
     CompressedFileError,
+    InputFileError,
+    MissingFileError,
     Record,
     is_not_run_record,
     iter_documents,
@@ -26,6 +28,8 @@ __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
     "MAX_DEPTH",
     "CompressedFileError",
+    "InputFileError",
+    "MissingFileError",
     "JsonlWriter",
     "LineError",
     "Problem",
