@@ -85,4 +85,6 @@ def test_an_input_file_that_cannot_be_read_is_an_input_error_of_mb(tmp_path: Pat
     for call in (lambda: mb.evaluate(source), lambda: mb.run(source, lambda _: "hi", output=tmp_path / "o.jsonl")):
         with pytest.raises(mb.InputError, match=r"No such file|Is a directory") as caught:
             call()
-        assert isinstance(caught.value, FileNotFoundError) is missing and caught.value.filename == str(source)
+        builtin = FileNotFoundError if missing else IsADirectoryError  # what it always was, too
+        assert isinstance(caught.value, builtin)
+        assert caught.value.filename == str(source)

@@ -82,6 +82,7 @@ PUBLIC = {
     "mb.io": [
         "CompressedFileError",
         "DEFAULT_MAX_LINE_BYTES",
+        "FolderGivenError",
         "InputFileError",
         "JsonlWriter",
         "LineError",
@@ -287,6 +288,7 @@ ERROR_TREE: dict[tuple[str, str], tuple[str, type[BaseException]]] = {
     ("mb.io", "CompressedFileError"): ("InputError", OSError),
     ("mb.io", "InputFileError"): ("InputError", OSError),
     ("mb.io", "MissingFileError"): ("InputError", FileNotFoundError),
+    ("mb.io", "FolderGivenError"): ("InputError", IsADirectoryError),
     ("mb.results_join", "JoinMismatch"): ("InputError", ValueError),
     ("mb.compare", "CompareError"): ("InputError", ValueError),
     ("mb.reports.html", "ReportError"): ("InputError", ValueError),

@@ -7,7 +7,8 @@
     │   ├── ResultsFormatError    a results file MorganaBench does not read (format, run record, result line)
     │   ├── CompressedFileError   mb.io: a gzip file cut short or damaged (also an OSError)
     │   ├── InputFileError        mb.io: an input file that cannot be opened (also an OSError)
-    │   │   └── MissingFileError      mb.io: an input file that does not exist (also a FileNotFoundError)
+    │   │   ├── MissingFileError      mb.io: an input file that does not exist (also a FileNotFoundError)
+    │   │   └── FolderGivenError      mb.io: a folder given as an input file (also an IsADirectoryError)
     │   ├── JoinMismatch          mb.results_join: results joined to a benchmark they do not come from
     │   ├── CompareError          mb.compare: runs that cannot be compared
     │   ├── ReportError           mb.reports.html: files a report cannot be built from

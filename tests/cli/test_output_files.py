@@ -455,9 +455,9 @@ def test_an_output_holding_another_kind_of_data_is_kept_unless_overwrite(tmp_pat
         ["examples", "-o", benchmark],
     ):
         result = mb(*args)
-        assert (
-            result.exit_code == 2 and f"{benchmark} already exists" in result.output and "--overwrite" in result.output
-        )
+        assert result.exit_code == 2
+        assert f"{benchmark} already exists" in result.output
+        assert "--overwrite" in result.output
         assert benchmark.read_bytes() == EXECUTED.read_bytes()
     assert "HTML" in mb("eval", EXECUTED, "-o", page, "-q").output
     assert mb("examples", "-o", benchmark, "--overwrite").exit_code == 0

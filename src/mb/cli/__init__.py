@@ -70,7 +70,7 @@ class _Program(LazyGroup):
             if isinstance(exc, click.NoSuchOption) and not exc.possibilities and exc.ctx is not None:
                 same = _SAME_MEANING.get(exc.option_name, "")
                 if any(same.endswith(opts) for param in exc.ctx.command.params for opts in param.opts):
-                    exc.possibilities = [same]
+                    vars(exc)["possibilities"] = [same]  # typed Final by click, as message
             vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
             raise
         except KeyboardInterrupt:

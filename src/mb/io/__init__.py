@@ -6,6 +6,7 @@ from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
     CompressedFileError,
+    FolderGivenError,
     InputFileError,
     MissingFileError,
     Record,
@@ -28,10 +29,11 @@ __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
     "MAX_DEPTH",
     "CompressedFileError",
+    "FolderGivenError",
     "InputFileError",
-    "MissingFileError",
     "JsonlWriter",
     "LineError",
+    "MissingFileError",
     "Problem",
     "Record",
     "SameFileError",

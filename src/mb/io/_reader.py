@@ -11,6 +11,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from io import BufferedReader
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -28,6 +29,7 @@ from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
     "CompressedFileError",
+    "FolderGivenError",
     "InputFileError",
     "MissingFileError",
     "Record",
@@ -158,12 +160,18 @@ class MissingFileError(InputFileError, FileNotFoundError):
     """An input file that does not exist (also a ``FileNotFoundError``)."""
 
 
-def open_input(path: Path) -> IO[bytes]:
+class FolderGivenError(InputFileError, IsADirectoryError):
+    """A folder named where an input file is read (also an ``IsADirectoryError``)."""
+
+
+def open_input(path: Path) -> BufferedReader:
     """``path`` opened for reading, or the :class:`InputFileError` saying why it cannot be."""
     try:
         return path.open("rb")
     except FileNotFoundError as exc:
         raise MissingFileError(exc) from None
+    except IsADirectoryError as exc:
+        raise FolderGivenError(exc) from None
     except OSError as exc:
         raise InputFileError(exc) from None
 

@@ -188,7 +188,11 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
             alias = "expected_response" if model.__name__ == "Expectations" and names_expected_response(key) else None
             close = [alias] if alias in folded else difflib.get_close_matches(key.casefold(), folded, 1, _CUTOFF)
             # a key the model refuses itself is left to its error, unless a required field it may be is missing
-            if keeps_extra and misspelt_key(model.__name__, key, value[key]) and not (close and folded[close[0]] in required):
+            if (
+                keeps_extra
+                and misspelt_key(model.__name__, key, value[key])
+                and not (close and folded[close[0]] in required)
+            ):
                 continue
             if close or not keeps_extra:
                 found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
