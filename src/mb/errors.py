@@ -21,7 +21,7 @@
     │   └── ResumeError           mb.runner: the existing output cannot be resumed
     ├── AgentError            the agent cannot be loaded, or it failed
     │   ├── AgentLoadError        mb.runner: an agent specification that is not an agent
-    │   ├── AgentOutputError      mb.runner: an answer that is neither Outputs nor str
+    │   ├── AgentOutputError      mb.runner: an answer that is not Outputs (or a dict of it) or str
     │   ├── TransientAgentError   mb.runner: raised by an agent for a failure worth retrying
     │   ├── WorkerLostError       mb.runner: the Ray worker running an example died every time
     │   └── MaxTurnsExceeded      mb.runner.adapters: tool calls without end
