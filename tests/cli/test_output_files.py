@@ -462,3 +462,16 @@ def test_an_output_holding_another_kind_of_data_is_kept_unless_overwrite(tmp_pat
     assert "HTML" in mb("eval", EXECUTED, "-o", page, "-q").output
     assert mb("examples", "-o", benchmark, "--overwrite").exit_code == 0
     assert benchmark.read_bytes() != EXECUTED.read_bytes()
+
+
+def test_examples_written_again_over_themselves_need_no_flag_but_an_edited_copy_is_kept(tmp_path: Path) -> None:
+    target = tmp_path / "executed.jsonl"
+    assert mb("examples", "--executed", "-o", target).exit_code == 0
+    assert mb("examples", "--executed", "-o", target).exit_code == 0  # the same bytes again: nothing is lost
+    edited = target.read_text(encoding="utf-8") + '{"inputs": {"messages": []}}\n'
+    target.write_text(edited, encoding="utf-8")
+    refused = mb("examples", "--executed", "-o", target)
+    assert refused.exit_code == 2
+    assert "--overwrite" in refused.output
+    assert target.read_text(encoding="utf-8") == edited
+    assert mb("examples", "--unexecuted", "-o", target).exit_code == 2  # the other set would replace them too

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 from pathlib import Path
 
 import click
@@ -36,8 +38,20 @@ def examples(executed: bool, output: Path, overwrite: bool) -> None:
     parameters and parameter groups), `no_tool_called`, several calls of one tool, multi-turn
     conversations, retrieval and citations.
     """
-    refuse_replacing(output, "examples", overwrite=overwrite)
+    same = str(output) != "-" and output.is_file() and _holds_these(output, executed)
+    refuse_replacing(output, "examples", overwrite=overwrite or same)
     with writing(output):
         count = write_examples(output, example_lines(executed=executed))
     if str(output) != "-":
         click.echo(f"wrote {count} {'executed ' if executed else ''}examples to {output}", err=True)
+
+
+def _holds_these(output: Path, executed: bool) -> bool:
+    """Whether ``output`` holds exactly the examples this command writes: writing them again loses nothing."""
+    wanted = io.BytesIO()
+    write_examples(wanted, example_lines(executed=executed))
+    try:
+        with (gzip.open if output.suffix == ".gz" else open)(output, "rb") as stream:
+            return bool(stream.read(len(wanted.getvalue()) + 1) == wanted.getvalue())
+    except (OSError, EOFError):
+        return False
