@@ -77,3 +77,14 @@ def test_the_llm_judge_refuses_such_a_concurrency(concurrency: object) -> None:
 
     with pytest.raises(mb.errors.JudgeConfigError, match="max_concurrency must be a whole number of at least 1"):
         LLMJudge("m", base_url="http://127.0.0.1:9", max_concurrency=concurrency, cache=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("missing", [True, False])
+def test_an_input_file_that_cannot_be_read_is_an_input_error_of_mb(tmp_path: Path, missing: bool) -> None:
+    source = tmp_path / ("nope.jsonl" if missing else "")
+    for call in (lambda: mb.evaluate(source), lambda: mb.run(source, lambda _: "hi", output=tmp_path / "o.jsonl")):
+        with pytest.raises(mb.InputError, match=r"No such file|Is a directory") as caught:
+            call()
+        builtin = FileNotFoundError if missing else IsADirectoryError  # what it always was, too
+        assert isinstance(caught.value, builtin)
+        assert caught.value.filename == str(source)

@@ -6,6 +6,9 @@
     ├── InputError            a file or line that is read cannot be used (file, line, field)
     │   ├── ResultsFormatError    a results file MorganaBench does not read (format, run record, result line)
     │   ├── CompressedFileError   mb.io: a gzip file cut short or damaged (also an OSError)
+    │   ├── InputFileError        mb.io: an input file that cannot be opened (also an OSError)
+    │   │   ├── MissingFileError      mb.io: an input file that does not exist (also a FileNotFoundError)
+    │   │   └── FolderGivenError      mb.io: a folder given as an input file (also an IsADirectoryError)
     │   ├── JoinMismatch          mb.results_join: results joined to a benchmark they do not come from
     │   ├── CompareError          mb.compare: runs that cannot be compared
     │   ├── ReportError           mb.reports.html: files a report cannot be built from
@@ -18,7 +21,7 @@
     │   └── ResumeError           mb.runner: the existing output cannot be resumed
     ├── AgentError            the agent cannot be loaded, or it failed
     │   ├── AgentLoadError        mb.runner: an agent specification that is not an agent
-    │   ├── AgentOutputError      mb.runner: an answer that is neither Outputs nor str
+    │   ├── AgentOutputError      mb.runner: an answer that is not Outputs (or a dict of it) or str
     │   ├── TransientAgentError   mb.runner: raised by an agent for a failure worth retrying
     │   ├── WorkerLostError       mb.runner: the Ray worker running an example died every time
     │   └── MaxTurnsExceeded      mb.runner.adapters: tool calls without end
@@ -30,8 +33,9 @@
         └── RayUnavailableError   mb.runner: Ray missing or its cluster unreachable (also a RuntimeError)
 
 The leaves live beside the code that raises them; each keeps the built-in base it always had (``ValueError``,
-``FileExistsError``...), so ``except ValueError`` written before this tree still works. Errors of the operating
-system (a missing file, a full disk) stay the built-in ``OSError``. Failures while running or scoring examples (an
+``FileExistsError``...), so ``except ValueError`` written before this tree still works. An input file that cannot be
+opened is an ``InputFileError`` (still an ``OSError``); other errors of the operating system (a full disk) stay the
+built-in ``OSError``. Failures while running or scoring examples (an
 agent that crashes, a judge that times out, an invalid benchmark line) are not raised: they are recorded in the
 output as data. On the command line an ``MBError`` that a command does not handle itself ends it with status 2
 and one line of text, never a traceback.

@@ -27,6 +27,13 @@ def test_a_misspelt_command_gets_a_suggestion() -> None:
     assert "Did you mean" not in unknown.output
 
 
+def test_an_option_of_another_command_names_the_one_of_the_same_meaning() -> None:
+    result = CliRunner().invoke(main, ["run", "x.jsonl", "--agent", "a:b", "--jobs", "2"])
+    assert result.exit_code == 2
+    assert "No such option '--jobs'. Did you mean '-c/--concurrency'?" in result.output
+    assert "Did you mean" not in CliRunner().invoke(main, ["validate", "x.jsonl", "--jobs", "2"]).output
+
+
 def _mb(args: list[str], cwd: Path, stdout: int) -> subprocess.CompletedProcess[str]:
     """Run ``python -m mb ARGS`` in ``cwd`` writing its standard output to the file descriptor ``stdout``."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(cwd)])}

@@ -25,7 +25,16 @@ def test_sigkill_during_eval_keeps_the_previous_results_and_leaves_no_partial_fi
     results = tmp_path / "results.jsonl"
     previous = b'{"previous": "results"}\n' * 100
     results.write_bytes(previous)
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
+    command = [
+        sys.executable,
+        "-c",
+        "from mb.cli import main; main()",
+        "eval",
+        str(executed),
+        "-o",
+        str(results),
+        "--overwrite",
+    ]
     process = subprocess.Popen([*command, "-q", "--jobs", "1", "--metrics", "none"], stderr=subprocess.PIPE)
     _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))
     os.kill(process.pid, signal.SIGKILL)
@@ -43,7 +52,16 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     results = tmp_path / "results.jsonl"
     previous = b'{"previous": "results"}\n'
     results.write_bytes(previous)
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
+    command = [
+        sys.executable,
+        "-c",
+        "from mb.cli import main; main()",
+        "eval",
+        str(executed),
+        "-o",
+        str(results),
+        "--overwrite",
+    ]
     process = subprocess.Popen([*command, "-q", "--jobs", "1"], stderr=subprocess.PIPE, text=True)
     _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))  # the scoring itself, not start-up
     process.send_signal(signal.SIGINT)
@@ -67,7 +85,19 @@ def test_an_eval_started_with_ctrl_c_ignored_keeps_ignoring_it_to_the_end(tmp_pa
     results = tmp_path / "results.jsonl"
     results.write_bytes(b'{"previous": "results"}\n')
     ignored = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); from mb.cli import main; main()"
-    command = [sys.executable, "-c", ignored, "eval", str(executed), "-o", str(results), "-q", "--jobs", "1"]
+    command = [
+        sys.executable,
+        "-c",
+        ignored,
+        "eval",
+        str(executed),
+        "-o",
+        str(results),
+        "-q",
+        "--jobs",
+        "1",
+        "--overwrite",
+    ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))
     process.send_signal(signal.SIGINT)

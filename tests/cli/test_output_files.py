@@ -181,11 +181,11 @@ def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Pa
     project.write_text('[project]\nname = "x"\n\n[tool.mb]\njudge = "lexical"\n')
     document = _dataset(tmp_path)
     return {
-        "report-executed-of-the-run-record": (["report", results, "-o", executed], executed),
+        "report-executed-of-the-run-record": (["report", results, "-o", executed, "--overwrite"], executed),
         "runevals-discovered-dataset": (["runevals", "--agent", _agent(tmp_path), "-o", document], document),
-        "eval-prices": (["eval", executed, "--prices", prices, "-o", prices], prices),
-        "eval-configuration": (["eval", executed, "-o", project], project),
-        "examples-configuration": (["examples", "-o", project], project),
+        "eval-prices": (["eval", executed, "--prices", prices, "-o", prices, "--overwrite"], prices),
+        "eval-configuration": (["eval", executed, "-o", project, "--overwrite"], project),
+        "examples-configuration": (["examples", "-o", project, "--overwrite"], project),
         "schema-configuration": (["schema", "-o", project], project),
     }
 
@@ -273,7 +273,7 @@ def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypa
     results = tmp_path / "results.jsonl"
     results.write_bytes(b'{"previous": true}\n')
     _fail_writes_after(monkeypatch, 0)
-    result = mb("eval", EXECUTED, "-o", results, "-q", "--jobs", "1")
+    result = mb("eval", EXECUTED, "-o", results, "-q", "--jobs", "1", "--overwrite")
     assert result.exit_code == 1, result.output
     _no_traceback(result)
     assert f"error: writing {results} failed after 0 line(s): No space left on device;" in result.stderr
@@ -295,7 +295,7 @@ def test_ctrl_c_during_eval_exits_130_and_says_what_was_kept(tmp_path: Path, mon
     monkeypatch.setattr(api, "aiter_scored", interrupted)
     results = tmp_path / "results.jsonl"
     results.write_bytes(b"old results\n")
-    result = mb("eval", EXECUTED, "-o", results, "-q")
+    result = mb("eval", EXECUTED, "-o", results, "-q", "--overwrite")
     assert result.exit_code == 130, result.output
     assert "Aborted" not in result.output
     assert re.search(rf"interrupted after [1-9]\d* line\(s\); {re.escape(str(results))} left unchanged", result.stderr)
@@ -397,7 +397,19 @@ def test_eval_stopped_by_a_file_size_limit_keeps_the_previous_results(tmp_path: 
     script = tmp_path / "limited.py"
     script.write_text(_LIMITED)
     limit = 5 << 20  # the results of the first blocks of lines go past it
-    command = [sys.executable, str(script), str(limit), "eval", str(executed), "-o", str(results), "-q", "--jobs", "2"]
+    command = [
+        sys.executable,
+        str(script),
+        str(limit),
+        "eval",
+        str(executed),
+        "-o",
+        str(results),
+        "-q",
+        "--jobs",
+        "2",
+        "--overwrite",
+    ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
@@ -427,3 +439,39 @@ def test_every_output_in_a_folder_that_does_not_exist_creates_the_folder(tmp_pat
         outcome = mb(*args, blocked)
         assert (name, outcome.exit_code) == (name, 2)
         _no_traceback(outcome)
+
+
+def test_an_output_holding_another_kind_of_data_is_kept_unless_overwrite(tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    benchmark.write_bytes(EXECUTED.read_bytes())
+    results, page = tmp_path / "results.jsonl", tmp_path / "page.html"
+    assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
+    assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0  # a results file is replaced by results
+    assert mb("report", results, "-o", page).exit_code == 0
+    assert mb("report", results, "-o", page).exit_code == 0  # a page by a page
+    for args in (
+        ["eval", EXECUTED, "-o", benchmark, "-q"],
+        ["report", results, "-o", benchmark],
+        ["examples", "-o", benchmark],
+    ):
+        result = mb(*args)
+        assert result.exit_code == 2
+        assert f"{benchmark} already exists" in result.output
+        assert "--overwrite" in result.output
+        assert benchmark.read_bytes() == EXECUTED.read_bytes()
+    assert "HTML" in mb("eval", EXECUTED, "-o", page, "-q").output
+    assert mb("examples", "-o", benchmark, "--overwrite").exit_code == 0
+    assert benchmark.read_bytes() != EXECUTED.read_bytes()
+
+
+def test_examples_written_again_over_themselves_need_no_flag_but_an_edited_copy_is_kept(tmp_path: Path) -> None:
+    target = tmp_path / "executed.jsonl"
+    assert mb("examples", "--executed", "-o", target).exit_code == 0
+    assert mb("examples", "--executed", "-o", target).exit_code == 0  # the same bytes again: nothing is lost
+    edited = target.read_text(encoding="utf-8") + '{"inputs": {"messages": []}}\n'
+    target.write_text(edited, encoding="utf-8")
+    refused = mb("examples", "--executed", "-o", target)
+    assert refused.exit_code == 2
+    assert "--overwrite" in refused.output
+    assert target.read_text(encoding="utf-8") == edited
+    assert mb("examples", "--unexecuted", "-o", target).exit_code == 2  # the other set would replace them too

@@ -170,7 +170,7 @@ def echo_agent(messages: list[dict[str, str]]) -> str:
 
 
 def dict_agent(messages: list[dict[str, str]]) -> Any:
-    """An agent that returns what no agent may return."""
+    """An agent that returns a dict that is no outputs (no response)."""
     return {"answer": messages[-1]["content"]}
 
 
@@ -196,7 +196,7 @@ def test_run_groups_invalid_lines_and_shows_the_first_agent_errors(tmp_path: Pat
     assert code == 1  # invalid lines
     assert err.count("$.inputs.messages:") == 4  # three lines shown, one line counting the 17 others
     assert "… and 17 more lines with the same problem" in err
-    assert "AgentOutputError: the agent returned dict" in err
+    assert "AgentOutputError: the agent returned invalid outputs: $.outputs.response: required field is missing" in err
 
 
 def test_a_threshold_outside_the_metric_scale_is_a_usage_error(tmp_path: Path) -> None:

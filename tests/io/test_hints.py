@@ -69,6 +69,8 @@ def _line(**parts: object) -> str:
             " tool-call turns of a past conversation are not part of inputs, the agent's own calls go in"
             " outputs.trace",
         ),
+        ("# bookings", "invalid JSON: Expecting value at column 1; JSONL has no comment lines: remove the line"),
+        ("  // bookings", "; JSONL has no comment lines"),
     ],
 )
 def test_a_clear_cause_is_named(line: str, message: str) -> None:

@@ -475,6 +475,16 @@ def test_an_expected_response_in_another_tools_words_is_suggested_as_expected_re
     assert "expected_response" not in [warning.suggestion for warning in key_warnings(document, file="f.jsonl", line=1)]
 
 
+@pytest.mark.parametrize(("key", "meant"), [("input", "inputs"), ("expectation", "expectations")])
+def test_a_misspelt_required_field_is_suggested(key: str, meant: str) -> None:
+    document = {"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {"expected_response": "x"}}
+    document[key] = document.pop(meant)
+    (warning,) = key_warnings(document, file="f.jsonl", line=1)
+    assert (warning.key, warning.suggestion) == (key, meant)
+    record = read_record(json.dumps(document).encode(), file="f.jsonl", line=1)
+    assert f"$.{meant}: required field is missing" in str(record.error)
+
+
 @pytest.mark.parametrize(
     ("key", "value"),
     [

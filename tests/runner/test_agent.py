@@ -183,7 +183,11 @@ def test_a_string_becomes_the_response() -> None:
     assert to_outputs("Paris.") == Outputs(response="Paris.")
 
 
-@pytest.mark.parametrize("garbage", [None, 42, {"response": "x"}, ["x"]])
+def test_a_dict_is_read_as_the_json_form_of_outputs() -> None:
+    assert to_outputs({"response": "x"}) == Outputs(response="x")
+
+
+@pytest.mark.parametrize("garbage", [None, 42, ["x"]])
 def test_anything_but_outputs_or_str_is_an_output_error(garbage: object) -> None:
     with pytest.raises(AgentOutputError, match=f"returned {type(garbage).__name__}"):
         to_outputs(garbage)

@@ -537,7 +537,25 @@ def test_invalid_outputs_of_an_agent_are_one_line_reasons_naming_the_field(tmp_p
     assert errors["partial"]["message"] == (
         f"the model went away (its partial run was left out: $.outputs.trace[0].{expected})"
     )
-    assert errors["none"]["message"] == "the agent returned NoneType (None); expected Outputs or str"
+    assert errors["none"]["message"] == (
+        "the agent returned NoneType (None); expected Outputs, its JSON form (a dict) or str"
+    )
+
+
+def test_a_dict_an_agent_returns_is_read_as_outputs_as_the_pytest_helper_reads_it(tmp_path: Path) -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "get_weather", "params": {"city": "Paris"}}
+    answers = {"traced": {"response": "Sunny", "trace": [call]}, "untraced": {"response": "Sunny"}, "other": {"a": 1}}
+    output = tmp_path / "out.jsonl"
+    run([example(k) for k in answers], lambda messages: answers[messages[-1]["content"]], output=output)
+    recorded = {line["inputs"]["messages"][0]["content"]: line["outputs"] for line in lines(output)}
+    assert recorded["traced"]["trace"] == [call]
+    assert "error" not in recorded["traced"]
+    assert recorded["untraced"]["response"] == "Sunny"
+    assert "trace" not in recorded["untraced"]
+    assert (
+        recorded["other"]["error"]["message"]
+        == "the agent returned invalid outputs: $.outputs.response: required field is missing"
+    )
 
 
 class _Unprintable(Exception):

@@ -40,6 +40,10 @@ _COMMANDS = {
 }
 
 
+_SAME_MEANING = {"--jobs": "-c/--concurrency", "-j": "-c/--concurrency"}
+"""Options of other commands or tools, and the option of the same meaning a command that lacks them may have."""
+
+
 class _Program(LazyGroup):
     """The ``mb`` group: commands load on first use; no traceback reaches the user."""
 
@@ -63,6 +67,10 @@ class _Program(LazyGroup):
         except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
             if isinstance(exc, click.BadParameter):
                 _name_the_variable(exc)
+            if isinstance(exc, click.NoSuchOption) and not exc.possibilities and exc.ctx is not None:
+                same = _SAME_MEANING.get(exc.option_name, "")
+                if any(same.endswith(opts) for param in exc.ctx.command.params for opts in param.opts):
+                    vars(exc)["possibilities"] = [same]  # typed Final by click, as message
             vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
             raise
         except KeyboardInterrupt:

@@ -18,7 +18,9 @@ from ._console import err_console, fail
 __all__ = [
     "DashPath",
     "fail_write",
+    "overwrite_option",
     "reader_gone",
+    "refuse_replacing",
     "require_file",
     "warn_if_other_run",
     "write_failure_status",
@@ -98,6 +100,54 @@ def _drop_standard_output() -> None:
             os.dup2(devnull, sys.stdout.fileno())  # fails with no file descriptor behind it (a test runner's buffer)
     finally:
         os.close(devnull)
+
+
+overwrite_option = click.option(
+    "--overwrite", is_flag=True, help="Replace an existing OUTPUT even when it holds data of another kind."
+)
+"""The option that lets :func:`refuse_replacing` replace an output holding other data."""
+
+HTML_MARK = b'<meta name="generator" content="MorganaBench">'
+"""The tag in the head of every HTML report, telling a report this tool wrote."""
+
+
+def _holds(path: Path) -> str:
+    """What the existing file ``path`` seems to hold: ``results``, ``report``, ``empty`` or a description. Its first
+    line is read without noting the file as an input (replacing it is what is asked)."""
+    import gzip
+
+    from ..results_format import parse_header
+
+    try:
+        with (gzip.open if path.suffix == ".gz" else open)(path, "rb") as stream:
+            head = stream.readline(1 << 20)
+            start = head + stream.read(4096)
+    except (OSError, EOFError):
+        return "data that could not be read"
+    if not head:
+        return "empty"
+    try:
+        if parse_header(head, file=str(path)) is not None:
+            return "results"
+    except ValueError:  # a run record this version does not read (a newer format) is a results file all the same
+        return "results"
+    if HTML_MARK in start:
+        return "report"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
+        return "JSON lines (a benchmark or other data)"
+    return "data of another kind"
+
+
+def refuse_replacing(output: Path | None, kind: str, *, overwrite: bool) -> None:
+    """End the command (status 2) before ``output`` is replaced when it exists and holds something other than
+    ``kind`` (``results``: a results file with its run record; ``report``: an HTML report of this tool; ``examples``:
+    nothing is replaced). An empty file, standard output and ``overwrite`` pass."""
+    if overwrite or output is None or str(output) == "-" or not output.is_file():
+        return
+    held = _holds(output)
+    if held not in ("empty", kind):
+        what = {"results": "an `mb eval` results file", "report": "an `mb report` HTML page"}.get(held, held)
+        raise fail(f"{output} already exists and holds {what}: choose another output file, or pass --overwrite", 2)
 
 
 def require_file(path: Path, hint: str) -> None:

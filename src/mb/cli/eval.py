@@ -27,7 +27,7 @@ from ..results_format import RESULTS_FORMAT_VERSION, data_digest, iter_results_f
 from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
-from ._files import DashPath, fail_write, writing
+from ._files import DashPath, fail_write, overwrite_option, refuse_replacing, writing
 from ._grouped import KeyWarnings, warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
@@ -223,6 +223,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 @click.option("-q", "--quiet", is_flag=True, help="Print the headline only (no progress display, no tables).")
 @click.option("-v", "--verbose", is_flag=True, help="Print every slice table (metrics, categories, matchers).")
 @max_line_bytes_option
+@overwrite_option
 @backend_options
 def eval_command(
     executed: Path,
@@ -245,6 +246,7 @@ def eval_command(
     quiet: bool,
     verbose: bool,
     max_line_bytes: int | None,
+    overwrite: bool,
     backend: str,
     address: str | None,
 ) -> None:
@@ -284,6 +286,7 @@ def eval_command(
             seen[key] = name
     for extra in (output, junit, summary_md):
         refuse_input_as_output(extra, executed, prices[0] if prices else None)
+    refuse_replacing(output, "results", overwrite=overwrite)
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )

@@ -9,7 +9,7 @@ import click
 
 from ..io import refuse_input_as_output, write_atomically
 from ._console import err_console, fail
-from ._files import require_file, writing
+from ._files import overwrite_option, refuse_replacing, require_file, writing
 
 __all__ = ["report", "view"]
 
@@ -70,7 +70,10 @@ _title_option = click.option("--title", help="The page title (default: the resul
 @_executed_option
 @_embed_option
 @_title_option
-def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], embed: str, title: str | None) -> None:
+@overwrite_option
+def report(
+    results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], embed: str, title: str | None, overwrite: bool
+) -> None:
     """Write the results of `mb eval -o` as one self-contained HTML page (RESULTS, then further runs).
 
     \b
@@ -86,6 +89,7 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     in common, an executed benchmark that is not the one evaluated) or an OUTPUT that cannot be written.
     """
     refuse_input_as_output(output, *results, *executed)
+    refuse_replacing(output, "report", overwrite=overwrite)
     chunks = _build(results, executed, embed, title)
     refuse_input_as_output(output)  # and the files found while building: the executed benchmark a run record names
     size = 0

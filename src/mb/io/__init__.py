@@ -6,6 +6,9 @@ from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
     CompressedFileError,
+    FolderGivenError,
+    InputFileError,
+    MissingFileError,
     Record,
     is_not_run_record,
     iter_documents,
@@ -26,8 +29,11 @@ __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
     "MAX_DEPTH",
     "CompressedFileError",
+    "FolderGivenError",
+    "InputFileError",
     "JsonlWriter",
     "LineError",
+    "MissingFileError",
     "Problem",
     "Record",
     "SameFileError",

@@ -16,6 +16,8 @@ def json_hint(text: str, position: int) -> str:
         return "; a comma before } or ]: JSON allows no trailing comma"
     if text[position : position + 1] == "'":
         return "; JSON takes double quotes around strings and keys, not single ones"
+    if text.lstrip().startswith(("#", "//")):
+        return "; JSONL has no comment lines: remove the line"
     return ""
 
 

@@ -11,6 +11,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from io import BufferedReader
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -28,6 +29,9 @@ from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
     "CompressedFileError",
+    "FolderGivenError",
+    "InputFileError",
+    "MissingFileError",
     "Record",
     "compressed_error",
     "is_not_run_record",
@@ -37,6 +41,7 @@ __all__ = [
     "line_blocks",
     "not_jsonl",
     "not_run_record",
+    "open_input",
     "parse_document",
     "read_examples",
     "read_record",
@@ -85,7 +90,7 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
             return cast("IO[bytes]", gzip.GzipFile(fileobj=stdin, mode="rb")), True
         return stdin, False
     path = Path(source)
-    raw = path.open("rb")
+    raw = open_input(path)
     note_input(path)
     if raw.peek(2)[:2] == _GZIP_MAGIC:  # opened by name, so that closing it closes the file
         raw.close()
@@ -137,6 +142,38 @@ class CompressedFileError(InputError, gzip.BadGzipFile):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class InputFileError(InputError, OSError):
+    """An input file that cannot be opened (a folder, no permission): an ``OSError`` with the system's ``errno``,
+    ``strerror`` and ``filename``, and an :class:`~mb.errors.InputError` whose text is ``FILE: why``."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error), file=os.fspath(error.filename or "?"))
+        self.errno, self.strerror, self.filename = error.errno, error.strerror, error.filename
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class MissingFileError(InputFileError, FileNotFoundError):
+    """An input file that does not exist (also a ``FileNotFoundError``)."""
+
+
+class FolderGivenError(InputFileError, IsADirectoryError):
+    """A folder named where an input file is read (also an ``IsADirectoryError``)."""
+
+
+def open_input(path: Path) -> BufferedReader:
+    """``path`` opened for reading, or the :class:`InputFileError` saying why it cannot be."""
+    try:
+        return path.open("rb")
+    except FileNotFoundError as exc:
+        raise MissingFileError(exc) from None
+    except IsADirectoryError as exc:
+        raise FolderGivenError(exc) from None
+    except OSError as exc:
+        raise InputFileError(exc) from None
 
 
 def compressed_error(exc: BaseException, source: object = None) -> CompressedFileError:

@@ -180,17 +180,22 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
     known, children, keeps_extra = _fields(model)
     if not known.issuperset(value):
         folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
+        required = {info.alias or name for name, info in model.model_fields.items() if info.is_required()}
         for key in value:  # in the line's order
-            if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
-                if model is ToolCall and arguments_key(key, value[key]):
-                    continue  # params again, or the line is invalid
-                # the field that the key names in another tool's words ("expected_answer" is no "expected_facts")
-                alias = (
-                    "expected_response" if model.__name__ == "Expectations" and names_expected_response(key) else None
-                )
-                close = [alias] if alias in folded else difflib.get_close_matches(key.casefold(), folded, 1, _CUTOFF)
-                if close or not keeps_extra:
-                    found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
+            if key in known or (model is ToolCall and arguments_key(key, value[key])):
+                continue  # params again, or the line is invalid
+            # the field that the key names in another tool's words ("expected_answer" is no "expected_facts")
+            alias = "expected_response" if model.__name__ == "Expectations" and names_expected_response(key) else None
+            close = [alias] if alias in folded else difflib.get_close_matches(key.casefold(), folded, 1, _CUTOFF)
+            # a key the model refuses itself is left to its error, unless a required field it may be is missing
+            if (
+                keeps_extra
+                and misspelt_key(model.__name__, key, value[key])
+                and not (close and folded[close[0]] in required)
+            ):
+                continue
+            if close or not keeps_extra:
+                found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():
         item = value.get(key)
         items = ((None, item),) if type(item) is dict else enumerate(item) if type(item) is list else ()

@@ -171,15 +171,22 @@ def to_outputs(result: object) -> Outputs:
     """Check what an agent returned and make it a fresh, valid :class:`Outputs` the runner may complete.
 
     A ``str`` becomes ``Outputs(response=...)``, without a trace (see :meth:`Outputs.line_data`). An ``Outputs`` is
-    validated again (an agent may have built it without validation or changed it afterwards) and must be writable as
-    JSON. Anything else raises :class:`AgentOutputError`.
+    validated again (an agent may have built it without validation or changed it afterwards), a dict is validated as
+    one, and either must be writable as JSON. Anything else raises :class:`AgentOutputError`.
     """
     if isinstance(result, str):
         return Outputs(response=result)
+    if isinstance(result, dict):  # the JSON form of Outputs, as mb.testing takes it
+        try:
+            result = Outputs.model_validate(result)
+        except ValidationError as exc:
+            raise AgentOutputError(f"the agent returned invalid outputs: {validation_reason(exc, result)}") from exc
     if not isinstance(result, Outputs):
         text = repr(result)
         preview = text if len(text) <= 60 else text[:57] + "..."
-        raise AgentOutputError(f"the agent returned {type(result).__name__} ({preview}); expected Outputs or str")
+        raise AgentOutputError(
+            f"the agent returned {type(result).__name__} ({preview}); expected Outputs, its JSON form (a dict) or str"
+        )
     try:
         data = result.line_data(warnings=False)  # what is wrong is said below
     except PydanticSerializationError as exc:

@@ -29,6 +29,7 @@ from ..io import (
     source_name,
 )
 from ..io._limits import max_line_bytes as resolve_line_limit
+from ..io._reader import open_input
 from ..io._typos import line_key_warnings
 from ._agent import AgentInput
 from ._errors import BenchmarkFileError
@@ -198,7 +199,7 @@ async def arun(
             refuse_input_as_output(unmatched_path(path), benchmark)
     source = Path(benchmark) if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" else None
     if source is not None and (source.is_dir() or not source.exists()):  # refused before an output file exists
-        source.open("rb").close()  # the OSError saying why: no such file, a directory
+        open_input(source).close()  # the InputFileError saying why: no such file, a directory
     if source is not None and source.is_file():  # (a named pipe is read once, by the run)
         unreadable = not_jsonl(source, blank=True)
         if unreadable is not None:  # refused before an output file or a progress bar exists

@@ -79,7 +79,8 @@ class TransientAgentError(AgentError):
 
 
 class AgentOutputError(AgentError):
-    """The agent returned something that is not an answer: neither ``Outputs`` nor ``str``, or invalid ``Outputs``."""
+    """The agent returned something that is not an answer: not ``Outputs``, its JSON form (a dict) or ``str``, or
+    invalid ``Outputs``."""
 
 
 class AgentBaseException(AgentError):
