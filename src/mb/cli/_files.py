@@ -111,19 +111,27 @@ HTML_MARK = b'<meta name="generator" content="MorganaBench">'
 """The tag in the head of every HTML report, telling a report this tool wrote."""
 
 
-def _holds(path: Path) -> str:
-    """What the existing file ``path`` seems to hold: ``results``, ``report``, ``empty`` or a description. Its first
-    line is read without noting the file as an input (replacing it is what is asked)."""
+def _start(path: Path, size: int) -> bytes | None:
+    """The first ``size`` bytes of ``path`` (gunzipped for ``.gz``), or None when it cannot be read."""
     import gzip
-
-    from ..results_format import parse_header
 
     try:
         with (gzip.open if path.suffix == ".gz" else open)(path, "rb") as stream:
-            head = stream.readline(1 << 20)
-            start = head + stream.read(4096)
+            return bytes(stream.read(size))
     except (OSError, EOFError):
+        return None
+
+
+def _holds(path: Path) -> str:
+    """What the existing file ``path`` seems to hold: ``results``, ``report``, ``empty`` or a description. Its first
+    line is read without noting the file as an input (replacing it is what is asked)."""
+    from ..results_format import parse_header
+
+    start = _start(path, (1 << 20) + 4096)
+    if start is None:
         return "data that could not be read"
+    end = start.find(b"\n", 0, 1 << 20)
+    head = start[: end + 1 if end >= 0 else 1 << 20]
     if not head:
         return "empty"
     try:
@@ -138,11 +146,14 @@ def _holds(path: Path) -> str:
     return "data of another kind"
 
 
-def refuse_replacing(output: Path | None, kind: str, *, overwrite: bool) -> None:
+def refuse_replacing(output: Path | None, kind: str, *, overwrite: bool, same: bytes | None = None) -> None:
     """End the command (status 2) before ``output`` is replaced when it exists and holds something other than
     ``kind`` (``results``: a results file with its run record; ``report``: an HTML report of this tool; ``examples``:
-    nothing is replaced). An empty file, standard output and ``overwrite`` pass."""
+    nothing is replaced). An empty file, one holding exactly ``same`` (what is about to be written), standard output
+    and ``overwrite`` pass."""
     if overwrite or output is None or str(output) == "-" or not output.is_file():
+        return
+    if same is not None and _start(output, len(same) + 1) == same:
         return
     held = _holds(output)
     if held not in ("empty", kind):

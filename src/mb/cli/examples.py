@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import io
 from pathlib import Path
 
@@ -38,20 +37,13 @@ def examples(executed: bool, output: Path, overwrite: bool) -> None:
     parameters and parameter groups), `no_tool_called`, several calls of one tool, multi-turn
     conversations, retrieval and citations.
     """
-    same = str(output) != "-" and output.is_file() and _holds_these(output, executed)
-    refuse_replacing(output, "examples", overwrite=overwrite or same)
+    same = None
+    if str(output) != "-" and output.is_file():  # the same examples again replace nothing of the user's
+        wanted = io.BytesIO()
+        write_examples(wanted, example_lines(executed=executed))
+        same = wanted.getvalue()
+    refuse_replacing(output, "examples", overwrite=overwrite, same=same)
     with writing(output):
         count = write_examples(output, example_lines(executed=executed))
     if str(output) != "-":
         click.echo(f"wrote {count} {'executed ' if executed else ''}examples to {output}", err=True)
-
-
-def _holds_these(output: Path, executed: bool) -> bool:
-    """Whether ``output`` holds exactly the examples this command writes: writing them again loses nothing."""
-    wanted = io.BytesIO()
-    write_examples(wanted, example_lines(executed=executed))
-    try:
-        with (gzip.open if output.suffix == ".gz" else open)(output, "rb") as stream:
-            return bool(stream.read(len(wanted.getvalue()) + 1) == wanted.getvalue())
-    except (OSError, EOFError):
-        return False
